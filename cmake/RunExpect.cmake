@@ -1,0 +1,21 @@
+# ctest helper: run CMD, require exit code EXIT (or "nonzero") and every regex in EXPECT (a ;-list) in
+# the combined output, and no match of REJECT. Usage:
+#   cmake -DCMD=... -DEXIT=0 -DEXPECT="re1;re2" -DREJECT="re" -P RunExpect.cmake
+execute_process(COMMAND ${CMD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+set(all "${out}${err}")
+message("${all}")
+if(EXIT STREQUAL "nonzero")
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "expected a non-zero exit, got 0")
+  endif()
+elseif(NOT rc STREQUAL EXIT)
+  message(FATAL_ERROR "expected exit ${EXIT}, got ${rc}")
+endif()
+foreach(re IN LISTS EXPECT)
+  if(NOT all MATCHES "${re}")
+    message(FATAL_ERROR "output lacks /${re}/")
+  endif()
+endforeach()
+if(REJECT AND all MATCHES "${REJECT}")
+  message(FATAL_ERROR "output matches the rejected /${REJECT}/")
+endif()

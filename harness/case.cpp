@@ -1,0 +1,166 @@
+#include "harness/case.h"
+
+#include <array>
+#include <limits>
+
+namespace poolcheck {
+
+namespace {
+
+template <typename Entry>
+auto* find_entry(std::vector<std::pair<std::string, Entry>>& entries, const std::string& name) {
+  for (auto& e : entries)
+    if (e.first == name) return &e.second;
+  return static_cast<Entry*>(nullptr);
+}
+
+template <typename Entry>
+const Entry* find_entry(const std::vector<std::pair<std::string, Entry>>& entries, const std::string& name) {
+  for (const auto& e : entries)
+    if (e.first == name) return &e.second;
+  return nullptr;
+}
+
+template <typename Entry>
+Entry& find_or_add(std::vector<std::pair<std::string, Entry>>& entries, const std::string& name) {
+  if (auto* e = find_entry(entries, name)) return *e;
+  entries.emplace_back(name, Entry{});
+  return entries.back().second;
+}
+
+struct DTypeInfo {
+  DType dt;
+  const char* name;
+  int64_t size;
+};
+constexpr std::array<DTypeInfo, 11> kDTypes{{{DType::F32, "f32", 4},
+                                             {DType::F16, "f16", 2},
+                                             {DType::BF16, "bf16", 2},
+                                             {DType::F64, "f64", 8},
+                                             {DType::I8, "i8", 1},
+                                             {DType::U8, "u8", 1},
+                                             {DType::I16, "i16", 2},
+                                             {DType::I32, "i32", 4},
+                                             {DType::I64, "i64", 8},
+                                             {DType::Bool, "bool", 1},
+                                             {DType::Undefined, "undef", 0}}};
+
+struct FormatInfo {
+  Format f;
+  const char* name;
+};
+constexpr std::array<FormatInfo, 10> kFormats{{{Format::ND, "ND"},
+                                               {Format::NCHW, "NCHW"},
+                                               {Format::NHWC, "NHWC"},
+                                               {Format::NCDHW, "NCDHW"},
+                                               {Format::NDHWC, "NDHWC"},
+                                               {Format::NCL, "NCL"},
+                                               {Format::NC1HWC0, "NC1HWC0"},
+                                               {Format::FractalZ, "FRACTAL_Z"},
+                                               {Format::NDC1HWC0, "NDC1HWC0"},
+                                               {Format::Undefined, "UNDEFINED"}}};
+
+constexpr std::array<std::pair<IndexFault, const char*>, 4> kIndexFaults{{{IndexFault::None, "none"},
+                                                                          {IndexFault::OutOfWindow, "oow"},
+                                                                          {IndexFault::OutOfPlane, "oop"},
+                                                                          {IndexFault::Negative, "neg"}}};
+
+bool mul_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
+bool add_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_add_overflow(a, b, out); }
+
+}  // namespace
+
+const TensorArg* Case::tensor(const std::string& name) const { return find_entry(tensors, name); }
+TensorArg& Case::tensor_mut(const std::string& name) { return find_or_add(tensors, name); }
+const IntArrayArg* Case::array(const std::string& name) const { return find_entry(arrays, name); }
+IntArrayArg& Case::array_mut(const std::string& name) { return find_or_add(arrays, name); }
+std::optional<int64_t> Case::scalar(const std::string& name) const {
+  if (const int64_t* v = find_entry(scalars, name)) return *v;
+  return std::nullopt;
+}
+void Case::set_scalar(const std::string& name, int64_t value) { find_or_add(scalars, name) = value; }
+
+int64_t dtype_size(DType dt) {
+  for (const auto& d : kDTypes)
+    if (d.dt == dt) return d.size;
+  return 0;
+}
+
+const char* dtype_name(DType dt) {
+  for (const auto& d : kDTypes)
+    if (d.dt == dt) return d.name;
+  return "undef";
+}
+
+std::optional<DType> parse_dtype(const std::string& name) {
+  for (const auto& d : kDTypes)
+    if (name == d.name) return d.dt;
+  return std::nullopt;
+}
+
+const char* format_name(Format f) {
+  for (const auto& e : kFormats)
+    if (e.f == f) return e.name;
+  return "UNDEFINED";
+}
+
+std::optional<Format> parse_format(const std::string& name) {
+  for (const auto& e : kFormats)
+    if (name == e.name) return e.f;
+  return std::nullopt;
+}
+
+const char* index_fault_name(IndexFault f) {
+  for (const auto& [fault, name] : kIndexFaults)
+    if (fault == f) return name;
+  return "none";
+}
+
+std::optional<IndexFault> parse_index_fault(const std::string& name) {
+  for (const auto& [fault, n] : kIndexFaults)
+    if (name == n) return fault;
+  return std::nullopt;
+}
+
+std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * (shape[i] > 0 ? shape[i] : 1);
+  return strides;
+}
+
+std::vector<int64_t> effective_strides(const TensorArg& t) {
+  return t.strides.empty() ? contiguous_strides(t.shape) : t.strides;
+}
+
+std::optional<int64_t> element_count(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0 || mul_overflows(n, d, &n)) return std::nullopt;
+  }
+  return n;
+}
+
+std::optional<int64_t> view_extent_elems(const TensorArg& t) {
+  const auto count = element_count(t.shape);
+  if (!count || t.offset < 0) return std::nullopt;
+  if (*count == 0) return 0;
+  const auto strides = effective_strides(t);
+  if (strides.size() != t.shape.size()) return std::nullopt;
+  int64_t reach = t.offset;
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    int64_t step = 0;
+    if (strides[i] < 0 || mul_overflows(t.shape[i] - 1, strides[i], &step) || add_overflows(reach, step, &reach))
+      return std::nullopt;
+  }
+  int64_t extent = 0;
+  if (add_overflows(reach, 1, &extent)) return std::nullopt;
+  return extent;
+}
+
+int64_t allocation_elems(const TensorArg& t) {
+  if (t.alloc_elems >= 0) return t.alloc_elems;
+  const auto extent = view_extent_elems(t);
+  return extent && *extent > 0 ? *extent : 1;
+}
+
+}  // namespace poolcheck

@@ -1,0 +1,94 @@
+// The Case: one complete, serialisable call of an operator, as plain data. Everything downstream
+// (spec, generators, runner, reports, fuzz corpora) speaks in Cases and their one-line descriptors.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace poolcheck {
+
+enum class DType : int8_t { F32, F16, BF16, F64, I8, U8, I16, I32, I64, Bool, Undefined };
+enum class Format : int8_t { ND, NCHW, NHWC, NCDHW, NDHWC, NCL, NC1HWC0, FractalZ, NDC1HWC0, Undefined };
+
+// One tensor argument. `present == false` means the call passes nullptr.
+struct TensorArg {
+  bool present = true;
+  DType dtype = DType::F32;
+  Format format = Format::ND;
+  std::vector<int64_t> shape;    // view shape
+  std::vector<int64_t> strides;  // element strides of the view; empty means contiguous
+  int64_t offset = 0;            // storage offset in elements
+  int64_t alloc_elems = -1;      // elements in the device allocation; -1 means exactly what the view reaches
+
+  bool operator==(const TensorArg&) const = default;
+};
+
+// One aclIntArray argument. `present == false` means nullptr.
+struct IntArrayArg {
+  bool present = true;
+  std::vector<int64_t> values;
+
+  bool operator==(const IntArrayArg&) const = default;
+};
+
+// Deliberate corruption of the max-pool indices after the forward produced them.
+enum class IndexFault : int8_t { None, OutOfWindow, OutOfPlane, Negative };
+
+struct Case {
+  std::string op;        // registry name, e.g. "maxpool3d_grad"
+  std::string platform;  // SoC name, e.g. "Ascend910B"
+
+  // Arguments in API order. Names are the documented parameter names (gradOutput, self, ...).
+  std::vector<std::pair<std::string, TensorArg>> tensors;
+  std::vector<std::pair<std::string, IntArrayArg>> arrays;
+  std::vector<std::pair<std::string, int64_t>> scalars;  // ceilMode, countIncludePad, divisorOverride, ...
+
+  bool null_workspace_size = false;  // pass nullptr for uint64_t* workspaceSize
+  bool null_executor = false;        // pass nullptr for aclOpExecutor**
+
+  // Execution environment and tiling knobs.
+  bool deterministic = false;
+  int32_t cores = 0;     // vector cores; 0 = platform profile
+  int64_t ub_bytes = 0;  // unified-buffer bytes per core; 0 = platform profile
+
+  // Data.
+  uint64_t seed = 1;
+  std::string fill = "normal";  // normal | ints | ties | special | large | zeros
+  IndexFault index_fault = IndexFault::None;
+
+  bool operator==(const Case&) const = default;
+
+  // Lookup helpers; the non-const versions insert a default entry when the name is missing.
+  const TensorArg* tensor(const std::string& name) const;
+  TensorArg& tensor_mut(const std::string& name);
+  const IntArrayArg* array(const std::string& name) const;
+  IntArrayArg& array_mut(const std::string& name);
+  std::optional<int64_t> scalar(const std::string& name) const;
+  void set_scalar(const std::string& name, int64_t value);
+};
+
+// Element size in bytes; 0 for Undefined.
+int64_t dtype_size(DType dt);
+const char* dtype_name(DType dt);  // "f32", "f16", "bf16", "f64", "i8", "u8", "i16", "i32", "i64", "bool", "undef"
+std::optional<DType> parse_dtype(const std::string& name);
+const char* format_name(Format f);  // "ND", "NCHW", ...
+std::optional<Format> parse_format(const std::string& name);
+const char* index_fault_name(IndexFault f);  // "none", "oow", "oop", "neg"
+std::optional<IndexFault> parse_index_fault(const std::string& name);
+
+// Row-major contiguous strides for a shape.
+std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape);
+// Strides of the view, resolving "empty means contiguous".
+std::vector<int64_t> effective_strides(const TensorArg& t);
+// Product of the shape, or nullopt on negative dims or int64 overflow.
+std::optional<int64_t> element_count(const std::vector<int64_t>& shape);
+// Elements from the storage start that the view reaches: offset + 1 + sum((dim-1)*stride), or 0 for an
+// empty view; nullopt on overflow, negative dims or negative strides.
+std::optional<int64_t> view_extent_elems(const TensorArg& t);
+// Elements to allocate: alloc_elems when set, else the view extent (at least 1).
+int64_t allocation_elems(const TensorArg& t);
+
+}  // namespace poolcheck

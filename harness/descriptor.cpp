@@ -1,0 +1,203 @@
+#include "harness/descriptor.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace poolcheck {
+
+namespace {
+
+std::string join(const std::vector<int64_t>& values, char sep) {
+  std::string out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += sep;
+    out += std::to_string(values[i]);
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == sep) {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+bool parse_int(const std::string& s, int64_t* out) {
+  if (s.empty()) return false;
+  const char* end = s.data() + s.size();
+  auto [ptr, ec] = std::from_chars(s.data(), end, *out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parse_u64(const std::string& s, uint64_t* out) {
+  if (s.empty()) return false;
+  const char* end = s.data() + s.size();
+  auto [ptr, ec] = std::from_chars(s.data(), end, *out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parse_list(const std::string& s, char sep, std::vector<int64_t>* out) {
+  out->clear();
+  if (s.empty()) return true;
+  for (const auto& part : split(s, sep)) {
+    int64_t v = 0;
+    if (!parse_int(part, &v)) return false;
+    out->push_back(v);
+  }
+  return true;
+}
+
+std::string tensor_token(const TensorArg& t) {
+  if (!t.present) return "null";
+  std::string s = std::string(dtype_name(t.dtype)) + ":" + (t.shape.empty() ? "()" : join(t.shape, 'x'));
+  if (!t.strides.empty() && t.strides != contiguous_strides(t.shape)) s += ":st=" + join(t.strides, ',');
+  if (t.offset != 0) s += ":off=" + std::to_string(t.offset);
+  if (t.alloc_elems >= 0) s += ":alloc=" + std::to_string(t.alloc_elems);
+  if (t.format != Format::ND) s += std::string(":fmt=") + format_name(t.format);
+  return s;
+}
+
+std::string array_token(const IntArrayArg& a) {
+  if (!a.present) return "null[]";
+  return "[" + join(a.values, ',') + "]";
+}
+
+bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
+  *t = TensorArg{};
+  if (v == "null") {
+    t->present = false;
+    return true;
+  }
+  const auto parts = split(v, ':');
+  if (parts.size() < 2) {
+    *err = "tensor needs DT:DIMS";
+    return false;
+  }
+  const auto dt = parse_dtype(parts[0]);
+  if (!dt) {
+    *err = "unknown dtype '" + parts[0] + "'";
+    return false;
+  }
+  t->dtype = *dt;
+  if (parts[1] != "()" && !parse_list(parts[1], 'x', &t->shape)) {
+    *err = "bad dims '" + parts[1] + "'";
+    return false;
+  }
+  for (size_t i = 2; i < parts.size(); ++i) {
+    const auto& p = parts[i];
+    const auto eq = p.find('=');
+    const std::string key = p.substr(0, eq), val = eq == std::string::npos ? "" : p.substr(eq + 1);
+    bool ok = false;
+    if (key == "st") {
+      ok = parse_list(val, ',', &t->strides) && !t->strides.empty();
+    } else if (key == "off") {
+      ok = parse_int(val, &t->offset);
+    } else if (key == "alloc") {
+      ok = parse_int(val, &t->alloc_elems) && t->alloc_elems >= 0;
+    } else if (key == "fmt") {
+      const auto f = parse_format(val);
+      ok = f.has_value();
+      if (ok) t->format = *f;
+    }
+    if (!ok) {
+      *err = "bad tensor attribute '" + p + "'";
+      return false;
+    }
+  }
+  // Normalise: contiguous strides are stored as "empty" so that round trips compare equal.
+  if (t->strides == contiguous_strides(t->shape)) t->strides.clear();
+  return true;
+}
+
+}  // namespace
+
+std::string to_descriptor(const Case& c) {
+  std::ostringstream os;
+  os << "op=" << c.op << " soc=" << c.platform;
+  for (const auto& [name, t] : c.tensors) os << ' ' << name << '=' << tensor_token(t);
+  for (const auto& [name, a] : c.arrays) os << ' ' << name << '=' << array_token(a);
+  for (const auto& [name, v] : c.scalars) os << ' ' << name << '=' << v;
+  if (c.null_workspace_size) os << " nullws=1";
+  if (c.null_executor) os << " nullexec=1";
+  if (c.deterministic) os << " det=1";
+  if (c.cores) os << " cores=" << c.cores;
+  if (c.ub_bytes) os << " ub=" << c.ub_bytes;
+  os << " seed=" << c.seed << " fill=" << c.fill;
+  if (c.index_fault != IndexFault::None) os << " idxfault=" << index_fault_name(c.index_fault);
+  return os.str();
+}
+
+ParseResult parse_descriptor(const std::string& line) {
+  ParseResult r;
+  Case& c = r.value;
+  c.tensors.clear();
+  std::istringstream is(line);
+  std::string tok;
+  auto fail = [&](const std::string& why) {
+    r.ok = false;
+    r.error = "token '" + tok + "': " + why;
+    return r;
+  };
+  while (is >> tok) {
+    const auto eq = tok.find('=');
+    if (eq == std::string::npos || eq == 0) return fail("expected name=value");
+    const std::string key = tok.substr(0, eq), val = tok.substr(eq + 1);
+    int64_t iv = 0;
+    uint64_t uv = 0;
+    if (key == "op") {
+      c.op = val;
+    } else if (key == "soc") {
+      c.platform = val;
+    } else if (key == "nullws" || key == "nullexec" || key == "det") {
+      if (!parse_int(val, &iv) || (iv != 0 && iv != 1)) return fail("expected 0 or 1");
+      (key == "nullws" ? c.null_workspace_size : key == "nullexec" ? c.null_executor : c.deterministic) = iv == 1;
+    } else if (key == "cores") {
+      if (!parse_int(val, &iv) || iv < 0 || iv > 4096) return fail("expected a core count in [0, 4096]");
+      c.cores = static_cast<int32_t>(iv);
+    } else if (key == "ub") {
+      if (!parse_int(val, &c.ub_bytes) || c.ub_bytes < 0) return fail("expected non-negative bytes");
+    } else if (key == "seed") {
+      if (!parse_u64(val, &uv)) return fail("expected an unsigned seed");
+      c.seed = uv;
+    } else if (key == "fill") {
+      c.fill = val;
+    } else if (key == "idxfault") {
+      const auto f = parse_index_fault(val);
+      if (!f) return fail("expected none|oow|oop|neg");
+      c.index_fault = *f;
+    } else if (val == "null[]") {
+      c.arrays.emplace_back(key, IntArrayArg{false, {}});
+    } else if (!val.empty() && val.front() == '[') {
+      if (val.back() != ']') return fail("unterminated int array");
+      IntArrayArg a;
+      if (!parse_list(val.substr(1, val.size() - 2), ',', &a.values)) return fail("bad int array");
+      c.arrays.emplace_back(key, a);
+    } else if (val == "null" || val.find(':') != std::string::npos) {
+      TensorArg t;
+      std::string err;
+      if (!parse_tensor(val, &t, &err)) return fail(err);
+      c.tensors.emplace_back(key, t);
+    } else if (parse_int(val, &iv)) {
+      c.scalars.emplace_back(key, iv);
+    } else {
+      return fail("not a tensor, int array or integer scalar");
+    }
+  }
+  if (c.op.empty()) {
+    tok.clear();
+    return fail("missing op=");
+  }
+  r.ok = true;
+  return r;
+}
+
+}  // namespace poolcheck

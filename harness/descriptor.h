@@ -1,0 +1,31 @@
+// The one-line case descriptor, in the spirit of oneDNN benchdnn problem descriptors:
+//
+//   op=maxpool3d_grad soc=Ascend910B gradOutput=f16:2x3x3x4x4 self=f16:2x3x6x7x8 indices=i32:2x3x3x4x4
+//   gradInput=f16:2x3x6x7x8:st=1,2,3,4,5:off=3:alloc=999:fmt=NCDHW kernelSize=[3] stride=[2]
+//   padding=[1] dilation=[1] ceilMode=1 det=1 cores=4 ub=65536 seed=17 fill=normal
+//
+// Tokens are separated by spaces: op, soc, the tensors, int arrays and scalars in API order, then
+// the environment (nullws, nullexec, det, cores, ub) and the data (seed, fill, idxfault).
+// A tensor token is `name=DT:DIMS[:st=STRIDES][:off=N][:alloc=N][:fmt=F]` (DIMS like 2x3x4, `()` for
+// a 0-d tensor) or `name=null`. An int array is `name=[v1,v2,...]`, `name=[]` when empty, or
+// `name=null[]`. A scalar is `name=INT`. Defaults (contiguous strides, offset 0, exact allocation,
+// ND format, no index fault, knobs 0, det 0) are omitted.
+// parse(print(c)) == c for every Case.
+#pragma once
+
+#include <string>
+
+#include "harness/case.h"
+
+namespace poolcheck {
+
+std::string to_descriptor(const Case& c);
+
+struct ParseResult {
+  bool ok = false;
+  Case value;
+  std::string error;  // names the offending token when !ok
+};
+ParseResult parse_descriptor(const std::string& line);
+
+}  // namespace poolcheck

@@ -1,0 +1,62 @@
+/*
+ * Introspection and control entry points that only the poolcheck emulated backend exports.
+ * A real CANN library has none of these; the harness declares them weak and tags results
+ * "unknown" when they are absent.
+ */
+#ifndef POOLCHECK_EMU_EMU_H_
+#define POOLCHECK_EMU_EMU_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define PCEMU_API __attribute__((visibility("default")))
+#else
+#define PCEMU_API
+#endif
+
+/* Select the emulated SoC ("Ascend910B", "Ascend910_93", "Ascend950", "Ascend310B", "Ascend310P", "Ascend910").
+ * Returns 0, or -1 for an unknown name. The environment variable POOLCHECK_SOC sets the default. */
+PCEMU_API int pcEmuSetPlatform(const char *socName);
+
+/* Override the vector-core count and unified-buffer bytes of the current profile; 0 keeps the profile value. */
+PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
+
+/* Whether kernels for an operator ("MaxPool3DGradWithArgmax", ...) are emulated on a SoC. */
+PCEMU_API int pcEmuHasKernels(const char *socName, const char *opType);
+
+/* Deliberate implementation faults for negative controls of the harness and of the emulator's own
+ * checks. A comma-separated list, "" for none. Known names: "ub_model_short", "no_atomics",
+ * "skip_init", "copy_overrun", "wrong_tap". Returns -1 for an unknown name. */
+PCEMU_API int pcEmuSetFaults(const char *faultList);
+
+typedef struct pcEmuLaunchInfo {
+  char opType[48];
+  char strategy[32];     /* "Normal", "CutK", "Scatter" ... */
+  char tilingSummary[256];
+  uint64_t tilingKey;
+  int32_t blockDim;
+  int32_t usedCores;
+  int64_t ubBytesLimit;
+  int64_t ubHighWater; /* largest per-block UB use of the launch */
+  int64_t workspaceBytes;
+  int32_t atomicAdds; /* 1 when the kernel used GM atomics */
+  int32_t deterministic;
+} pcEmuLaunchInfo;
+
+/* Information on the last operator executed (or planned) on this thread. Returns 0 when available. */
+PCEMU_API int pcEmuLastLaunch(pcEmuLaunchInfo *info);
+
+/* Device memory accounting: number of live allocations and whether every guard zone is intact. */
+PCEMU_API int64_t pcEmuLiveAllocations(void);
+PCEMU_API int pcEmuGuardsIntact(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,84 @@
+// What one AI-core block sees while its kernel runs: its index, the UB, aligned GM<->UB copies with
+// bounds checks, fp32 atomic add into GM, and the SyncAll barrier shared by all blocks of the launch.
+#pragma once
+
+#include <barrier>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+
+#include "npu/global_memory.h"
+#include "npu/kernel_error.h"
+#include "npu/unified_buffer.h"
+
+namespace pcemu {
+
+class LaunchShared;  // per-launch state: barrier, shadows, tiling text
+
+class BlockContext {
+ public:
+  BlockContext(int32_t block_idx, int32_t block_num, UnifiedBuffer& ub, LaunchShared& shared)
+      : block_idx_(block_idx), block_num_(block_num), ub_(ub), shared_(shared) {}
+
+  int32_t block_idx() const { return block_idx_; }
+  int32_t block_num() const { return block_num_; }
+  UnifiedBuffer& ub() { return ub_; }
+
+  // DataCopyPad GM -> UB: any element count; the UB side must start on a 32-byte boundary.
+  template <typename T>
+  void copy_in(const UbBuf<T>& dst, int64_t dst_off, const GmTensor<T>& src, int64_t src_off, int64_t count) {
+    check_ub(dst, dst_off, count, "copy_in");
+    check_gm(src, src_off, count, "copy_in");
+    if (count > 0) std::memcpy(dst.data() + dst_off, src.base + src_off, static_cast<size_t>(count) * sizeof(T));
+  }
+
+  // DataCopyPad UB -> GM, plain store.
+  template <typename T>
+  void copy_out(const GmTensor<T>& dst, int64_t dst_off, const UbBuf<T>& src, int64_t src_off, int64_t count) {
+    check_ub(src, src_off, count, "copy_out");
+    check_gm(dst, dst_off, count, "copy_out");
+    track(dst, dst_off, count, false);
+    if (count > 0) std::memcpy(dst.base + dst_off, src.data() + src_off, static_cast<size_t>(count) * sizeof(T));
+  }
+
+  // SetAtomicAdd + DataCopy UB -> GM for fp32: every element is added atomically.
+  void atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, const UbBuf<float>& src, int64_t src_off,
+                      int64_t count);
+
+  // SyncAll: every block of the launch reaches this point before any continues.
+  void sync_all();
+
+  std::string where() const;  // "block k/n, tiling: ..." for error messages
+
+ private:
+  template <typename T>
+  void check_ub(const UbBuf<T>& buf, int64_t off, int64_t count, const char* op) const {
+    if (off < 0 || count < 0 || off + count > buf.size())
+      fail_bounds(op, "UB buffer", off, count, buf.size());
+    if (((buf.ub_offset() + off * static_cast<int64_t>(sizeof(T))) % 32) != 0)
+      fail_align(op, buf.ub_offset() + off * static_cast<int64_t>(sizeof(T)));
+  }
+  template <typename T>
+  void check_gm(const GmTensor<T>& t, int64_t off, int64_t count, const char* op) const {
+    if (off < 0 || count < 0 || off + count > t.count) fail_bounds(op, t.name, off, count, t.count);
+  }
+  template <typename T>
+  void track(const GmTensor<T>& t, int64_t off, int64_t count, bool atomic) {
+    if (!t.shadow) fail_readonly(t.name);
+    const int64_t b0 = off * static_cast<int64_t>(sizeof(T)), b1 = b0 + count * static_cast<int64_t>(sizeof(T));
+    record_write(*t.shadow, t.name, b0, b1, atomic);
+  }
+  void record_write(WriteShadow& shadow, const std::string& name, int64_t b0, int64_t b1, bool atomic);
+  [[noreturn]] void fail_bounds(const char* op, const std::string& what, int64_t off, int64_t count,
+                                int64_t extent) const;
+  [[noreturn]] void fail_align(const char* op, int64_t ub_byte) const;
+  [[noreturn]] void fail_readonly(const std::string& name) const;
+
+  int32_t block_idx_;
+  int32_t block_num_;
+  UnifiedBuffer& ub_;
+  LaunchShared& shared_;
+};
+
+}  // namespace pcemu

@@ -1,0 +1,21 @@
+// Deliberate implementation faults, switched on by negative-control tests to prove that the harness and
+// the emulator's own checks reject a wrong implementation.
+#pragma once
+
+#include <string>
+
+namespace pcemu {
+
+enum class Fault : unsigned {
+  UbModelShort = 1u << 0,  // tiling under-counts UB by one block: the UB allocator must refuse
+  NoAtomics = 1u << 1,     // kernels copy out with plain writes where they need atomics: the race check must fire
+  SkipInit = 1u << 2,      // kernels skip zeroing the output: results must disagree with the oracle
+  CopyOverrun = 1u << 3,   // the last copy-out of a block writes one element too many: bounds/race checks fire
+  WrongTap = 1u << 4,      // gradient lands one element off inside its window: the oracle comparison must fail
+};
+
+bool fault_on(Fault f);
+// Comma-separated names; false (and no change) for an unknown name.
+bool set_faults(const std::string& list);
+
+}  // namespace pcemu

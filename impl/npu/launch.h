@@ -1,0 +1,44 @@
+// Kernel launch on the emulated NPU: blockDim blocks run concurrently on worker threads (one per
+// block, so SyncAll is a real barrier), each with its own bounded UB.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "npu/block_context.h"
+
+namespace pcemu {
+
+struct LaunchSpec {
+  std::string kernel;   // e.g. "MaxPool3DGradWithArgmax/Normal"
+  std::string tiling;   // human-readable tiling parameters, quoted in every error
+  int32_t block_dim = 1;
+  int64_t ub_bytes = 0;
+  std::vector<std::shared_ptr<WriteShadow>> shadows;  // cleared at every SyncAll phase
+};
+
+struct LaunchStats {
+  int64_t ub_high_water = 0;
+};
+
+// Runs `body` once per block. Returns ACLNN_SUCCESS, or the status of the first KernelError (logged).
+aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats);
+
+// A writable GM tensor over device memory, with a fresh write shadow registered in `spec`.
+template <typename T>
+GmTensor<T> writable(LaunchSpec& spec, T* base, int64_t count, std::string name) {
+  GmTensor<T> t{base, count, std::move(name), std::make_shared<WriteShadow>(count * static_cast<int64_t>(sizeof(T)))};
+  spec.shadows.push_back(t.shadow);
+  return t;
+}
+
+template <typename T>
+GmTensor<T> readonly(const T* base, int64_t count, std::string name) {
+  return GmTensor<T>{const_cast<T*>(base), count, std::move(name), nullptr};
+}
+
+}  // namespace pcemu

@@ -1,0 +1,85 @@
+#include "npu/platform.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+
+namespace pcemu {
+
+namespace {
+
+constexpr int64_t kA2UbBytes = 196608;  // 192 KiB, UB_SIZE in the ops-nn A2 tiling tests
+constexpr int64_t k950UbBytes = 245760;
+
+std::vector<PlatformProfile> make_profiles() {
+  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax"};
+  return {
+      {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
+      {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
+      {"Ascend950", "Ascend 950PR/Ascend 950DT", "DAV_3510", true, 64, k950UbBytes, 32, {}},
+      {"Ascend310B", "Atlas 200I/500 A2 推理产品", "DAV_3002", false, 1, 262144, 32, {}},
+      {"Ascend310P", "Atlas 推理系列产品", "DAV_2002", false, 8, 262144, 32, {}},
+      {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, {}},
+  };
+}
+
+struct PlatformState {
+  std::mutex mu;
+  std::string soc;
+  int32_t cores = 0;
+  int64_t ub = 0;
+};
+
+PlatformState& state() {
+  static PlatformState s;
+  static const bool initialised = [] {
+    const char* env = std::getenv("POOLCHECK_SOC");
+    s.soc = env && find_platform(env) ? env : "Ascend910B";
+    return true;
+  }();
+  (void)initialised;
+  return s;
+}
+
+}  // namespace
+
+const std::vector<PlatformProfile>& all_platforms() {
+  static const std::vector<PlatformProfile> profiles = make_profiles();
+  return profiles;
+}
+
+const PlatformProfile* find_platform(const std::string& soc) {
+  for (const auto& p : all_platforms())
+    if (p.soc == soc) return &p;
+  return nullptr;
+}
+
+bool ActivePlatform::has_kernels(const std::string& op_type) const {
+  return std::find(profile.emulated_ops.begin(), profile.emulated_ops.end(), op_type) != profile.emulated_ops.end();
+}
+
+ActivePlatform active_platform() {
+  auto& s = state();
+  std::lock_guard lock(s.mu);
+  ActivePlatform a{*find_platform(s.soc)};
+  if (s.cores > 0) a.profile.vector_cores = std::min(s.cores, kMaxEmulatedCores);
+  if (s.ub > 0) a.profile.ub_bytes = s.ub;
+  return a;
+}
+
+bool select_platform(const std::string& soc) {
+  if (!find_platform(soc)) return false;
+  auto& s = state();
+  std::lock_guard lock(s.mu);
+  s.soc = soc;
+  return true;
+}
+
+void set_knobs(int32_t vector_cores, int64_t ub_bytes) {
+  auto& s = state();
+  std::lock_guard lock(s.mu);
+  s.cores = vector_cores;
+  s.ub = ub_bytes;
+}
+
+}  // namespace pcemu

@@ -1,0 +1,67 @@
+// The per-core unified buffer (UB): a bounded, 32-byte-aligned bump allocator over real memory. A tile
+// that asks for more than the profile's UB is a tiling bug and fails loudly, naming the tiling.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "npu/kernel_error.h"
+
+namespace pcemu {
+
+template <typename T>
+class UbBuf {
+ public:
+  UbBuf() = default;
+  UbBuf(T* data, int64_t count, int64_t ub_offset) : data_(data), count_(count), ub_offset_(ub_offset) {}
+  T& operator[](int64_t i) const {
+    if (i < 0 || i >= count_) throw KernelError(ACLNN_ERR_INNER, "UB access out of buffer: index " + std::to_string(i) +
+                                                                      " of " + std::to_string(count_));
+    return data_[i];
+  }
+  T* data() const { return data_; }
+  int64_t size() const { return count_; }
+  int64_t ub_offset() const { return ub_offset_; }
+
+ private:
+  T* data_ = nullptr;
+  int64_t count_ = 0;
+  int64_t ub_offset_ = 0;
+};
+
+class UnifiedBuffer {
+ public:
+  // `backing` must hold at least limit_bytes; it is the worker thread's reusable UB memory.
+  UnifiedBuffer(unsigned char* backing, int64_t limit_bytes, int32_t align_bytes, int32_t block_idx,
+                const std::string* tiling)
+      : mem_(backing), limit_(limit_bytes), align_(align_bytes), block_(block_idx), tiling_(tiling) {}
+
+  template <typename T>
+  UbBuf<T> alloc(int64_t count, const char* what) {
+    const int64_t bytes = static_cast<int64_t>(sizeof(T)) * (count > 0 ? count : 0);
+    const int64_t start = top_;
+    const int64_t end = start + (bytes + align_ - 1) / align_ * align_;
+    if (count < 0 || end > limit_) overflow(what, bytes);
+    top_ = end;
+    if (top_ > high_water_) high_water_ = top_;
+    return UbBuf<T>(reinterpret_cast<T*>(mem_ + start), count, start);
+  }
+
+  void free_all() { top_ = 0; }  // tiles re-plan their buffers each pass
+  int64_t in_use() const { return top_; }
+  int64_t high_water() const { return high_water_; }
+  int64_t limit() const { return limit_; }
+
+ private:
+  [[noreturn]] void overflow(const char* what, int64_t bytes) const;
+
+  unsigned char* mem_;
+  int64_t limit_;
+  int32_t align_;
+  int32_t block_;
+  const std::string* tiling_;
+  int64_t top_ = 0;
+  int64_t high_water_ = 0;
+};
+
+}  // namespace pcemu

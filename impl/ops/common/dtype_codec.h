@@ -1,0 +1,28 @@
+// Storage codecs the kernels are templated on: how an element is loaded to fp32 and stored back.
+#pragma once
+
+#include <cstdint>
+
+#include "common/half.h"
+
+namespace pcemu {
+
+struct CodecF32 {
+  using T = float;
+  static float load(float v) { return v; }
+  static float store(float v) { return v; }
+};
+
+struct CodecF16 {
+  using T = uint16_t;
+  static float load(uint16_t v) { return half_to_float(v); }
+  static uint16_t store(float v) { return float_to_half(v); }
+};
+
+struct CodecBF16 {
+  using T = uint16_t;
+  static float load(uint16_t v) { return bf16_to_float(v); }
+  static uint16_t store(float v) { return float_to_bf16(v); }
+};
+
+}  // namespace pcemu

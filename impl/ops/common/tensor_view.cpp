@@ -1,0 +1,128 @@
+#include "ops/common/tensor_view.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "runtime/device_memory.h"
+
+namespace pcemu {
+
+std::optional<int64_t> numel(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (d < 0 || __builtin_mul_overflow(n, d, &n)) return std::nullopt;
+  return n;
+}
+
+std::optional<int64_t> view_extent(const aclTensor& t, std::string* why) {
+  for (size_t i = 0; i < t.view_shape.size(); ++i) {
+    if (t.view_shape[i] < 0) {
+      *why = "dim " + std::to_string(i) + " is " + std::to_string(t.view_shape[i]) + " (must be >= 0)";
+      return std::nullopt;
+    }
+    if (t.strides[i] < 0) {
+      *why = "stride " + std::to_string(i) + " is " + std::to_string(t.strides[i]) + " (must be >= 0)";
+      return std::nullopt;
+    }
+  }
+  if (t.offset < 0) {
+    *why = "storage offset is " + std::to_string(t.offset) + " (must be >= 0)";
+    return std::nullopt;
+  }
+  const auto n = numel(t.view_shape);
+  if (!n) {
+    *why = "element count of " + shape_str(t.view_shape) + " overflows int64";
+    return std::nullopt;
+  }
+  if (*n == 0) return 0;
+  int64_t last = t.offset;
+  for (size_t i = 0; i < t.view_shape.size(); ++i) {
+    int64_t step = 0;
+    if (__builtin_mul_overflow(t.view_shape[i] - 1, t.strides[i], &step) || __builtin_add_overflow(last, step, &last)) {
+      *why = "view extent overflows int64";
+      return std::nullopt;
+    }
+  }
+  if (last == INT64_MAX) {
+    *why = "view extent overflows int64";
+    return std::nullopt;
+  }
+  return last + 1;
+}
+
+bool is_contiguous(const aclTensor& t) {
+  int64_t expect = 1;
+  for (size_t i = t.view_shape.size(); i-- > 0;) {
+    if (t.view_shape[i] != 1 && t.strides[i] != expect) return false;
+    expect *= t.view_shape[i];
+  }
+  return true;
+}
+
+bool view_self_overlaps(const aclTensor& t) {
+  std::vector<size_t> dims;
+  for (size_t i = 0; i < t.view_shape.size(); ++i)
+    if (t.view_shape[i] > 1) dims.push_back(i);
+  std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return t.strides[a] < t.strides[b]; });
+  int64_t spanned = 1;  // elements covered by the dims with smaller strides
+  for (size_t i : dims) {
+    if (t.strides[i] < spanned) return true;
+    spanned = t.strides[i] * t.view_shape[i];
+  }
+  return false;
+}
+
+std::optional<int64_t> device_bytes_from(const void* data) {
+  const auto avail = DeviceMemory::instance().bytes_from(data);
+  if (!avail) return std::nullopt;
+  return static_cast<int64_t>(*avail);
+}
+
+namespace {
+
+// Calls fn(dense_index, storage_element) for every element of the view in row-major order.
+template <typename Fn>
+void for_each_element(const aclTensor& t, Fn&& fn) {
+  const size_t rank = t.view_shape.size();
+  const int64_t total = numel(t.view_shape).value_or(0);
+  std::vector<int64_t> idx(rank, 0);
+  int64_t storage = t.offset;
+  for (int64_t linear = 0; linear < total; ++linear) {
+    fn(linear, storage);
+    for (size_t d = rank; d-- > 0;) {
+      if (++idx[d] < t.view_shape[d]) {
+        storage += t.strides[d];
+        break;
+      }
+      storage -= t.strides[d] * (t.view_shape[d] - 1);
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
+  const auto* src = static_cast<const unsigned char*>(t.data);
+  const auto eb = static_cast<size_t>(elem_bytes);
+  for_each_element(t, [&](int64_t linear, int64_t storage) {
+    std::memcpy(dense + static_cast<size_t>(linear) * eb, src + static_cast<size_t>(storage) * eb, eb);
+  });
+}
+
+void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t) {
+  auto* dst = static_cast<unsigned char*>(t.data);
+  const auto eb = static_cast<size_t>(elem_bytes);
+  for_each_element(t, [&](int64_t linear, int64_t storage) {
+    std::memcpy(dst + static_cast<size_t>(storage) * eb, dense + static_cast<size_t>(linear) * eb, eb);
+  });
+}
+
+std::string shape_str(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+}  // namespace pcemu

@@ -1,0 +1,30 @@
+// Checks on client tensor descriptors that every op_api runs before reading memory, and the
+// Contiguous / ViewCopy data movement between a strided view and a dense device buffer.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/tensor.h"
+
+namespace pcemu {
+
+// Elements from the storage start that the view reaches (offset + last element + 1), 0 for an empty
+// view; nullopt with `why` set for negative dims/strides/offset or int64 overflow.
+std::optional<int64_t> view_extent(const aclTensor& t, std::string* why);
+std::optional<int64_t> numel(const std::vector<int64_t>& shape);
+bool is_contiguous(const aclTensor& t);
+// True when two different view indices address the same element (unsafe as an output).
+bool view_self_overlaps(const aclTensor& t);
+// Bytes of device memory available from t.data; nullopt when t.data is not device memory.
+std::optional<int64_t> device_bytes_from(const void* data);
+
+// Dense row-major copy of a strided view (Contiguous) and back (ViewCopy). Element size in bytes.
+void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense);
+void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t);
+
+std::string shape_str(const std::vector<int64_t>& shape);
+
+}  // namespace pcemu

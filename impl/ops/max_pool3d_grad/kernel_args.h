@@ -1,0 +1,48 @@
+// What the MaxPool3DGradWithArgmax kernels receive: the tiling and the GM tensors (all dense NCDHW).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "npu/block_context.h"
+#include "ops/max_pool3d_grad/problem.h"
+#include "ops/max_pool3d_grad/tiling.h"
+
+namespace pcemu::maxpool {
+
+template <typename Codec>
+struct KernelArgs {
+  using T = typename Codec::T;
+  const Problem* pr = nullptr;
+  const Tiling* t = nullptr;
+  GmTensor<T> grad;       // gradOutput, NC x Do x Ho x Wo
+  GmTensor<int32_t> idx;  // indices, same shape
+  GmTensor<T> out;        // gradInput, NC x Di x Hi x Wi
+  GmTensor<float> acc;    // fp32 accumulation target: the workspace, or `out` itself for fp32
+};
+
+// Phase kernels shared by the three strategies.
+template <typename Codec>
+void zero_target(BlockContext& ctx, const KernelArgs<Codec>& a);
+template <typename Codec>
+void cast_workspace(BlockContext& ctx, const KernelArgs<Codec>& a);
+template <typename Codec>
+void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
+template <typename Codec>
+void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
+template <typename Codec>
+void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
+void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx);
+// Decodes block b of a lane tiling into its NC range and output box (W fastest).
+void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes,
+               std::array<int64_t, 3>* o0, std::array<int64_t, 3>* o1);
+
+// Contiguous range [begin, end) of `total` items owned by core `block` of `blocks`.
+inline void core_range(int64_t total, int32_t block, int32_t blocks, int64_t* begin, int64_t* end) {
+  const int64_t per = (total + blocks - 1) / blocks;
+  *begin = std::min<int64_t>(total, per * block);
+  *end = std::min<int64_t>(total, *begin + per);
+}
+
+}  // namespace pcemu::maxpool

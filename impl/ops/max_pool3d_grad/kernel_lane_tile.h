@@ -1,0 +1,105 @@
+// The UB working set of the lane-parallel kernels (Normal, CutK): gradients and indices of an output
+// tile for `lanes` NC lanes, and the fp32 accumulator of the input region they scatter into.
+#pragma once
+
+#include <array>
+
+#include "npu/faults.h"
+#include "ops/max_pool3d_grad/kernel_args.h"
+
+namespace pcemu::maxpool {
+
+inline int64_t align_to(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+template <typename Codec>
+struct LaneTile {
+  using T = typename Codec::T;
+  std::array<int64_t, 3> o0{}, o1{};  // output tile [o0, o1) per axis
+  std::array<int64_t, 3> r0{}, r1{};  // input region [r0, r1) per axis
+  int64_t nc0 = 0, lanes = 0;         // NC lanes [nc0, nc0 + lanes)
+  int64_t grad_row = 0, idx_row = 0, acc_row = 0;
+  UbBuf<T> grad;
+  UbBuf<int32_t> idx;
+  UbBuf<float> acc;
+  UbBuf<T> cast_row;
+
+  int64_t tile(int a) const { return o1[a] - o0[a]; }
+  int64_t region(int a) const { return r1[a] - r0[a]; }
+
+  // Allocates the working set sized for `alloc_lanes` lanes (the tiling's lane block) and this region.
+  void allocate(BlockContext& ctx, int64_t alloc_lanes) {
+    ctx.ub().free_all();
+    const int64_t per_block = 32 / static_cast<int64_t>(sizeof(T));
+    grad_row = align_to(tile(2), per_block);
+    idx_row = align_to(tile(2), 8);
+    acc_row = align_to(region(2), 8);
+    grad = ctx.ub().template alloc<T>(alloc_lanes * tile(0) * tile(1) * grad_row, "gradOutput tile");
+    idx = ctx.ub().template alloc<int32_t>(alloc_lanes * tile(0) * tile(1) * idx_row, "indices tile");
+    acc = ctx.ub().template alloc<float>(alloc_lanes * region(0) * region(1) * acc_row, "fp32 region accumulator");
+    if (sizeof(T) != 4) cast_row = ctx.ub().template alloc<T>(align_to(region(2), per_block), "cast row");
+  }
+
+  // CopyIn of the gradient and index rows of the output tile, one row per (lane, od, oh).
+  void load(BlockContext& ctx, const KernelArgs<Codec>& a) {
+    const auto& pr = *a.pr;
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t od = o0[0]; od < o1[0]; ++od)
+        for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
+          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
+          const int64_t gm = (((nc0 + l) * pr.out[0] + od) * pr.out[1] + oh) * pr.out[2] + o0[2];
+          ctx.copy_in(grad, row * grad_row, a.grad, gm, tile(2));
+          ctx.copy_in(idx, row * idx_row, a.idx, gm, tile(2));
+        }
+  }
+
+  // Adds every gradient of the tile whose index falls in [c0, c1) (a sub-box of the region) to the
+  // accumulator, laid out over that sub-box. The index was range-checked before the launch.
+  void accumulate(const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0, const std::array<int64_t, 3>& c1) {
+    const auto& pr = *a.pr;
+    const int64_t hw = pr.in[1] * pr.in[2];
+    const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
+    const int64_t row = align_to(ext[2], 8);
+    std::fill(acc.data(), acc.data() + acc.size(), 0.0f);
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t t = 0; t < tile(0) * tile(1); ++t)
+        for (int64_t w = 0; w < tile(2); ++w) {
+          const int64_t v = idx[(l * tile(0) * tile(1) + t) * idx_row + w];
+          std::array<int64_t, 3> at{v / hw, v / pr.in[2] % pr.in[1], v % pr.in[2]};
+          if (fault_on(Fault::WrongTap) && at[2] + 1 < c1[2]) ++at[2];
+          if (at[0] < c0[0] || at[0] >= c1[0] || at[1] < c0[1] || at[1] >= c1[1] || at[2] < c0[2] || at[2] >= c1[2])
+            continue;
+          const float g = Codec::load(grad[(l * tile(0) * tile(1) + t) * grad_row + w]);
+          acc[((l * ext[0] + at[0] - c0[0]) * ext[1] + at[1] - c0[1]) * row + at[2] - c0[2]] += g;
+        }
+  }
+
+  // CopyOut of the accumulated sub-box [c0, c1): atomic fp32 adds, or plain stores (cast for fp16/bf16).
+  void store(BlockContext& ctx, const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0,
+             const std::array<int64_t, 3>& c1) {
+    const auto& pr = *a.pr;
+    const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
+    const int64_t row = align_to(ext[2], 8);
+    const bool atomic = a.t->atomics && !fault_on(Fault::NoAtomics);
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t d = 0; d < ext[0]; ++d)
+        for (int64_t h = 0; h < ext[1]; ++h) {
+          const int64_t src = ((l * ext[0] + d) * ext[1] + h) * row;
+          const int64_t gm = (((nc0 + l) * pr.in[0] + c0[0] + d) * pr.in[1] + c0[1] + h) * pr.in[2] + c0[2];
+          const bool last = l + 1 == lanes && d + 1 == ext[0] && h + 1 == ext[1];
+          const int64_t len = ext[2] + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
+          if (a.t->atomics) {
+            if (atomic)
+              ctx.atomic_add_out(a.acc, gm, acc, src, len);
+            else
+              ctx.copy_out(a.acc, gm, acc, src, len);
+          } else if constexpr (sizeof(T) == 4) {
+            ctx.copy_out(a.out, gm, acc, src, len);
+          } else {
+            for (int64_t w = 0; w < ext[2]; ++w) cast_row[w] = Codec::store(acc[src + w]);
+            ctx.copy_out(a.out, gm, cast_row, 0, len);
+          }
+        }
+  }
+};
+
+}  // namespace pcemu::maxpool

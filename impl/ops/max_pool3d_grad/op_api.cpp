@@ -1,0 +1,199 @@
+// aclnnMaxPool3dWithArgmaxBackward: validation, tiling and executor creation in the first phase; the
+// second phase stages non-contiguous tensors (Contiguous / ViewCopy), checks the indices and launches.
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+#include "common/log.h"
+#include "npu/faults.h"
+#include "npu/launch.h"
+#include "npu/platform.h"
+#include "ops/common/dtype_codec.h"
+#include "ops/common/tensor_view.h"
+#include "ops/max_pool3d_grad/kernel_args.h"
+#include "ops/max_pool3d_grad/validate.h"
+#include "runtime/executor.h"
+#include "runtime/runtime_state.h"
+
+namespace pcemu::maxpool {
+
+namespace {
+
+constexpr int64_t kWsAlign = 512;
+int64_t ws_align(int64_t v) { return (v + kWsAlign - 1) / kWsAlign * kWsAlign; }
+
+// Byte offsets of the sub-buffers carved from the client's workspace.
+struct WorkspaceLayout {
+  int64_t grad = -1, idx = -1, acc = -1, out = -1;  // -1: not needed
+  int64_t total = 0;
+};
+
+WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
+  WorkspaceLayout w;
+  auto take = [&](int64_t bytes) {
+    const int64_t at = w.total;
+    w.total += ws_align(bytes);
+    return at;
+  };
+  const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
+  if (!is_contiguous(*pr.grad_output)) w.grad = take(grad_elems * pr.dtype_bytes());
+  if (!is_contiguous(*pr.indices)) w.idx = take(grad_elems * 4);
+  if (t.fp32_workspace) w.acc = take(in_elems * 4);
+  if (!is_contiguous(*pr.grad_input)) w.out = take(in_elems * pr.dtype_bytes());
+  return w;
+}
+
+unsigned char* element_ptr(const aclTensor& t, int64_t elem_bytes) {
+  return static_cast<unsigned char*>(t.data) + t.offset * elem_bytes;
+}
+
+// The client may free memory or destroy tensors between the phases: re-check before touching them.
+aclnnStatus recheck_tensors(const Problem& pr) {
+  const std::pair<const char*, const aclTensor*> ts[] = {
+      {"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}};
+  for (const auto& [name, t] : ts) {
+    if (!is_live_tensor(t))
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} was destroyed between GetWorkspaceSize and execute", kApi, name);
+    std::string why;
+    const auto extent = view_extent(*t, &why);
+    const auto avail = device_bytes_from(t->data);
+    if (!extent || !avail || *extent * dtype_bytes(t->dtype) > *avail)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} memory was freed or shrunk after GetWorkspaceSize", kApi, name);
+  }
+  return ACLNN_SUCCESS;
+}
+
+template <typename Codec>
+aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, unsigned char* ws,
+                        pcEmuLaunchInfo& info) {
+  using T = typename Codec::T;
+  const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
+  const int64_t dt = pr.dtype_bytes();
+  // Contiguous: stage strided inputs densely in the workspace.
+  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : element_ptr(*pr.grad_output, dt);
+  if (wl.grad >= 0) gather_view(*pr.grad_output, dt, grad);
+  unsigned char* idx = wl.idx >= 0 ? ws + wl.idx : element_ptr(*pr.indices, 4);
+  if (wl.idx >= 0) gather_view(*pr.indices, 4, idx);
+  unsigned char* out = wl.out >= 0 ? ws + wl.out : element_ptr(*pr.grad_input, dt);
+
+  const auto idx_gm = readonly(reinterpret_cast<const int32_t*>(idx), grad_elems, "indices");
+  LaunchSpec check{std::string(kOpType) + "/IndexRangeCheck", t.summary(),
+                   static_cast<int32_t>(std::clamp<int64_t>((grad_elems + 1023) / 1024, 1, t.block_dim)), t.ub_limit, {}};
+  LaunchStats stats;
+  if (auto st = launch(check, [&](BlockContext& ctx) { index_check_kernel(ctx, pr, idx_gm); }, &stats)) return st;
+
+  LaunchSpec main{std::string(kOpType) + "/" + strategy_name(t.strategy), t.summary(), t.block_dim, t.ub_limit, {}};
+  KernelArgs<Codec> a;
+  a.pr = &pr;
+  a.t = &t;
+  a.grad = readonly(reinterpret_cast<const T*>(grad), grad_elems, "gradOutput");
+  a.idx = idx_gm;
+  a.out = writable(main, reinterpret_cast<T*>(out), in_elems, "gradInput");
+  if (t.fp32_workspace) {
+    a.acc = writable(main, reinterpret_cast<float*>(ws + wl.acc), in_elems, "fp32 workspace");
+  } else if constexpr (sizeof(T) == 4) {
+    a.acc = GmTensor<float>{reinterpret_cast<float*>(out), in_elems, "gradInput", a.out.shadow};
+  }
+  const auto body = [&](BlockContext& ctx) {
+    if (t.init_output && !fault_on(Fault::SkipInit)) {
+      zero_target(ctx, a);
+      ctx.sync_all();
+    }
+    switch (t.strategy) {
+      case Strategy::Normal: normal_kernel(ctx, a); break;
+      case Strategy::CutK: cutk_kernel(ctx, a); break;
+      case Strategy::Scatter: scatter_kernel(ctx, a); break;
+    }
+    if (t.fp32_workspace) {
+      ctx.sync_all();
+      cast_workspace(ctx, a);
+    }
+  };
+  const aclnnStatus st = launch(main, body, &stats);
+  info.ubHighWater = stats.ub_high_water;
+  if (st) return st;
+  if (wl.out >= 0) scatter_view(out, dt, *pr.grad_input);  // ViewCopy into the strided gradInput
+  return ACLNN_SUCCESS;
+}
+
+void fill_info(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, pcEmuLaunchInfo* info) {
+  std::snprintf(info->opType, sizeof info->opType, "%s", kOpType);
+  std::snprintf(info->strategy, sizeof info->strategy, "%s", strategy_name(t.strategy));
+  std::snprintf(info->tilingSummary, sizeof info->tilingSummary, "%s", t.summary().c_str());
+  info->tilingKey = t.key;
+  info->blockDim = t.block_dim;
+  info->usedCores = t.block_dim;
+  info->ubBytesLimit = t.ub_limit;
+  info->ubHighWater = 0;
+  info->workspaceBytes = wl.total;
+  info->atomicAdds = t.atomics ? 1 : 0;
+  (void)pr;
+}
+
+}  // namespace
+
+aclnnStatus get_workspace_size(const RawArgs& args) {
+  if (auto st = require_device(kApi)) return st;
+  Problem pr;
+  if (auto st = validate(args, &pr)) return st;
+  const ActivePlatform plat = active_platform();
+  if (!plat.has_kernels(kOpType))
+    return fail(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
+                "{}: no emulated kernel for {} on {} (emulated on Ascend910B and Ascend910_93 only); refusing to run "
+                "A2 kernels under another platform's name",
+                kApi, kOpType, plat.profile.soc);
+  const bool det = runtime().deterministic;
+  std::string why;
+  const auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", kApi, why);
+  const WorkspaceLayout wl = layout_for(pr, *tiling);
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->op_type = kOpType;
+  exec->workspace_bytes = static_cast<uint64_t>(wl.total);
+  fill_info(pr, *tiling, wl, &exec->info);
+  exec->info.deterministic = det ? 1 : 0;
+  record_launch(exec->info);
+  exec->run = [pr, t = *tiling, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
+    if (auto st = recheck_tensors(pr)) return st;
+    switch (pr.dtype) {
+      case ACL_FLOAT16: return run_kernels<CodecF16>(pr, t, wl, ws, info);
+      case ACL_BF16: return run_kernels<CodecBF16>(pr, t, wl, ws, info);
+      default: return run_kernels<CodecF32>(pr, t, wl, ws, info);
+    }
+  };
+  *args.workspace_size = exec->workspace_bytes;
+  *args.executor = register_executor(exec.release());
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace pcemu::maxpool
+
+extern "C" {
+
+aclnnStatus aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                             const aclTensor* indices, const aclIntArray* kernelSize,
+                                                             const aclIntArray* stride, const aclIntArray* padding,
+                                                             const aclIntArray* dilation, bool ceilMode,
+                                                             aclTensor* gradInput, uint64_t* workspaceSize,
+                                                             aclOpExecutor** executor) {
+  try {
+    return pcemu::maxpool::get_workspace_size({gradOutput, self, indices, kernelSize, stride, padding, dilation,
+                                                ceilMode, gradInput, workspaceSize, executor});
+  } catch (const std::exception& e) {
+    return pcemu::fail(ACLNN_ERR_INNER, "{}GetWorkspaceSize: internal error: {}", pcemu::maxpool::kApi, e.what());
+  }
+}
+
+aclnnStatus aclnnMaxPool3dWithArgmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                             aclrtStream stream) {
+  try {
+    return pcemu::execute_once(pcemu::maxpool::kApi, pcemu::maxpool::kOpType, workspace, workspaceSize, executor,
+                               stream);
+  } catch (const std::exception& e) {
+    return pcemu::fail(ACLNN_ERR_INNER, "{}: internal error: {}", pcemu::maxpool::kApi, e.what());
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,219 @@
+#include "ops/max_pool3d_grad/validate.h"
+
+#include <climits>
+#include <string>
+#include <vector>
+
+#include "common/log.h"
+#include "npu/platform.h"
+#include "ops/common/tensor_view.h"
+
+namespace pcemu::maxpool {
+
+namespace {
+
+struct Named {
+  const char* name;
+  const aclTensor* t;
+};
+
+aclnnStatus check_nulls(const RawArgs& a) {
+  if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
+  if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
+  if (!a.self) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: self is null (documented: self must not be nullptr)", kApi);
+  if (!a.indices) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: indices is null (documented: indices must not be nullptr)", kApi);
+  const std::pair<const char*, const void*> others[] = {{"gradOutput", a.grad_output}, {"gradInput", a.grad_input},
+                                                        {"kernelSize", a.kernel},      {"stride", a.stride},
+                                                        {"padding", a.padding},        {"dilation", a.dilation}};
+  for (const auto& [name, ptr] : others)
+    if (!ptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null", kApi, name);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus check_handles(const std::vector<Named>& tensors, const RawArgs& a) {
+  for (const auto& [name, t] : tensors)
+    if (!is_live_tensor(t)) return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} is not a live aclTensor", kApi, name);
+  const std::pair<const char*, const aclIntArray*> arrays[] = {
+      {"kernelSize", a.kernel}, {"stride", a.stride}, {"padding", a.padding}, {"dilation", a.dilation}};
+  for (const auto& [name, arr] : arrays)
+    if (!is_live_int_array(arr)) return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} is not a live aclIntArray", kApi, name);
+  return ACLNN_SUCCESS;
+}
+
+// Descriptor sanity, then the view must lie inside the device allocation it points into.
+aclnnStatus check_views(const std::vector<Named>& tensors) {
+  for (const auto& [name, t] : tensors) {
+    std::string why;
+    if (!view_extent(*t, &why))
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} has a malformed view: {}", kApi, name, why);
+  }
+  for (const auto& [name, t] : tensors) {
+    std::string why;
+    const int64_t extent = *view_extent(*t, &why);
+    const int64_t eb = dtype_bytes(t->dtype);
+    if (extent == 0 || eb == 0) continue;  // nothing to read, or a dtype the dtype check refuses next
+    const auto avail = device_bytes_from(t->data);
+    int64_t need = 0;
+    if (!avail || __builtin_mul_overflow(extent, eb, &need) || need > *avail)
+      return fail(ACLNN_ERR_PARAM_INVALID,
+                  "{}: {} view (shape {}, offset {}, {}) reaches {} bytes from its data pointer but the device "
+                  "allocation holds {} bytes there; rule: a tensor view must lie inside its allocation",
+                  kApi, name, shape_str(t->view_shape), t->offset, dtype_label(t->dtype),
+                  avail ? std::to_string(need) : std::string("?"), avail ? std::to_string(*avail) : "no device memory");
+  }
+  return ACLNN_SUCCESS;
+}
+
+bool float_type(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16; }
+
+aclnnStatus check_platform_and_dtypes(const RawArgs& a, const PlatformProfile& plat) {
+  const bool supported = plat.soc == "Ascend910B" || plat.soc == "Ascend910_93" || plat.soc == "Ascend950";
+  if (!supported)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: platform {} ({}) is not supported (Atlas A2, A3 and Ascend 950 only)", kApi,
+                plat.soc, plat.product);
+  if (!float_type(a.self->dtype))
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: self dtype {} not in [FLOAT32, FLOAT16, BFLOAT16]", kApi,
+                dtype_label(a.self->dtype));
+  const bool idx_ok = a.indices->dtype == ACL_INT32 || (plat.regbase && a.indices->dtype == ACL_INT64);
+  if (!idx_ok)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: indices dtype {} not supported on {} ({})", kApi,
+                dtype_label(a.indices->dtype), plat.soc, plat.regbase ? "INT32 or INT64" : "INT32 only");
+  if (a.grad_output->dtype != a.self->dtype)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dtype {} must equal self dtype {}", kApi,
+                dtype_label(a.grad_output->dtype), dtype_label(a.self->dtype));
+  if (a.grad_input->dtype != a.self->dtype)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput dtype {} must equal self dtype {}", kApi,
+                dtype_label(a.grad_input->dtype), dtype_label(a.self->dtype));
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus check_formats_and_ranks(const std::vector<Named>& tensors, const RawArgs& a) {
+  for (const auto& [name, t] : tensors)
+    if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
+  if (a.grad_output->format != a.self->format || a.grad_input->format != a.self->format)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and gradInput ({}) must be equal", kApi,
+                format_label(a.grad_output->format), format_label(a.self->format), format_label(a.grad_input->format));
+  for (const auto& [name, t] : tensors)
+    if (t->view_shape.size() != 4 && t->view_shape.size() != 5)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} rank {} not in [4, 5]", kApi, name, t->view_shape.size());
+  for (const auto& [name, t] : tensors)
+    if (t->view_shape.size() != a.self->view_shape.size())
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} rank {} differs from self rank {}", kApi, name, t->view_shape.size(),
+                  a.self->view_shape.size());
+  return ACLNN_SUCCESS;
+}
+
+// Length and value checks of one int list; `lengths` are the allowed sizes.
+aclnnStatus check_list(const char* name, const aclIntArray* arr, std::initializer_list<size_t> lengths) {
+  bool len_ok = false;
+  for (size_t l : lengths) len_ok |= arr->values.size() == l;
+  if (!len_ok) return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} length {} not allowed", kApi, name, arr->values.size());
+  return ACLNN_SUCCESS;
+}
+
+std::array<int64_t, 3> expand3(const aclIntArray* arr, const std::array<int64_t, 3>& if_empty) {
+  if (arr->values.empty()) return if_empty;
+  if (arr->values.size() == 1) return {arr->values[0], arr->values[0], arr->values[0]};
+  return {arr->values[0], arr->values[1], arr->values[2]};
+}
+
+aclnnStatus check_params(const RawArgs& a, Problem* pr) {
+  if (auto st = check_list("kernelSize", a.kernel, {1, 3})) return st;
+  for (int64_t v : a.kernel->values)
+    if (v <= 0) return fail(ACLNN_ERR_PARAM_INVALID, "{}: kernelSize value {} must be > 0", kApi, v);
+  if (auto st = check_list("stride", a.stride, {0, 1, 3})) return st;
+  for (int64_t v : a.stride->values)
+    if (v <= 0) return fail(ACLNN_ERR_PARAM_INVALID, "{}: stride value {} must be > 0", kApi, v);
+  pr->k = expand3(a.kernel, {});
+  pr->s = expand3(a.stride, pr->k);
+  if (auto st = check_list("padding", a.padding, {1, 3})) return st;
+  pr->p = expand3(a.padding, {});
+  for (int i = 0; i < 3; ++i)
+    if (pr->p[i] < 0 || pr->p[i] > pr->k[i] / 2)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: padding[{}]={} must be in [0, kernelSize/2={}]", kApi, i, pr->p[i],
+                  pr->k[i] / 2);
+  if (auto st = check_list("dilation", a.dilation, {1, 3})) return st;
+  for (int64_t v : a.dilation->values)
+    if (v != 1) return fail(ACLNN_ERR_PARAM_INVALID, "{}: dilation value {} not supported (only 1)", kApi, v);
+  return ACLNN_SUCCESS;
+}
+
+// Floor division that rounds toward negative infinity (128-bit: client values may be near INT64_MAX).
+__int128 floor_div(__int128 a, __int128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0); }
+
+int64_t pooled_size(int64_t in, int64_t k, int64_t s, int64_t p, bool ceil_mode) {
+  const __int128 span = static_cast<__int128>(in) + 2 * static_cast<__int128>(p) - k + (ceil_mode ? s - 1 : 0);
+  __int128 out = floor_div(span, s) + 1;
+  if (ceil_mode && (out - 1) * s >= static_cast<__int128>(in) + p) --out;  // last window may not start in right pad
+  if (out > INT64_MAX) return INT64_MAX;
+  return static_cast<int64_t>(out < 0 ? 0 : out);
+}
+
+aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem* pr) {
+  const auto& self = a.self->view_shape;
+  const size_t r = self.size();
+  if (!plat.regbase) {
+    const double dhw = static_cast<double>(self[r - 3]) * static_cast<double>(self[r - 2]) * static_cast<double>(self[r - 1]);
+    if (dhw > static_cast<double>(INT32_MAX))
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: self D*H*W = {} exceeds INT32_MAX on {} (indices are INT32)", kApi,
+                  static_cast<int64_t>(dhw), plat.soc);
+  }
+  if (a.indices->view_shape != a.grad_output->view_shape)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: indices shape {} must equal gradOutput shape {}", kApi,
+                shape_str(a.indices->view_shape), shape_str(a.grad_output->view_shape));
+  if (a.grad_input->view_shape != self)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput shape {} must equal self shape {}", kApi,
+                shape_str(a.grad_input->view_shape), shape_str(self));
+  for (const aclTensor* t : {a.grad_output, a.self, a.indices, a.grad_input})
+    for (int64_t d : t->view_shape)
+      if (d == 0)
+        return fail(ACLNN_ERR_PARAM_INVALID, "{}: empty tensor (shape {}) not supported", kApi, shape_str(t->view_shape));
+  const auto& go = a.grad_output->view_shape;
+  for (size_t i = 0; i + 3 < r; ++i)
+    if (go[i] != self[i])
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dim {} is {} but self has {} (N and C must match)", kApi, i,
+                  go[i], self[i]);
+  for (int i = 0; i < 3; ++i) {
+    const int64_t want = pooled_size(self[r - 3 + i], pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
+    if (want < 1 || go[r - 3 + i] != want)
+      return fail(ACLNN_ERR_PARAM_INVALID,
+                  "{}: gradOutput spatial dim {} is {} but the pooled size of self is {} (kernel {}, stride {}, "
+                  "padding {}, ceilMode {})",
+                  kApi, i, go[r - 3 + i], want, pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
+  }
+  if (view_self_overlaps(*a.grad_input))
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput view (shape {}) maps several elements to one address", kApi,
+                shape_str(a.grad_input->view_shape));
+  pr->n = r == 5 ? self[0] : 1;
+  pr->c = self[r - 4];
+  for (int i = 0; i < 3; ++i) {
+    pr->in[i] = self[r - 3 + i];
+    pr->out[i] = go[r - 3 + i];
+  }
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+aclnnStatus validate(const RawArgs& a, Problem* pr) {
+  if (auto st = check_nulls(a)) return st;
+  const std::vector<Named> tensors{
+      {"gradOutput", a.grad_output}, {"self", a.self}, {"indices", a.indices}, {"gradInput", a.grad_input}};
+  if (auto st = check_handles(tensors, a)) return st;
+  if (auto st = check_views(tensors)) return st;
+  const auto plat = active_platform().profile;
+  if (auto st = check_platform_and_dtypes(a, plat)) return st;
+  if (auto st = check_formats_and_ranks(tensors, a)) return st;
+  if (auto st = check_params(a, pr)) return st;
+  if (auto st = check_shapes(a, plat, pr)) return st;
+  pr->ceil_mode = a.ceil_mode;
+  pr->dtype = a.self->dtype;
+  pr->index_dtype = a.indices->dtype;
+  pr->grad_output = a.grad_output;
+  pr->indices = a.indices;
+  pr->grad_input = a.grad_input;
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace pcemu::maxpool

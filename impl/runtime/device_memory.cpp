@@ -1,0 +1,94 @@
+#include "runtime/device_memory.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace pcemu {
+
+DeviceMemory& DeviceMemory::instance() {
+  static DeviceMemory m;
+  return m;
+}
+
+void* DeviceMemory::allocate(size_t size) {
+  Block b;
+  // Round the payload up to a 32-byte multiple the way the device allocator does; the guard starts
+  // right after the requested size so even a 1-byte overrun is caught.
+  b.size = size;
+  try {
+    b.storage.resize(size + 2 * kGuardBytes + 32);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+  std::memset(b.storage.data(), kGuardPattern, kGuardBytes);
+  std::memset(b.storage.data() + kGuardBytes + size, kGuardPattern, b.storage.size() - kGuardBytes - size);
+  std::lock_guard lock(mu_);
+  b.id = next_id_++;
+  const uintptr_t base = b.base();
+  auto pos = std::lower_bound(blocks_.begin(), blocks_.end(), base,
+                              [](const Block& x, uintptr_t v) { return x.base() < v; });
+  return reinterpret_cast<void*>(blocks_.insert(pos, std::move(b))->base());
+}
+
+bool DeviceMemory::release(void* ptr, std::string* problem) {
+  std::lock_guard lock(mu_);
+  const auto base = reinterpret_cast<uintptr_t>(ptr);
+  auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.base() == base; });
+  if (it == blocks_.end()) {
+    if (problem) *problem = "not the start of a live device allocation (double free or foreign pointer)";
+    return false;
+  }
+  if (!block_guards_ok(*it) && problem) *problem = "guard zone overwritten before free";
+  const bool ok = block_guards_ok(*it);
+  blocks_.erase(it);
+  return ok;
+}
+
+std::optional<DeviceBlock> DeviceMemory::find(const void* ptr, size_t bytes) const {
+  const auto p = reinterpret_cast<uintptr_t>(ptr);
+  std::lock_guard lock(mu_);
+  auto it = std::upper_bound(blocks_.begin(), blocks_.end(), p,
+                             [](uintptr_t v, const Block& x) { return v < x.base(); });
+  if (it == blocks_.begin()) return std::nullopt;
+  --it;
+  if (p < it->base() || p - it->base() > it->size || it->size - (p - it->base()) < bytes) return std::nullopt;
+  return DeviceBlock{it->base(), it->size, it->id};
+}
+
+std::optional<size_t> DeviceMemory::bytes_from(const void* ptr) const {
+  const auto block = find(ptr, 0);
+  if (!block) return std::nullopt;
+  return block->size - (reinterpret_cast<uintptr_t>(ptr) - block->base);
+}
+
+bool DeviceMemory::block_guards_ok(const Block& b) const {
+  const uint8_t* s = b.storage.data();
+  for (size_t i = 0; i < kGuardBytes; ++i)
+    if (s[i] != kGuardPattern) return false;
+  for (size_t i = kGuardBytes + b.size; i < b.storage.size(); ++i)
+    if (s[i] != kGuardPattern) return false;
+  return true;
+}
+
+bool DeviceMemory::guards_intact(std::string* where) const {
+  std::lock_guard lock(mu_);
+  for (const auto& b : blocks_) {
+    if (!block_guards_ok(b)) {
+      if (where) *where = "allocation #" + std::to_string(b.id) + " (" + std::to_string(b.size) + " bytes)";
+      return false;
+    }
+  }
+  return true;
+}
+
+int64_t DeviceMemory::live_blocks() const {
+  std::lock_guard lock(mu_);
+  return static_cast<int64_t>(blocks_.size());
+}
+
+void DeviceMemory::release_all() {
+  std::lock_guard lock(mu_);
+  blocks_.clear();
+}
+
+}  // namespace pcemu

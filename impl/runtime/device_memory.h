@@ -1,0 +1,52 @@
+// Emulated device (global) memory: every aclrtMalloc block is a host allocation framed by guard zones
+// with a known pattern, tracked so that tensor views, copies and kernels can be bounds-checked.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pcemu {
+
+struct DeviceBlock {
+  uintptr_t base = 0;  // first usable byte
+  size_t size = 0;     // usable bytes
+  uint64_t id = 0;
+};
+
+class DeviceMemory {
+ public:
+  static constexpr size_t kGuardBytes = 64;
+  static constexpr uint8_t kGuardPattern = 0xA5;
+
+  static DeviceMemory& instance();
+
+  void* allocate(size_t size);
+  // False when ptr is not a live block start (double free, host pointer, interior pointer).
+  bool release(void* ptr, std::string* problem);
+  // The live block containing [ptr, ptr+bytes), if any.
+  std::optional<DeviceBlock> find(const void* ptr, size_t bytes = 1) const;
+  // The live block containing ptr and the bytes available from ptr to its end.
+  std::optional<size_t> bytes_from(const void* ptr) const;
+  bool guards_intact(std::string* where = nullptr) const;
+  int64_t live_blocks() const;
+  void release_all();
+
+ private:
+  struct Block {
+    std::vector<uint8_t> storage;  // guard + payload + guard
+    size_t size = 0;
+    uint64_t id = 0;
+    uintptr_t base() const { return reinterpret_cast<uintptr_t>(storage.data()) + kGuardBytes; }
+  };
+  bool block_guards_ok(const Block& b) const;
+
+  mutable std::mutex mu_;
+  std::vector<Block> blocks_;  // sorted by base for lookup
+  uint64_t next_id_ = 1;
+};
+
+}  // namespace pcemu

@@ -1,0 +1,35 @@
+// The emulator-only control and introspection entry points (poolcheck_emu/emu.h).
+#include "npu/faults.h"
+#include "npu/platform.h"
+#include "poolcheck_emu/emu.h"
+#include "runtime/device_memory.h"
+#include "runtime/executor.h"
+
+extern "C" {
+
+int pcEmuSetPlatform(const char* socName) { return socName && pcemu::select_platform(socName) ? 0 : -1; }
+
+int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes) {
+  if (vectorCores < 0 || vectorCores > pcemu::kMaxEmulatedCores || ubBytes < 0) return -1;
+  pcemu::set_knobs(vectorCores, ubBytes);
+  return 0;
+}
+
+int pcEmuHasKernels(const char* socName, const char* opType) {
+  if (!socName || !opType) return 0;
+  const auto* p = pcemu::find_platform(socName);
+  if (!p) return 0;
+  for (const auto& op : p->emulated_ops)
+    if (op == opType) return 1;
+  return 0;
+}
+
+int pcEmuSetFaults(const char* faultList) { return faultList && pcemu::set_faults(faultList) ? 0 : -1; }
+
+int pcEmuLastLaunch(pcEmuLaunchInfo* info) { return info && pcemu::last_launch(info) ? 0 : -1; }
+
+int64_t pcEmuLiveAllocations(void) { return pcemu::DeviceMemory::instance().live_blocks(); }
+
+int pcEmuGuardsIntact(void) { return pcemu::DeviceMemory::instance().guards_intact() ? 1 : 0; }
+
+}  // extern "C"

@@ -1,0 +1,79 @@
+// Internal helpers shared by the max-pool spec files. Not part of the public spec API.
+//
+// Guard convention: a predicate returns false when it cannot judge because an input an EARLIER rule checks
+// is missing or invalid. Every guard below therefore fails only when some earlier rule fires, so guards
+// never change expected(); they keep violations() free of cascades.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+#include "spec/spec.h"
+
+namespace poolcheck::spec::mp {
+
+inline constexpr const char* kGradOutput = "gradOutput";
+inline constexpr const char* kSelf = "self";
+inline constexpr const char* kIndices = "indices";
+inline constexpr const char* kGradInput = "gradInput";
+inline constexpr std::array<const char*, 4> kTensorNames{kGradOutput, kSelf, kIndices, kGradInput};
+inline constexpr std::array<const char*, 4> kArrayNames{"kernelSize", "stride", "padding", "dilation"};
+
+using Dims3 = std::array<int64_t, 3>;
+
+// --- tables (max_pool3d_grad_tables.cpp) ---
+std::vector<PlatformRow> platform_rows();
+std::vector<Discrepancy> discrepancies();
+const PlatformRow* platform_row(const std::string& soc);  // nullptr for unknown SoCs
+bool soc_supported(const std::string& soc);
+bool soc_has_dhw_limit(const std::string& soc);  // A2/A3 only
+
+// --- case views (max_pool3d_grad_view.cpp) ---
+const TensorArg* tensor(const Case& c, const char* name);   // nullptr when missing or null
+const IntArrayArg* array(const Case& c, const char* name);  // nullptr when missing or null
+bool descriptor_ok(const TensorArg& t);                     // rule MP.TENSOR.DESCRIPTOR holds
+bool rank_ok(const TensorArg& t);                           // 4 or 5 dims
+bool has_zero_dim(const TensorArg& t);
+Dims3 spatial(const TensorArg& t);  // last three dims (caller ensures rank >= 3)
+// All four tensors present with valid descriptors, ranks in {4,5} and equal (rules 2-4, 12, 13 hold).
+bool structure_ok(const Case& c);
+bool any_empty(const Case& c);  // some present tensor has a zero dim
+
+bool len_in(const IntArrayArg* a, std::initializer_list<size_t> lens);  // false when a is null
+bool all_positive(const IntArrayArg& a);
+std::optional<Dims3> broadcast3(const IntArrayArg* a);  // length 1 or 3 -> 3 values
+std::optional<Dims3> kernel3(const Case& c);            // rules 14, 15 hold
+bool padding_in_range(const Dims3& k, const Dims3& p);  // 0 <= p <= k/2 per axis
+
+struct Pool {
+  Dims3 k, s, p, d;
+  bool ceil = false;
+};
+std::optional<Pool> pool_params(const Case& c);  // rules 14-21 hold (broadcast, empty stride = kernel)
+std::optional<Dims3> pooled(const Dims3& in, const Pool& p);
+bool ceil_mode(const Case& c);
+
+// Sufficient non-overlap test on an already valid descriptor; true means two indices may alias.
+bool may_overlap(const TensorArg& t);
+
+// --- mutation helpers ---
+// Give the tensor a new shape with contiguous strides and an exact allocation (offset kept).
+void reshape(TensorArg& t, std::vector<int64_t> shape);
+std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw);
+// The leading (batch/channel) dims: N,C for 5-D, C for 4-D.
+size_t lead_count(const TensorArg& t);
+
+// --- rule groups, in check order ---
+std::vector<Rule> null_and_tensor_rules();  // 1-5
+std::vector<Rule> type_rules();             // 6-13
+std::vector<Rule> param_rules();            // 14-21
+std::vector<Rule> shape_rules();            // 22-27
+std::vector<Rule> output_rules();           // 28-29
+
+Citation cite(std::string seed, std::string section, std::string versions);
+
+}  // namespace poolcheck::spec::mp

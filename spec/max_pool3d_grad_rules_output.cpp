@@ -1,0 +1,103 @@
+// aclnnMaxPool3dWithArgmaxBackward rules 28-29: output aliasing and the index contract.
+#include "spec/max_pool3d_grad_internal.h"
+#include "spec/max_pool3d_grad_spec.h"
+
+namespace poolcheck::spec::mp {
+
+namespace {
+
+Rule rule_overlap() {
+  Rule r;
+  r.id = "MP.OUTPUT.OVERLAP";
+  r.in_docs = false;
+  r.text =
+      "gradInput's view must not map two different indices to the same element (dims of size > 1 sorted by "
+      "stride: each stride >= the extent spanned by the smaller-stride dims)";
+  r.chosen = "161002, so no write is ambiguous";
+  r.violated = [](const Case& c) {
+    const TensorArg* gi = tensor(c, kGradInput);
+    return gi && descriptor_ok(*gi) && may_overlap(*gi);
+  };
+  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const TensorArg* base = tensor(v, kGradInput);
+    if (!base || !descriptor_ok(*base)) return std::nullopt;
+    std::vector<size_t> moving;  // dims of size > 1, outermost first
+    for (size_t i = 0; i < base->shape.size(); ++i)
+      if (base->shape[i] > 1) moving.push_back(i);
+    if (moving.empty()) return std::nullopt;  // a single element cannot alias
+    Case m = v;
+    TensorArg& t = m.tensor_mut(kGradInput);
+    // Contiguous strides reach no further than any valid non-overlapping layout, so the allocation still fits.
+    t.strides = contiguous_strides(t.shape);
+    const size_t outer = moving.front();
+    switch (choice % 4) {
+      case 0:  // broadcast one dim
+        t.strides[moving[(choice / 4) % moving.size()]] = 0;
+        break;
+      case 1:  // outer dim steps one element short: its index 1 meets the inner dims' last element
+        t.strides[outer] -= 1;
+        break;
+      case 2:  // everything on one element
+        t.strides.assign(t.shape.size(), 0);
+        break;
+      default:  // two dims share a stride
+        t.strides[outer] = moving.size() > 1 ? t.strides[moving.back()] : 0;
+        break;
+    }
+    return m;
+  };
+  return r;
+}
+
+// Can some index lie inside the plane but outside its window? Not when every window covers every axis.
+bool out_of_window_possible(const Case& c) {
+  const auto pool = pool_params(c);
+  const TensorArg* self = tensor(c, kSelf);
+  if (!pool || !self || !rank_ok(*self)) return false;
+  const Dims3 in = spatial(*self);
+  for (size_t i = 0; i < 3; ++i) {
+    const auto out = max_pool_out_size(in[i], pool->k[i], pool->s[i], pool->p[i], 1, pool->ceil);
+    if (!out) return false;
+    int64_t last_start = 0;
+    const bool huge = __builtin_mul_overflow(*out - 1, pool->s[i], &last_start);
+    // First window ends (exclusive) at k - p; the last starts at (out-1)*s - p.
+    if (pool->k[i] - pool->p[i] < in[i] || huge || last_start - pool->p[i] > 0) return true;
+  }
+  return false;
+}
+
+Rule rule_index_range() {
+  Rule r;
+  r.id = "MP.INDEX.RANGE";
+  r.phase = Phase::Execute;
+  r.in_docs = false;
+  r.text =
+      "every indices value must lie inside its own pooling window of the D*H*W plane (not outside the window, "
+      "not outside the plane, not negative)";
+  r.chosen =
+      "aclnnMaxPool3dWithArgmaxBackward (execute) returns 161002 and leaves gradInput untouched; upstream "
+      "Normal drops such indices silently and Scatter writes out of bounds (MP.D.INDEX_VALIDITY)";
+  r.violated = [](const Case& c) { return c.index_fault != IndexFault::None; };
+  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    Case m = v;
+    switch (choice % 3) {
+      case 0:
+        m.index_fault = out_of_window_possible(v) ? IndexFault::OutOfWindow : IndexFault::OutOfPlane;
+        break;
+      case 1:
+        m.index_fault = IndexFault::OutOfPlane;
+        break;
+      default:
+        m.index_fault = IndexFault::Negative;
+        break;
+    }
+    return m;
+  };
+  return r;
+}
+
+}  // namespace
+
+std::vector<Rule> output_rules() { return {rule_overlap(), rule_index_range()}; }
+
+}  // namespace poolcheck::spec::mp

@@ -1,0 +1,44 @@
+#include "spec/spec.h"
+
+namespace poolcheck::spec {
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::GetWorkspaceSize:
+      return "GetWorkspaceSize";
+    case Phase::Execute:
+      return "Execute";
+  }
+  return "GetWorkspaceSize";
+}
+
+Expected OperatorSpec::expected(const Case& c) const {
+  for (const Rule& r : rules) {
+    if (r.violated && r.violated(c)) return Expected{r.code, r.phase, &r};
+  }
+  return Expected{};
+}
+
+std::vector<const Rule*> OperatorSpec::violations(const Case& c) const {
+  std::vector<const Rule*> out;
+  for (const Rule& r : rules) {
+    if (r.violated && r.violated(c)) out.push_back(&r);
+  }
+  return out;
+}
+
+const PlatformRow* OperatorSpec::platform(const std::string& soc) const {
+  for (const PlatformRow& row : platforms) {
+    if (row.soc == soc) return &row;
+  }
+  return nullptr;
+}
+
+const Rule* OperatorSpec::rule(const std::string& id) const {
+  for (const Rule& r : rules) {
+    if (r.id == id) return &r;
+  }
+  return nullptr;
+}
+
+}  // namespace poolcheck::spec

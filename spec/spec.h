@@ -1,0 +1,89 @@
+// The documented contract of an operator, as data: ordered rules with their status codes and doc
+// citations, platform tables, and the discrepancies between doc versions. `expected()` comes from
+// the spec alone; nothing here calls into impl/ or oracle/.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+
+namespace poolcheck::spec {
+
+// Which API phase reports a rule's status.
+enum class Phase : int8_t { GetWorkspaceSize, Execute };
+const char* phase_name(Phase p);  // "GetWorkspaceSize" | "Execute"
+
+// Status codes (numeric CANN values, repeated here so the spec does not depend on impl headers).
+inline constexpr int32_t kSuccess = 0;
+inline constexpr int32_t kParamNullptr = 161001;
+inline constexpr int32_t kParamInvalid = 161002;
+
+struct Citation {
+  std::string seed;      // seed file, e.g. "003"
+  std::string section;   // e.g. "返回值 table, row 9" or "参数说明: padding"
+  std::string versions;  // doc versions that state it, e.g. "000,003,004"
+};
+
+struct Rule {
+  std::string id;  // stable id, e.g. "MP.PARAM.PADDING_RANGE"
+  int32_t code = kParamInvalid;
+  Phase phase = Phase::GetWorkspaceSize;
+  bool in_docs = true;                 // false: a bad input the docs do not mention; `chosen` says what we decided
+  std::vector<Citation> cites;         // where the docs state it (empty when !in_docs)
+  std::string text;                    // the rule in words: argument, expected value
+  std::string chosen;                  // behaviour chosen where the docs are silent or disagree
+  std::vector<std::string> platforms;  // SoCs it applies to; empty = all
+  // Ids of LATER rules that every violation of this rule unavoidably also violates (e.g. a mutation that
+  // can only be built with an aliasing output). Exactly-one checks accept {this rule} + implies.
+  std::vector<std::string> implies;
+
+  // Does this case violate the rule? Must be false for every case the generators call valid.
+  std::function<bool(const Case&)> violated;
+  // Turn a valid case into one that violates this rule and no other (nullopt when this case cannot be
+  // mutated that way, e.g. a platform-specific rule on another platform). `choice` picks among variants.
+  std::function<std::optional<Case>(const Case& valid, uint64_t choice)> violate;
+};
+
+struct Discrepancy {
+  std::string id;
+  std::string summary;    // what the sources say, side by side
+  std::string normative;  // what poolcheck treats as the contract, and why
+  std::vector<Citation> sources;
+};
+
+struct PlatformRow {
+  std::string soc;                        // "Ascend910B"
+  std::string product;                    // documented product name, e.g. "Atlas A2 训练系列产品"
+  bool supported = false;                 // per the normative doc's support table
+  std::vector<DType> dtypes;              // self/gradOutput/gradInput dtypes
+  std::vector<DType> index_dtypes;        // max pool only
+  std::vector<std::string> doc_versions;  // which doc versions list the platform
+};
+
+struct Expected {
+  int32_t code = kSuccess;
+  Phase phase = Phase::GetWorkspaceSize;
+  const Rule* rule = nullptr;  // the first violated rule, or nullptr for a valid case
+};
+
+struct OperatorSpec {
+  std::string op;                  // registry name, e.g. "maxpool3d_grad"
+  std::string aclnn_name;          // "aclnnMaxPool3dWithArgmaxBackward"
+  std::vector<std::string> seeds;  // seed documents, normative first
+  std::vector<Rule> rules;         // in the order the checks run
+  std::vector<Discrepancy> discrepancies;
+  std::vector<PlatformRow> platforms;
+
+  // First violated rule in order; success when none.
+  Expected expected(const Case& c) const;
+  // All violated rules (for exactly-one-violation checks and the audit's precedence matrix).
+  std::vector<const Rule*> violations(const Case& c) const;
+  const PlatformRow* platform(const std::string& soc) const;
+  const Rule* rule(const std::string& id) const;
+};
+
+}  // namespace poolcheck::spec
