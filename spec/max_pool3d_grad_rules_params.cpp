@@ -34,7 +34,7 @@ Rule length_rule(const char* id, const char* list, std::initializer_list<size_t>
 
 Rule kernel_len() {
   Rule r = length_rule("MP.KERNEL.LEN", "kernelSize", {1, 3}, {0, 2, 4, 5, 6}, 1);
-  r.cites = {cite("000", "参数说明: kernelSize; 返回值 161002 #4", "000,004"),
+  r.cites = {cite("000", "参数说明: kernelSize", "000,004"), cite("000", "返回值 161002 #4", "000"),
              cite("003", "参数说明 table: kernelSize; 返回值 table row 5", "003")};
   r.text = "kernelSize length must be 1 or 3";
   return r;
@@ -62,7 +62,7 @@ Rule kernel_value() {
 
 Rule stride_len() {
   Rule r = length_rule("MP.STRIDE.LEN", "stride", {0, 1, 3}, {2, 4, 5, 6}, 1);
-  r.cites = {cite("000", "参数说明: stride; 返回值 161002 #6", "000,004"),
+  r.cites = {cite("000", "参数说明: stride", "000,004"), cite("000", "返回值 161002 #6", "000"),
              cite("003", "参数说明 table: stride; 返回值 table row 7", "003")};
   r.text = "stride length must be 0 (stride = kernelSize), 1 or 3";
   return r;
@@ -91,7 +91,7 @@ Rule stride_value() {
 
 Rule padding_len() {
   Rule r = length_rule("MP.PADDING.LEN", "padding", {1, 3}, {0, 2, 4, 5}, 0);
-  r.cites = {cite("000", "参数说明: padding; 返回值 161002 #8", "000,004"),
+  r.cites = {cite("000", "参数说明: padding", "000,004"), cite("000", "返回值 161002 #8", "000"),
              cite("003", "参数说明 table: padding; 返回值 table row 9", "003")};
   r.text = "padding length must be 1 or 3";
   return r;
@@ -134,7 +134,7 @@ Rule dilation_len() {
 Rule dilation_value() {
   Rule r;
   r.id = "MP.DILATION.VALUE";
-  r.cites = {cite("000", "参数说明: dilation (值仅支持1); 返回值 161002 #10", "000,004"),
+  r.cites = {cite("000", "参数说明: dilation (值仅支持1)", "000,004"), cite("000", "返回值 161002 #10", "000"),
              cite("003", "参数说明 table: dilation (值仅支持1)", "003")};
   r.text = "every dilation value must be 1";
   r.chosen =

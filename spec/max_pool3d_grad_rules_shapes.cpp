@@ -79,8 +79,8 @@ std::optional<Case> bump_dim(const Case& v, const char* name, uint64_t choice) {
 Rule rule_indices_shape() {
   Rule r;
   r.id = "MP.SHAPE.INDICES";
-  r.cites = {cite("000", "参数说明: indices (shape与gradOutput一致); 返回值 161002 #3", "000,004"),
-             cite("003", "返回值 table row 4", "003")};
+  r.cites = {cite("000", "参数说明: indices (shape与gradOutput一致)", "000,004"),
+             cite("000", "返回值 161002 #3", "000"), cite("003", "返回值 table row 4", "003")};
   r.text = "indices shape must equal gradOutput shape";
   r.violated = [](const Case& c) {
     return structure_ok(c) && tensor(c, kIndices)->shape != tensor(c, kGradOutput)->shape;
@@ -92,7 +92,8 @@ Rule rule_indices_shape() {
 Rule rule_grad_input_shape() {
   Rule r;
   r.id = "MP.SHAPE.GRADINPUT";
-  r.cites = {cite("000", "参数说明: gradInput (shape与self保持一致); 返回值 161002 #3", "000,004"),
+  r.cites = {cite("000", "参数说明: gradInput (shape与self保持一致)", "000,004"),
+             cite("000", "返回值 161002 #3", "000"),
              cite("003", "参数说明 table: gradInput; 返回值 table row 4", "003")};
   r.text = "gradInput shape must equal self shape";
   r.violated = [](const Case& c) { return structure_ok(c) && tensor(c, kGradInput)->shape != tensor(c, kSelf)->shape; };

@@ -38,7 +38,7 @@ Rule rule_platform() {
 Rule rule_dtype_self() {
   Rule r;
   r.id = "MP.DTYPE.SELF";
-  r.cites = {cite("000", "参数说明: self; 返回值 161002 #1", "000,004"),
+  r.cites = {cite("000", "参数说明: self", "000,004"), cite("000", "返回值 161002 #1", "000"),
              cite("003", "参数说明 table: self 数据类型; 返回值 table row 2", "003")};
   r.text = "self dtype must be FLOAT32, FLOAT16 or BFLOAT16";
   r.violated = [](const Case& c) {
@@ -59,7 +59,8 @@ Rule rule_dtype_self() {
 Rule rule_dtype_indices() {
   Rule r;
   r.id = "MP.DTYPE.INDICES";
-  r.cites = {cite("000", "参数说明: indices (仅支持INT32); 约束说明; 返回值 161002 #1", "000,004"),
+  r.cites = {cite("000", "参数说明: indices (仅支持INT32); 约束说明", "000,004"),
+             cite("000", "返回值 161002 #1", "000"),
              cite("003", "参数说明 table: indices INT32/INT64; note: A2/A3 不支持INT64; 返回值 table row 2", "003")};
   r.text = "indices dtype must be INT32 on Ascend910B/Ascend910_93, INT32 or INT64 on Ascend950";
   r.chosen = "INT64 only on Ascend950 (MP.D.INDICES_INT64)";
@@ -115,7 +116,7 @@ Rule rule_dtype_same() {
 Rule rule_format_supported() {
   Rule r;
   r.id = "MP.FORMAT.SUPPORTED";
-  r.cites = {cite("000", "参数说明: 数据格式; 返回值 161002 #2", "000,004"),
+  r.cites = {cite("000", "参数说明: 数据格式", "000,004"), cite("000", "返回值 161002 #2", "000"),
              cite("003", "参数说明 table: 数据格式 column (ND); 返回值 table row 3", "003")};
   r.text = "every tensor's format must be ND or NCDHW (no private formats such as NC1HWC0, FRACTAL_Z, NDC1HWC0)";
   r.chosen = "ND (003) and NCDHW (000 for indices/gradInput) both accepted (MP.D.FORMATS)";

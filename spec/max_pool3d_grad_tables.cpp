@@ -70,7 +70,7 @@ std::vector<Discrepancy> discrepancies() {
        "any dilation > 0 (A2 sends dilation != 1 to the Scatter tiling).",
        "Both documented restrictions hold with 161002: length 1 or 3 (MP.DILATION.LEN) and every value == 1 "
        "(MP.DILATION.VALUE); every doc version's parameter text states the value restriction.",
-       {cite("000", "参数说明: dilation; 返回值 161002 #10", "000,004"),
+       {cite("000", "参数说明: dilation", "000,004"), cite("000", "返回值 161002 #10", "000"),
         cite("003", "参数说明 table: dilation; 返回值 table row 11", "003")}},
       {"MP.D.DHW_LIMIT",
        "000 error #12: 'depth * height * width > max INT32' is a 161002 error. 003 moves it to a note for A2/A3 under "

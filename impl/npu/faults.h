@@ -12,6 +12,7 @@ enum class Fault : unsigned {
   SkipInit = 1u << 2,      // kernels skip zeroing the output: results must disagree with the oracle
   CopyOverrun = 1u << 3,   // the last copy-out of a block writes one element too many: bounds/race checks fire
   WrongTap = 1u << 4,      // gradient lands one element off inside its window: the oracle comparison must fail
+  SkipPadCheck = 1u << 5,  // op_api forgets the padding <= kernel/2 check: the failure-path property must fail
 };
 
 bool fault_on(Fault f);

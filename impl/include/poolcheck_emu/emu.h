@@ -31,7 +31,7 @@ PCEMU_API int pcEmuHasKernels(const char *socName, const char *opType);
 
 /* Deliberate implementation faults for negative controls of the harness and of the emulator's own
  * checks. A comma-separated list, "" for none. Known names: "ub_model_short", "no_atomics",
- * "skip_init", "copy_overrun", "wrong_tap". Returns -1 for an unknown name. */
+ * "skip_init", "copy_overrun", "wrong_tap", "skip_pad_check". Returns -1 for an unknown name. */
 PCEMU_API int pcEmuSetFaults(const char *faultList);
 
 typedef struct pcEmuLaunchInfo {

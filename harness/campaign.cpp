@@ -1,0 +1,301 @@
+#include "harness/campaign.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "harness/descriptor.h"
+#include "properties/generators/generators.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "the stop flag is set from a signal handler");
+
+extern "C" void on_sigint(int) {
+  if (g_stop.load()) {
+    // Second Ctrl-C: the user really wants out.
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+    return;
+  }
+  g_stop.store(true);
+}
+
+// Installs the SIGINT handler for its lifetime and restores the previous one.
+class SigintScope {
+ public:
+  explicit SigintScope(bool enable) : enabled_(enable) {
+    if (!enabled_) return;
+    struct sigaction sa {};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    installed_ = sigaction(SIGINT, &sa, &previous_) == 0;
+  }
+  ~SigintScope() {
+    if (installed_) sigaction(SIGINT, &previous_, nullptr);
+  }
+  SigintScope(const SigintScope&) = delete;
+  SigintScope& operator=(const SigintScope&) = delete;
+
+ private:
+  bool enabled_ = false;
+  bool installed_ = false;
+  struct sigaction previous_ {};
+};
+
+constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+
+int64_t shard_case_count(int64_t max_cases, int index, int count) {
+  if (max_cases <= index) return 0;
+  return (max_cases - index + count - 1) / count;
+}
+
+class Progress {
+ public:
+  Progress(bool wanted, int64_t planned, int shard_index, int shard_count)
+      : on_(wanted && ::isatty(STDERR_FILENO) == 1),
+        planned_(planned),
+        shard_index_(shard_index),
+        shard_count_(shard_count) {}
+
+  void update(const CampaignSummary& s, double elapsed, bool force = false) {
+    if (!on_) return;
+    if (!force && elapsed - last_ < 0.1) return;
+    last_ = elapsed;
+    auto count = [&](Outcome o) {
+      auto it = s.by_outcome.find(outcome_name(o));
+      return it == s.by_outcome.end() ? int64_t{0} : it->second;
+    };
+    std::string shard;
+    if (shard_count_ > 1) shard = "[" + std::to_string(shard_index_) + "/" + std::to_string(shard_count_) + "] ";
+    std::fprintf(stderr, "\r%s%lld/%lld cases  pass %lld  expected-error %lld  failures %lld  %.1f cases/s  %.1fs\033[K",
+                 shard.c_str(), static_cast<long long>(s.cases), static_cast<long long>(planned_),
+                 static_cast<long long>(count(Outcome::Pass)), static_cast<long long>(count(Outcome::ExpectedError)),
+                 static_cast<long long>(s.failure_count + s.generator_errors),
+                 elapsed > 0 ? static_cast<double>(s.cases) / elapsed : 0.0, elapsed);
+    std::fflush(stderr);
+    drawn_ = true;
+  }
+  void finish() {
+    if (on_ && drawn_) {
+      std::fprintf(stderr, "\r\033[K");
+      std::fflush(stderr);
+    }
+  }
+
+ private:
+  bool on_;
+  int64_t planned_;
+  int shard_index_, shard_count_;
+  double last_ = -1;
+  bool drawn_ = false;
+};
+
+}  // namespace
+
+uint64_t splitmix64(uint64_t x) {
+  x += kGolden;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+CasePlan plan_case(const CampaignOptions& opts, const std::vector<std::string>& ops, int64_t index) {
+  CasePlan p;
+  p.index = index;
+  if (!ops.empty()) p.op = ops[static_cast<size_t>(index % static_cast<int64_t>(ops.size()))];
+  p.case_seed = splitmix64(splitmix64(opts.seed) + static_cast<uint64_t>(index) * kGolden);
+  const double u = static_cast<double>(splitmix64(p.case_seed ^ 0xD1B54A32D192ED03ull) >> 11) * 0x1.0p-53;
+  p.invalid = u < opts.invalid_fraction;
+  p.size = static_cast<int>(index % 101);
+  return p;
+}
+
+const char* stop_reason_name(StopReason r) {
+  switch (r) {
+    case StopReason::Completed:
+      return "completed";
+    case StopReason::TimeBudget:
+      return "time-budget";
+    case StopReason::Interrupted:
+      return "interrupted";
+  }
+  return "completed";
+}
+
+std::string tiling_key_label(const CaseResult& r) {
+  if (!r.tiling_known || r.strategy.empty()) return "";
+  return r.strategy + "/" + std::to_string(r.tiling_key);
+}
+
+void CampaignSummary::add(const CaseResult& r, size_t keep) {
+  ++cases;
+  ++by_outcome[outcome_name(r.outcome)];
+  ++by_op[r.c.op];
+  const std::string key = tiling_key_label(r);
+  if (!key.empty()) {
+    ++by_strategy[r.strategy];
+    ++by_tiling_key[key];
+  }
+  if (r.outcome == Outcome::ExpectedError) ++by_error_rule[r.expected_rule.empty() ? "(none)" : r.expected_rule];
+  if (outcome_is_failure(r.outcome)) {
+    ++failure_count;
+    if (failures.size() < keep) failures.push_back(r);
+  }
+}
+
+std::vector<int> CampaignSummary::missing_shards() const {
+  std::vector<int> missing;
+  if (merged_shards.empty()) return missing;
+  for (int k = 0; k < shard_count; ++k) {
+    if (std::find(merged_shards.begin(), merged_shards.end(), k) == merged_shards.end()) missing.push_back(k);
+  }
+  return missing;
+}
+
+std::string CampaignSummary::one_line() const {
+  std::ostringstream os;
+  os.setf(std::ios::fixed);
+  os.precision(1);
+  os << cases << " cases in " << seconds << "s (" << cases_per_second << "/s)";
+  if (stop != StopReason::Completed) os << " [" << stop_reason_name(stop) << "]";
+  os << ":";
+  bool first = true;
+  for (Outcome o : kAllOutcomes) {
+    auto it = by_outcome.find(outcome_name(o));
+    if (it == by_outcome.end() || it->second == 0) continue;
+    os << (first ? " " : ", ") << outcome_name(o) << " " << it->second;
+    first = false;
+  }
+  if (first) os << " none";
+  if (!by_tiling_key.empty()) {
+    os << " | tiling";
+    first = true;
+    for (const auto& [k, n] : by_tiling_key) {
+      os << (first ? " " : ", ") << k << " " << n;
+      first = false;
+    }
+  }
+  os << " | failures " << failure_count;
+  if (generator_errors) os << " | generator errors " << generator_errors;
+  return os.str();
+}
+
+void request_campaign_stop() { g_stop.store(true); }
+bool campaign_stop_requested() { return g_stop.load(); }
+
+CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<void(const CaseResult&)>& on_result) {
+  if (opts.shard_count < 1 || opts.shard_index < 0 || opts.shard_index >= opts.shard_count) {
+    throw std::invalid_argument("shard " + std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count) +
+                                " is out of range (need 0 <= K < N)");
+  }
+  if (!(opts.invalid_fraction >= 0 && opts.invalid_fraction <= 1)) {
+    throw std::invalid_argument("invalid fraction must be within [0, 1]");
+  }
+  if (opts.max_cases < 0) throw std::invalid_argument("max cases must be >= 0");
+  if (!(opts.max_seconds >= 0)) throw std::invalid_argument("max seconds must be >= 0");
+
+  std::vector<std::string> ops = opts.ops;
+  const bool real_generators = !opts.make_case;
+  if (ops.empty()) ops = gen::operators();
+  if (real_generators) {
+    const auto known = gen::operators();
+    for (const auto& op : ops) {
+      if (std::find(known.begin(), known.end(), op) == known.end()) {
+        std::string list;
+        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+        throw std::invalid_argument("unknown operator '" + op + "' (known: " + list + ")");
+      }
+    }
+  }
+  if (ops.empty()) throw std::invalid_argument("no operators to run");
+
+  // Generators are built once per operator; sampling them is then a pure function of (seed, size).
+  std::map<std::string, std::pair<rc::Gen<Case>, rc::Gen<Case>>> gens;
+  if (real_generators) {
+    for (const auto& op : ops) {
+      if (!gens.count(op)) gens.emplace(op, std::make_pair(gen::valid_case(op), gen::invalid_case(op)));
+    }
+  }
+  auto make = [&](const CasePlan& p) -> Case {
+    if (opts.make_case) return opts.make_case(p.op, p.invalid, p.case_seed, p.size);
+    const auto& g = gens.at(p.op);
+    return gen::sample(p.invalid ? g.second : g.first, p.case_seed, p.size);
+  };
+  auto run = [&](const Case& c) -> CaseResult {
+    if (opts.run_case_fn) return opts.run_case_fn(c);
+    return run_case(c, opts.run_options);
+  };
+
+  CampaignSummary s;
+  s.ops = ops;
+  s.seed = opts.seed;
+  s.max_cases = opts.max_cases;
+  s.max_seconds = opts.max_seconds;
+  s.invalid_fraction = opts.invalid_fraction;
+  s.shard_index = opts.shard_index;
+  s.shard_count = opts.shard_count;
+
+  g_stop.store(false);
+  SigintScope sigint(opts.handle_sigint);
+  Progress progress(opts.progress, shard_case_count(opts.max_cases, opts.shard_index, opts.shard_count),
+                    opts.shard_index, opts.shard_count);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+
+  for (int64_t i = opts.shard_index; i < opts.max_cases; i += opts.shard_count) {
+    if (g_stop.load()) {
+      s.stop = StopReason::Interrupted;
+      break;
+    }
+    if (opts.max_seconds > 0 && elapsed() >= opts.max_seconds) {
+      s.stop = StopReason::TimeBudget;
+      break;
+    }
+    const CasePlan plan = plan_case(opts, ops, i);
+    Case c;
+    try {
+      c = make(plan);
+    } catch (const std::exception& e) {
+      ++s.generator_errors;
+      if (s.generator_error_messages.size() < 20) {
+        s.generator_error_messages.push_back("case " + std::to_string(i) + " (" + plan.op +
+                                             (plan.invalid ? ", invalid" : ", valid") + ", seed " +
+                                             std::to_string(plan.case_seed) + ", size " + std::to_string(plan.size) +
+                                             "): " + e.what());
+      }
+      continue;
+    }
+    CaseResult r;
+    try {
+      r = run(c);
+    } catch (const std::exception& e) {
+      r = CaseResult{};
+      r.c = c;
+      r.outcome = Outcome::Crash;
+      r.message = std::string("runner threw: ") + e.what();
+    }
+    if (r.descriptor.empty()) r.descriptor = to_descriptor(c);
+    s.add(r, opts.max_failures_kept);
+    if (on_result) on_result(r);
+    progress.update(s, elapsed());
+  }
+  progress.finish();
+  s.seconds = elapsed();
+  s.cases_per_second = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0;
+  return s;
+}
+
+}  // namespace poolcheck

@@ -1,0 +1,109 @@
+// A campaign: a deterministic stream of generated cases for the selected operators, run one by one and
+// summarised. Case i of the global stream depends only on (seed, i) and the operator list, so a campaign
+// can be split into shards (i % shard_count == shard_index) whose union is exactly the unsharded run.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+#include "harness/runner.h"
+
+namespace poolcheck {
+
+struct CampaignOptions {
+  std::vector<std::string> ops;  // operator registry names; empty = all (gen::operators())
+  uint64_t seed = 1;
+  int64_t max_cases = 2000;       // length of the GLOBAL stream; a shard runs the indices of it that it owns
+  double max_seconds = 0;         // wall-clock budget for this process; 0 = none
+  double invalid_fraction = 0.25;  // share of cases drawn from gen::invalid_case
+  int shard_index = 0;
+  int shard_count = 1;
+  bool progress = false;         // one-line "\r" progress on stderr, only when stderr is a TTY
+  bool handle_sigint = true;     // install a SIGINT handler for the duration of the run (see below)
+  size_t max_failures_kept = 1000;  // CampaignSummary::failures keeps the first N (all are counted)
+
+  RunOptions run_options;  // passed to run_case
+
+  // Test seams. Empty = the real thing (gen::sample of gen::valid_case/invalid_case, and run_case).
+  std::function<Case(const std::string& op, bool invalid, uint64_t case_seed, int size)> make_case;
+  std::function<CaseResult(const Case&)> run_case_fn;
+};
+
+// Where case i of a campaign comes from. Pure function of (options, i).
+struct CasePlan {
+  int64_t index = 0;  // global index in the stream
+  std::string op;
+  bool invalid = false;
+  uint64_t case_seed = 0;  // seed handed to the generator
+  int size = 0;            // RapidCheck size, cycling 0..100 so small cases come first
+};
+CasePlan plan_case(const CampaignOptions& opts, const std::vector<std::string>& ops, int64_t index);
+
+// splitmix64 finaliser (the mixing step of Steele, Lea and Flood's SplitMix64).
+uint64_t splitmix64(uint64_t x);
+
+// Every outcome, in declaration order (for tables that list all of them).
+inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,          Outcome::Fail,       Outcome::Mistrusted,
+                                           Outcome::ExpectedError, Outcome::WrongError, Outcome::UnexpectedSuccess,
+                                           Outcome::Unsupported,   Outcome::Crash};
+
+enum class StopReason : int8_t { Completed, TimeBudget, Interrupted };
+const char* stop_reason_name(StopReason r);  // "completed" | "time-budget" | "interrupted"
+
+struct CampaignSummary {
+  // The run's parameters, for the reports.
+  std::vector<std::string> ops;
+  uint64_t seed = 1;
+  int64_t max_cases = 0;
+  double max_seconds = 0;
+  double invalid_fraction = 0;
+  int shard_index = 0;
+  int shard_count = 1;
+  std::vector<int> merged_shards;  // a merge of shard summaries: the shard indices combined (else empty)
+
+  StopReason stop = StopReason::Completed;
+  int64_t cases = 0;             // results recorded (generator errors excluded)
+  int64_t generator_errors = 0;  // cases the generator could not produce (a harness defect)
+  std::vector<std::string> generator_error_messages;  // first few
+  double seconds = 0;
+  double cases_per_second = 0;
+
+  std::map<std::string, int64_t> by_outcome;      // outcome_name -> count
+  std::map<std::string, int64_t> by_op;           // operator -> count
+  std::map<std::string, int64_t> by_strategy;     // executed cases with known tiling
+  std::map<std::string, int64_t> by_tiling_key;   // "Normal/100"
+  std::map<std::string, int64_t> by_error_rule;   // rule id of ExpectedError outcomes
+  int64_t failure_count = 0;                      // results with outcome_is_failure
+  std::vector<CaseResult> failures;               // the first max_failures_kept of them
+
+  // Fold one result into the counts (and the failure list, up to `keep`).
+  void add(const CaseResult& r, size_t keep = 1000);
+  // Failures or generator errors.
+  bool failed() const { return failure_count > 0 || generator_errors > 0; }
+  // For a merge: shard indices in [0, shard_count) that were not combined.
+  std::vector<int> missing_shards() const;
+  // One line: "2000 cases in 3.1s (645/s): pass 1400, expected-error 500, ... | keys Normal/0 900, ..."
+  std::string one_line() const;
+};
+
+// "Normal/100", or "" when the tiling is unknown.
+std::string tiling_key_label(const CaseResult& r);
+
+// Runs the campaign; `on_result` (may be empty) sees every result in stream order. Throws
+// std::invalid_argument for bad options (unknown operator, shard out of range, fraction outside [0,1]).
+//
+// SIGINT: while running with handle_sigint, the first Ctrl-C asks the loop to stop after the current case
+// (the summary says "interrupted" and the caller can still write its reports); a second one terminates
+// the process as usual. The previous handler is restored on return.
+CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<void(const CaseResult&)>& on_result = {});
+
+// Ask a running campaign (on any thread, or from a signal handler) to stop after its current case; cleared
+// when the next campaign starts.
+void request_campaign_stop();
+bool campaign_stop_requested();
+
+}  // namespace poolcheck

@@ -1,0 +1,112 @@
+#include "harness/device_tensor.h"
+
+#include <stdexcept>
+
+#include "harness/numeric.h"
+
+namespace poolcheck {
+
+namespace {
+
+aclDataType to_acl(DType dt) {
+  switch (dt) {
+    case DType::F32: return ACL_FLOAT;
+    case DType::F16: return ACL_FLOAT16;
+    case DType::BF16: return ACL_BF16;
+    case DType::F64: return ACL_DOUBLE;
+    case DType::I8: return ACL_INT8;
+    case DType::U8: return ACL_UINT8;
+    case DType::I16: return ACL_INT16;
+    case DType::I32: return ACL_INT32;
+    case DType::I64: return ACL_INT64;
+    case DType::Bool: return ACL_BOOL;
+    default: return ACL_DT_UNDEFINED;
+  }
+}
+
+aclFormat to_acl(Format f) {
+  switch (f) {
+    case Format::ND: return ACL_FORMAT_ND;
+    case Format::NCHW: return ACL_FORMAT_NCHW;
+    case Format::NHWC: return ACL_FORMAT_NHWC;
+    case Format::NCDHW: return ACL_FORMAT_NCDHW;
+    case Format::NDHWC: return ACL_FORMAT_NDHWC;
+    case Format::NCL: return ACL_FORMAT_NCL;
+    case Format::NC1HWC0: return ACL_FORMAT_NC1HWC0;
+    case Format::FractalZ: return ACL_FORMAT_FRACTAL_Z;
+    case Format::NDC1HWC0: return ACL_FORMAT_NDC1HWC0;
+    default: return ACL_FORMAT_UNDEFINED;
+  }
+}
+
+}  // namespace
+
+DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
+  const int64_t esize = dtype_size(arg.dtype);
+  const int64_t bytes = std::max<int64_t>(1, allocation_elems(arg) * esize);
+  initial_.assign(static_cast<size_t>(bytes), pattern);
+  if (values) {
+    const auto offs = view_offsets();
+    if (offs.size() != values->size()) throw std::logic_error("host values do not match the view");
+    for (size_t i = 0; i < offs.size(); ++i) encode(arg.dtype, (*values)[i], initial_.data() + offs[i] * esize);
+  }
+  if (aclrtMalloc(&dev_, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMalloc failed for " + std::to_string(bytes) + " bytes");
+  if (aclrtMemcpy(dev_, initial_.size(), initial_.data(), initial_.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy to device failed");
+  const auto strides = effective_strides(arg);
+  tensor_ = aclCreateTensor(arg.shape.data(), arg.shape.size(), to_acl(arg.dtype), strides.data(), arg.offset,
+                            to_acl(arg.format), arg.shape.data(), arg.shape.size(), dev_);
+}
+
+DeviceTensor::~DeviceTensor() {
+  if (tensor_) aclDestroyTensor(tensor_);
+  if (dev_) aclrtFree(dev_);
+}
+
+std::vector<uint8_t> DeviceTensor::read_back() const {
+  std::vector<uint8_t> bytes(initial_.size());
+  if (aclrtMemcpy(bytes.data(), bytes.size(), dev_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy from device failed");
+  return bytes;
+}
+
+std::vector<int64_t> DeviceTensor::view_offsets() const {
+  const auto count = element_count(arg_.shape).value_or(0);
+  const auto strides = effective_strides(arg_);
+  std::vector<int64_t> offs(static_cast<size_t>(count));
+  std::vector<int64_t> idx(arg_.shape.size(), 0);
+  int64_t at = arg_.offset;
+  for (int64_t i = 0; i < count; ++i) {
+    offs[static_cast<size_t>(i)] = at;
+    for (size_t d = arg_.shape.size(); d-- > 0;) {
+      if (++idx[d] < arg_.shape[d]) {
+        at += strides[d];
+        break;
+      }
+      at -= strides[d] * (arg_.shape[d] - 1);
+      idx[d] = 0;
+    }
+  }
+  return offs;
+}
+
+std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes) const {
+  const int64_t esize = dtype_size(arg_.dtype);
+  const auto offs = view_offsets();
+  std::vector<double> v(offs.size());
+  for (size_t i = 0; i < offs.size(); ++i) v[i] = decode(arg_.dtype, bytes.data() + offs[i] * esize);
+  return v;
+}
+
+int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
+  std::vector<bool> in_view(bytes.size(), false);
+  const int64_t esize = dtype_size(arg_.dtype);
+  for (int64_t off : view_offsets())
+    for (int64_t b = 0; b < esize; ++b) in_view[static_cast<size_t>(off * esize + b)] = true;
+  for (size_t i = 0; i < bytes.size(); ++i)
+    if (!in_view[i] && bytes[i] != initial_[i]) return static_cast<int64_t>(i);
+  return -1;
+}
+
+}  // namespace poolcheck

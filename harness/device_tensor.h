@@ -1,0 +1,41 @@
+// A Case tensor materialised in device memory through the public API: the allocation (alloc_elems
+// elements), the bytes written into it, and the aclTensor describing the view.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "harness/case.h"
+
+namespace poolcheck {
+
+class DeviceTensor {
+ public:
+  // `values`: dense view values (written through the strides), or null to fill the whole allocation
+  // with `pattern` bytes only (outputs, and inputs of cases whose shapes are not meant to be read).
+  DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern);
+  ~DeviceTensor();
+  DeviceTensor(const DeviceTensor&) = delete;
+  DeviceTensor& operator=(const DeviceTensor&) = delete;
+
+  aclTensor* handle() const { return tensor_; }
+  // Current allocation bytes, copied back from the device.
+  std::vector<uint8_t> read_back() const;
+  // The view's values in `bytes` (a read_back()).
+  std::vector<double> view_values(const std::vector<uint8_t>& bytes) const;
+  // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
+  int64_t first_change_outside_view(const std::vector<uint8_t>& bytes) const;
+  const std::vector<uint8_t>& initial() const { return initial_; }
+
+ private:
+  std::vector<int64_t> view_offsets() const;  // element offsets of the view, dense order
+
+  TensorArg arg_;
+  void* dev_ = nullptr;
+  std::vector<uint8_t> initial_;
+  aclTensor* tensor_ = nullptr;
+};
+
+}  // namespace poolcheck

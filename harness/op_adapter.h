@@ -1,0 +1,53 @@
+// How the runner drives one operator: its spec, how to make input data, how to call the aclnn API,
+// and what the oracle expects. One adapter per operator, found by name in the registry.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "harness/case.h"
+#include "harness/tolerance.h"
+#include "spec/spec.h"
+
+namespace poolcheck {
+
+// Dense row-major host values of the input tensors, by argument name.
+using HostValues = std::map<std::string, std::vector<double>>;
+
+struct ApiHandles {
+  std::map<std::string, aclTensor*> tensors;       // nullptr where the case passes null
+  std::map<std::string, aclIntArray*> arrays;
+};
+
+struct ApiOutcome {
+  int32_t status = 0;
+  bool failed_in_execute = false;  // the first phase succeeded, the second returned `status`
+  uint64_t workspace_bytes = 0;
+};
+
+struct OracleResult {
+  std::vector<double> exact;          // unrounded expected output (dense, output view shape)
+  std::vector<ElementTerms> terms;    // accumulation path of each element, for the tolerance model
+};
+
+struct OpAdapter {
+  std::string name;                                  // Case::op
+  std::string output;                                // output tensor name, e.g. "gradInput"
+  const spec::OperatorSpec& (*spec)();
+  // Input values for the case (data fill from the seed; indices etc. derived with the oracle).
+  std::function<HostValues(const Case&)> make_inputs;
+  // Both phases through the public C API; allocates and frees the workspace itself.
+  std::function<ApiOutcome(const Case&, const ApiHandles&, void* stream)> call;
+  std::function<OracleResult(const Case&, const HostValues&)> oracle;
+};
+
+const OpAdapter* find_adapter(const std::string& op);
+const std::vector<const OpAdapter*>& all_adapters();
+
+// Fills `n` values of the case's data distribution for one tensor (salted by name).
+std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_t n, DType dt);
+
+}  // namespace poolcheck

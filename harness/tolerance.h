@@ -1,0 +1,33 @@
+// The written tolerance model (docs/tolerance.md): how far an implementation result may lie from the
+// oracle's correctly rounded value, per output dtype and per accumulation path.
+#pragma once
+
+#include <cstdint>
+
+#include "harness/case.h"
+
+namespace poolcheck {
+
+// Accumulation path of one output element.
+struct ElementTerms {
+  int32_t terms = 0;     // contributions summed into the element
+  double abs_sum = 0;    // sum of |contribution|
+  double exact = 0;      // the exact (double) sum, before rounding to the output dtype
+};
+
+// Bound for an element the implementation computes as a sum of `terms` contributions accumulated in fp32
+// (any order) and rounded once to `out`: exact for 0 or 1 terms, else the recursive-summation bound
+// gamma_(m-1) * S plus the two roundings to `out`. Infinite when S overflows fp32.
+double fp32_sum_bound(DType out, const ElementTerms& e);
+
+struct Verdict {
+  bool ok = true;
+  double abs_err = 0;
+  double bound_ratio = 0;  // abs_err / bound (0 when exact, +inf when bound is 0 and they differ)
+};
+
+// Compares impl with the oracle's rounded value: NaN must meet NaN, infinities must match exactly,
+// finite values must lie within `bound`.
+Verdict compare_element(double impl, double oracle_rounded, double bound);
+
+}  // namespace poolcheck

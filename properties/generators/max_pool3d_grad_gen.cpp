@@ -1,0 +1,122 @@
+// Generators for aclnnMaxPool3dWithArgmaxBackward: shapes, kernels, strides, paddings (up to k/2),
+// ceilMode (including a dropped last window), list forms, dtypes, layouts, data and tiling knobs.
+#include <algorithm>
+
+#include "properties/generators/generators.h"
+#include "properties/generators/layout.h"
+#include "spec/max_pool3d_grad_spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+// A list argument in one of its documented forms: one value broadcast, or one per axis.
+std::vector<int64_t> list_form(const std::array<int64_t, 3>& v, bool allow_empty) {
+  const bool same = v[0] == v[1] && v[1] == v[2];
+  const int form = *rc::gen::inRange(0, 3);
+  if (allow_empty && form == 0) return {};
+  if (same && form == 1) return {v[0]};
+  return {v[0], v[1], v[2]};
+}
+
+spec::MaxPoolCaseParams gen_params(const GenConfig& cfg) {
+  spec::MaxPoolCaseParams p;
+  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
+  p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
+  p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2, 3) : 1;
+  p.c = std::max<int64_t>(1, nc / p.n);
+  const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
+  std::array<int64_t, 3> k{}, s{}, pad{};
+  for (int a = 0; a < 3; ++a) {
+    if (uniform && a > 0) {
+      k[a] = k[0], s[a] = s[0], pad[a] = pad[0];
+      continue;
+    }
+    k[a] = *rc::gen::inRange<int64_t>(1, 5);
+    s[a] = *rc::gen::inRange<int64_t>(1, 5);
+    pad[a] = *rc::gen::inRange<int64_t>(0, k[a] / 2 + 1);
+  }
+  for (int a = 0; a < 3; ++a) {
+    const int64_t lo = std::max<int64_t>(1, k[a] - 2 * pad[a]);
+    p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial) + 1);
+  }
+  p.kernel = list_form(k, false);
+  const bool stride_is_kernel = s == k;
+  p.stride = list_form(s, stride_is_kernel);
+  if (p.stride.empty() && !stride_is_kernel) p.stride = {s[0], s[1], s[2]};
+  p.padding = list_form(pad, false);
+  p.dilation = *rc::gen::element(std::vector<int64_t>{1}, std::vector<int64_t>{1, 1, 1});
+  p.ceil_mode = *rc::gen::arbitrary<bool>();
+  p.format = *rc::gen::weightedElement<Format>({{5, Format::ND}, {1, Format::NCDHW}});
+  return p;
+}
+
+void gen_environment(const GenConfig& cfg, Case* c) {
+  if (cfg.vary_knobs) {
+    c->deterministic = *rc::gen::arbitrary<bool>();
+    c->cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
+    // UB sizes from the profile's 192 KiB down to sizes where only CutK or Scatter fit.
+    c->ub_bytes = *rc::gen::element<int64_t>(0, 65536, 16384, 6144, 3072, 1024, 512);
+  }
+  c->seed = *rc::gen::arbitrary<uint64_t>();
+  c->fill = cfg.vary_data ? *rc::gen::weightedElement<std::string>(
+                                {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}})
+                          : "normal";
+}
+
+}  // namespace
+
+rc::Gen<Case> valid_max_pool3d_grad(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    Case c = spec::make_max_pool3d_grad_case(gen_params(cfg));
+    if (cfg.vary_layout)
+      for (auto& [name, t] : c.tensors) t = *with_layout(t);
+    gen_environment(cfg, &c);
+    return c;
+  });
+}
+
+rc::Gen<Case> invalid_max_pool3d_grad(const GenConfig& cfg, const std::string& rule_id) {
+  return rc::gen::exec([cfg, rule_id] {
+    GenConfig base_cfg = cfg;
+    base_cfg.kernel_platforms = {"Ascend910B", "Ascend910_93", "Ascend950"};  // 950 is valid per spec
+    Case base = *valid_max_pool3d_grad(base_cfg);
+    const auto& spec = spec::max_pool3d_grad_spec();
+    const size_t n = spec.rules.size();
+    size_t first = rule_id.empty() ? *rc::gen::inRange<size_t>(0, n) : 0;
+    if (!rule_id.empty())
+      for (size_t i = 0; i < n; ++i)
+        if (spec.rules[i].id == rule_id) first = i;
+    const uint64_t choice = *rc::gen::inRange<uint64_t>(0, 8);
+    // The chosen rule first; when this base cannot violate it (e.g. a rule of another platform), move the
+    // base to Ascend910B, then try the other choices.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      for (uint64_t k = 0; k < 8; ++k)
+        if (auto m = spec.rules[first].violate(base, choice + k)) return *m;
+      base.platform = "Ascend910B";
+    }
+    // Some rules cannot be reached from every base; fall back to the next rule in order.
+    for (size_t i = 1; i < n; ++i)
+      for (uint64_t k = 0; k < 8; ++k)
+        if (auto m = spec.rules[(first + i) % n].violate(base, choice + k)) return *m;
+    return base;
+  });
+}
+
+rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg) {
+  if (op == "maxpool3d_grad") return valid_max_pool3d_grad(cfg);
+  throw std::invalid_argument("no generator for operator '" + op + "'");
+}
+
+rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg, const std::string& rule_id) {
+  if (op == "maxpool3d_grad") return invalid_max_pool3d_grad(cfg, rule_id);
+  throw std::invalid_argument("no generator for operator '" + op + "'");
+}
+
+std::vector<std::string> operators() { return {"maxpool3d_grad"}; }
+
+Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,32 @@
+// Helpers shared by the property tests: asserting an outcome with a readable counterexample, scoping an
+// emulator fault, and running a property expected to fail (negative controls).
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <string>
+
+#include "harness/runner.h"
+
+namespace poolcheck {
+
+// Fails the property with the case's descriptor and the runner's reason.
+#define RC_ASSERT_PASSES(result)                                                                          \
+  do {                                                                                                    \
+    const ::poolcheck::CaseResult& rc_res_ = (result);                                                    \
+    if (rc_res_.outcome != ::poolcheck::Outcome::Pass && rc_res_.outcome != ::poolcheck::Outcome::Mistrusted) \
+      RC_FAIL(std::string(::poolcheck::outcome_name(rc_res_.outcome)) + ": " + rc_res_.message +          \
+              "\n  repro: poolcheck repro '" + rc_res_.descriptor + "'");                                 \
+  } while (0)
+
+// Switches an emulator fault on for the scope (negative controls); off again afterwards.
+class FaultScope {
+ public:
+  explicit FaultScope(const char* faults);
+  ~FaultScope();
+};
+
+// rc::check with a bounded number of cases and its output suppressed; true when the property held.
+bool quiet_check(const std::function<void()>& property, int max_success = 200);
+
+}  // namespace poolcheck

@@ -1,0 +1,112 @@
+#include "reports/case_result_json.h"
+
+#include <stdexcept>
+
+#include "harness/campaign.h"
+#include "harness/descriptor.h"
+#include "reports/json_number.h"
+
+namespace poolcheck::reports {
+
+using nlohmann::json;
+
+json result_to_json(const CaseResult& r) {
+  json j;
+  j["descriptor"] = r.descriptor;
+  j["op"] = r.c.op;
+  j["platform"] = r.c.platform;
+  j["outcome"] = outcome_name(r.outcome);
+  j["failure"] = outcome_is_failure(r.outcome);
+  j["expected"] = {{"status", r.expected_status}, {"phase", r.expected_phase}, {"rule", r.expected_rule}};
+  j["observed"] = {{"status", r.observed_status}, {"phase", r.observed_phase}};
+  j["tiling"] = {{"known", r.tiling_known},
+                 {"strategy", r.strategy},
+                 {"key", r.tiling_key},
+                 {"label", tiling_key_label(r)},
+                 {"text", r.tiling},
+                 {"block_dim", r.block_dim},
+                 {"ub_high_water", r.ub_high_water},
+                 {"workspace_bytes", r.workspace_bytes}};
+  j["error"] = {{"elements", r.err.elements},
+                {"mismatches", r.err.mismatches},
+                {"max_abs", json_number(r.err.max_abs_err)},
+                {"max_ulp", json_number(r.err.max_ulp_err)},
+                {"max_bound_ratio", json_number(r.err.max_bound_ratio)},
+                {"worst_index", r.err.worst_index}};
+  j["seconds"] = json_number(r.seconds);
+  j["message"] = r.message;
+  return j;
+}
+
+bool parse_outcome(const std::string& name, Outcome* out) {
+  for (Outcome o : kAllOutcomes) {
+    if (name == outcome_name(o)) {
+      *out = o;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+const json& field(const json& j, const char* name) {
+  if (!j.is_object() || !j.contains(name)) throw std::invalid_argument(std::string("missing field '") + name + "'");
+  return j.at(name);
+}
+
+template <typename T>
+T get(const json& j, const char* name) {
+  try {
+    return field(j, name).get<T>();
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(std::string("field '") + name + "': " + e.what());
+  }
+}
+
+double get_number(const json& j, const char* name) {
+  try {
+    return number_from_json(field(j, name));
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(std::string("field '") + name + "': " + e.what());
+  }
+}
+
+}  // namespace
+
+CaseResult result_from_json(const json& j) {
+  CaseResult r;
+  r.descriptor = get<std::string>(j, "descriptor");
+  auto parsed = parse_descriptor(r.descriptor);
+  if (!parsed.ok) throw std::invalid_argument("field 'descriptor': " + parsed.error);
+  r.c = parsed.value;
+  const auto outcome = get<std::string>(j, "outcome");
+  if (!parse_outcome(outcome, &r.outcome)) throw std::invalid_argument("field 'outcome': unknown '" + outcome + "'");
+  const json& e = field(j, "expected");
+  r.expected_status = get<int32_t>(e, "status");
+  r.expected_phase = get<std::string>(e, "phase");
+  r.expected_rule = get<std::string>(e, "rule");
+  const json& o = field(j, "observed");
+  r.observed_status = get<int32_t>(o, "status");
+  r.observed_phase = get<std::string>(o, "phase");
+  const json& t = field(j, "tiling");
+  r.tiling_known = get<bool>(t, "known");
+  r.strategy = get<std::string>(t, "strategy");
+  r.tiling_key = get<uint64_t>(t, "key");
+  r.tiling = get<std::string>(t, "text");
+  r.block_dim = get<int32_t>(t, "block_dim");
+  r.ub_high_water = get<int64_t>(t, "ub_high_water");
+  r.workspace_bytes = get<int64_t>(t, "workspace_bytes");
+  const json& er = field(j, "error");
+  r.err.elements = get<int64_t>(er, "elements");
+  r.err.mismatches = get<int64_t>(er, "mismatches");
+  r.err.max_abs_err = get_number(er, "max_abs");
+  r.err.max_ulp_err = get_number(er, "max_ulp");
+  r.err.max_bound_ratio = get_number(er, "max_bound_ratio");
+  r.err.worst_index = get<int64_t>(er, "worst_index");
+  r.seconds = get_number(j, "seconds");
+  r.message = get<std::string>(j, "message");
+  return r;
+}
+
+}  // namespace poolcheck::reports

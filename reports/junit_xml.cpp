@@ -1,0 +1,111 @@
+#include "reports/junit_xml.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "reports/repro_command.h"
+
+namespace poolcheck::reports {
+
+namespace {
+
+std::string seconds_text(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f", v >= 0 && v < 1e12 ? v : 0.0);
+  return buf;
+}
+
+std::string property(const std::string& name, const std::string& value) {
+  return "      <property name=\"" + xml_escape(name) + "\" value=\"" + xml_escape(value) + "\"/>\n";
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        if (u < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') {
+          out.push_back('?');
+        } else {
+          out.push_back(ch);
+        }
+    }
+  }
+  return out;
+}
+
+std::string summary_junit_xml(const CampaignSummary& s) {
+  const auto missing = s.missing_shards();
+  int64_t failures = 0, errors = 0;
+  for (const auto& r : s.failures) (r.outcome == Outcome::Crash ? errors : failures) += 1;
+  const bool campaign_ok = !s.failed() && missing.empty();
+  if (!campaign_ok) ++failures;
+  const int64_t tests = 1 + static_cast<int64_t>(s.failures.size());
+
+  std::ostringstream x;
+  x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  x << "<testsuites name=\"poolcheck\" tests=\"" << tests << "\" failures=\"" << failures << "\" errors=\"" << errors
+    << "\" time=\"" << seconds_text(s.seconds) << "\">\n";
+  x << "  <testsuite name=\"poolcheck.run\" tests=\"" << tests << "\" failures=\"" << failures << "\" errors=\""
+    << errors << "\" skipped=\"0\" time=\"" << seconds_text(s.seconds) << "\">\n";
+  x << "    <properties>\n";
+  x << property("seed", std::to_string(s.seed));
+  std::string ops;
+  for (const auto& op : s.ops) ops += (ops.empty() ? "" : ",") + op;
+  x << property("ops", ops);
+  x << property("shard", std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count));
+  x << property("cases", std::to_string(s.cases));
+  x << property("stop", stop_reason_name(s.stop));
+  x << "    </properties>\n";
+
+  x << "    <testcase classname=\"poolcheck.campaign\" name=\"campaign\" time=\"" << seconds_text(s.seconds) << "\">\n";
+  if (!campaign_ok) {
+    std::string why = std::to_string(s.failure_count) + " failing case(s)";
+    if (s.generator_errors) why += ", " + std::to_string(s.generator_errors) + " generator error(s)";
+    if (!missing.empty()) why += ", missing shard(s)";
+    x << "      <failure type=\"campaign\" message=\"" << xml_escape(why) << "\">";
+    for (const auto& m : s.generator_error_messages) x << xml_escape(m) << "\n";
+    x << "</failure>\n";
+  }
+  x << "      <system-out>" << xml_escape(s.one_line()) << "</system-out>\n";
+  x << "    </testcase>\n";
+
+  size_t n = 0;
+  for (const auto& r : s.failures) {
+    ++n;
+    const std::string op = r.c.op.empty() ? "unknown" : r.c.op;
+    const std::string name = std::to_string(n) + " " + outcome_name(r.outcome) +
+                             (r.expected_rule.empty() ? "" : " " + r.expected_rule);
+    x << "    <testcase classname=\"poolcheck." << xml_escape(op) << "\" name=\"" << xml_escape(name) << "\" time=\""
+      << seconds_text(r.seconds) << "\">\n";
+    const char* tag = r.outcome == Outcome::Crash ? "error" : "failure";
+    const std::string message = r.message.empty() ? outcome_name(r.outcome) : r.message;
+    x << "      <" << tag << " type=\"" << outcome_name(r.outcome) << "\" message=\"" << xml_escape(message) << "\">"
+      << xml_escape(repro_command(r.descriptor)) << "\n"
+      << xml_escape(message) << "</" << tag << ">\n";
+    x << "    </testcase>\n";
+  }
+  x << "  </testsuite>\n</testsuites>\n";
+  return x.str();
+}
+
+}  // namespace poolcheck::reports

@@ -1,0 +1,150 @@
+#include "reports/markdown_summary.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "reports/repro_command.h"
+
+namespace poolcheck::reports {
+
+namespace {
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string share(int64_t n, int64_t total) { return total > 0 ? fixed(100.0 * n / total, 1) + "%" : "-"; }
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + v[i];
+  return out;
+}
+
+std::string join_ints(const std::vector<int>& v) {
+  std::vector<std::string> s;
+  for (int x : v) s.push_back(std::to_string(x));
+  return join(s, ", ");
+}
+
+// A fenced block that no backtick run inside the text can close early.
+std::string fence_for(const std::string& text) {
+  size_t longest = 0, run = 0;
+  for (char ch : text) {
+    run = ch == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(std::max<size_t>(3, longest + 1), '`');
+}
+
+}  // namespace
+
+std::string markdown_cell(const std::string& text, size_t max_len) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '|') {
+      out += "\\|";
+    } else if (ch == '\n' || ch == '\r' || ch == '\t') {
+      out.push_back(' ');
+    } else {
+      out.push_back(ch);
+    }
+  }
+  if (out.size() > max_len) {
+    out.resize(max_len);
+    // Do not leave a dangling escape or a cut UTF-8 sequence.
+    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+    if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+    if (!out.empty() && out.back() == '\\') out.pop_back();
+    out += "...";
+  }
+  return out;
+}
+
+std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& opt) {
+  std::ostringstream md;
+  const auto missing = s.missing_shards();
+  const bool ok = !s.failed() && missing.empty();
+  md << "# poolcheck run: " << (ok ? "PASSED" : "FAILED") << "\n\n";
+
+  md << "- operators: " << (s.ops.empty() ? "-" : join(s.ops, ", ")) << "\n";
+  md << "- seed: " << s.seed << ", cases in stream: " << s.max_cases
+     << ", invalid fraction: " << fixed(s.invalid_fraction, 2);
+  if (s.max_seconds > 0) md << ", time budget: " << fixed(s.max_seconds, 1) << " s";
+  md << "\n";
+  if (!s.merged_shards.empty()) {
+    md << "- merged shards: " << join_ints(s.merged_shards) << " of " << s.shard_count;
+    if (!missing.empty()) md << " (**missing: " << join_ints(missing) << "**)";
+    md << "\n";
+  } else if (s.shard_count > 1) {
+    md << "- shard: " << s.shard_index << "/" << s.shard_count << "\n";
+  }
+  md << "- ran " << s.cases << " cases in " << fixed(s.seconds, 1) << " s (" << fixed(s.cases_per_second, 1)
+     << " cases/s); stopped: " << stop_reason_name(s.stop) << "\n";
+  md << "- failures: " << s.failure_count;
+  if (s.generator_errors) md << ", generator errors: " << s.generator_errors;
+  md << "\n\n";
+
+  md << "## Outcomes\n\n| outcome | cases | share | failure |\n|---|---:|---:|:---:|\n";
+  for (Outcome o : kAllOutcomes) {
+    auto it = s.by_outcome.find(outcome_name(o));
+    const int64_t n = it == s.by_outcome.end() ? 0 : it->second;
+    md << "| " << outcome_name(o) << " | " << n << " | " << share(n, s.cases) << " | "
+       << (outcome_is_failure(o) ? "yes" : "") << " |\n";
+  }
+  md << "\n";
+
+  if (s.by_op.size() > 1) {
+    md << "## Operators\n\n| operator | cases |\n|---|---:|\n";
+    for (const auto& [op, n] : s.by_op) md << "| " << markdown_cell(op) << " | " << n << " |\n";
+    md << "\n";
+  }
+
+  md << "## Tiling keys\n\n";
+  if (s.by_tiling_key.empty()) {
+    md << "No executed case reported its tiling.\n\n";
+  } else {
+    int64_t total = 0;
+    for (const auto& kv : s.by_tiling_key) total += kv.second;
+    md << "| strategy/key | cases | share |\n|---|---:|---:|\n";
+    for (const auto& [k, n] : s.by_tiling_key) md << "| " << markdown_cell(k) << " | " << n << " | " << share(n, total) << " |\n";
+    md << "\n";
+  }
+
+  if (!s.by_error_rule.empty()) {
+    md << "## Expected errors by rule\n\n| rule | cases |\n|---|---:|\n";
+    for (const auto& [rule, n] : s.by_error_rule) md << "| " << markdown_cell(rule) << " | " << n << " |\n";
+    md << "\n";
+  }
+
+  if (s.failure_count > 0) {
+    md << "## Failures (" << s.failure_count << ")\n\n";
+    size_t shown = 0;
+    for (const auto& r : s.failures) {
+      if (shown == opt.max_failures) break;
+      ++shown;
+      md << shown << ". **" << outcome_name(r.outcome) << "**";
+      if (!r.expected_rule.empty()) md << " (expected " << markdown_cell(r.expected_rule, 80) << ")";
+      if (!r.message.empty()) md << ": " << markdown_cell(r.message, 300);
+      md << "\n";
+      const std::string cmd = repro_command(r.descriptor);
+      const std::string fence = fence_for(cmd);
+      md << "   " << fence << "sh\n   " << cmd << "\n   " << fence << "\n";
+    }
+    const int64_t rest = s.failure_count - static_cast<int64_t>(shown);
+    if (rest > 0) md << "\n" << rest << " more failure(s) are in results.jsonl (\"failure\": true).\n";
+    md << "\n";
+  }
+
+  if (!s.generator_error_messages.empty()) {
+    md << "## Generator errors (" << s.generator_errors << ")\n\n";
+    for (const auto& m : s.generator_error_messages) md << "- " << markdown_cell(m, 400) << "\n";
+    md << "\n";
+  }
+  return md.str();
+}
+
+}  // namespace poolcheck::reports

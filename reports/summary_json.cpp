@@ -1,0 +1,191 @@
+#include "reports/summary_json.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "reports/case_result_json.h"
+#include "reports/json_number.h"
+
+namespace poolcheck::reports {
+
+using nlohmann::json;
+
+namespace {
+
+json counts_json(const std::map<std::string, int64_t>& m) {
+  json j = json::object();
+  for (const auto& [k, v] : m) j[k] = v;
+  return j;
+}
+
+const json& field(const json& j, const char* name) {
+  if (!j.is_object() || !j.contains(name)) throw std::invalid_argument(std::string("missing field '") + name + "'");
+  return j.at(name);
+}
+
+template <typename T>
+T get(const json& j, const char* name) {
+  try {
+    return field(j, name).get<T>();
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(std::string("field '") + name + "': " + e.what());
+  }
+}
+
+std::map<std::string, int64_t> counts_from(const json& j, const char* name) {
+  const json& o = field(j, name);
+  if (!o.is_object()) throw std::invalid_argument(std::string("field '") + name + "' is not an object");
+  std::map<std::string, int64_t> m;
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (!it.value().is_number_integer()) {
+      throw std::invalid_argument(std::string("field '") + name + "." + it.key() + "' is not an integer");
+    }
+    m[it.key()] = it.value().get<int64_t>();
+  }
+  return m;
+}
+
+void add_counts(std::map<std::string, int64_t>& into, const std::map<std::string, int64_t>& from) {
+  for (const auto& [k, v] : from) into[k] += v;
+}
+
+}  // namespace
+
+json summary_to_json(const CampaignSummary& s) {
+  json j;
+  j["tool"] = "poolcheck";
+  j["format_version"] = kSummaryFormatVersion;
+  j["ok"] = !s.failed() && s.missing_shards().empty();
+  j["seed"] = s.seed;
+  j["ops"] = s.ops;
+  j["max_cases"] = s.max_cases;
+  j["max_seconds"] = json_number(s.max_seconds);
+  j["invalid_fraction"] = json_number(s.invalid_fraction);
+  j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+  j["merged_shards"] = s.merged_shards;
+  j["missing_shards"] = s.missing_shards();
+  j["stop"] = stop_reason_name(s.stop);
+  j["cases"] = s.cases;
+  j["seconds"] = json_number(s.seconds);
+  j["cases_per_second"] = json_number(s.cases_per_second);
+  // Every outcome is listed, zero or not, so consumers need no defaults.
+  json outcomes = json::object();
+  for (Outcome o : kAllOutcomes) {
+    auto it = s.by_outcome.find(outcome_name(o));
+    outcomes[outcome_name(o)] = it == s.by_outcome.end() ? 0 : it->second;
+  }
+  for (const auto& [k, v] : s.by_outcome) {
+    if (!outcomes.contains(k)) outcomes[k] = v;
+  }
+  j["outcomes"] = outcomes;
+  j["failures"] = s.failure_count;
+  j["generator_errors"] = s.generator_errors;
+  j["generator_error_messages"] = s.generator_error_messages;
+  j["by_op"] = counts_json(s.by_op);
+  j["strategies"] = counts_json(s.by_strategy);
+  j["tiling_keys"] = counts_json(s.by_tiling_key);
+  j["expected_error_rules"] = counts_json(s.by_error_rule);
+  json failed = json::array();
+  for (const auto& r : s.failures) failed.push_back(result_to_json(r));
+  j["failed_cases"] = failed;
+  return j;
+}
+
+CampaignSummary summary_from_json(const json& j) {
+  if (get<std::string>(j, "tool") != "poolcheck") throw std::invalid_argument("not a poolcheck summary");
+  const int version = get<int>(j, "format_version");
+  if (version != kSummaryFormatVersion) {
+    throw std::invalid_argument("summary format version " + std::to_string(version) + " is not supported");
+  }
+  CampaignSummary s;
+  s.seed = get<uint64_t>(j, "seed");
+  s.ops = get<std::vector<std::string>>(j, "ops");
+  s.max_cases = get<int64_t>(j, "max_cases");
+  s.max_seconds = number_from_json(field(j, "max_seconds"));
+  s.invalid_fraction = number_from_json(field(j, "invalid_fraction"));
+  const json& shard = field(j, "shard");
+  s.shard_index = get<int>(shard, "index");
+  s.shard_count = get<int>(shard, "count");
+  s.merged_shards = get<std::vector<int>>(j, "merged_shards");
+  const auto stop = get<std::string>(j, "stop");
+  if (stop == stop_reason_name(StopReason::Completed)) {
+    s.stop = StopReason::Completed;
+  } else if (stop == stop_reason_name(StopReason::TimeBudget)) {
+    s.stop = StopReason::TimeBudget;
+  } else if (stop == stop_reason_name(StopReason::Interrupted)) {
+    s.stop = StopReason::Interrupted;
+  } else {
+    throw std::invalid_argument("field 'stop': unknown '" + stop + "'");
+  }
+  s.cases = get<int64_t>(j, "cases");
+  s.seconds = number_from_json(field(j, "seconds"));
+  s.cases_per_second = number_from_json(field(j, "cases_per_second"));
+  for (const auto& [k, v] : counts_from(j, "outcomes")) {
+    if (v != 0) s.by_outcome[k] = v;
+  }
+  s.failure_count = get<int64_t>(j, "failures");
+  s.generator_errors = get<int64_t>(j, "generator_errors");
+  s.generator_error_messages = get<std::vector<std::string>>(j, "generator_error_messages");
+  s.by_op = counts_from(j, "by_op");
+  s.by_strategy = counts_from(j, "strategies");
+  s.by_tiling_key = counts_from(j, "tiling_keys");
+  s.by_error_rule = counts_from(j, "expected_error_rules");
+  const json& failed = field(j, "failed_cases");
+  if (!failed.is_array()) throw std::invalid_argument("field 'failed_cases' is not an array");
+  for (size_t i = 0; i < failed.size(); ++i) {
+    try {
+      s.failures.push_back(result_from_json(failed[i]));
+    } catch (const std::exception& e) {
+      throw std::invalid_argument("failed_cases[" + std::to_string(i) + "]: " + e.what());
+    }
+  }
+  return s;
+}
+
+CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
+  if (shards.empty()) throw std::invalid_argument("nothing to merge");
+  CampaignSummary m;
+  const CampaignSummary& first = shards.front();
+  m.ops = first.ops;
+  m.seed = first.seed;
+  m.max_cases = first.max_cases;
+  m.max_seconds = first.max_seconds;
+  m.invalid_fraction = first.invalid_fraction;
+  m.shard_index = 0;
+  m.shard_count = first.shard_count;
+  std::set<int> seen;
+  for (const auto& s : shards) {
+    if (s.seed != first.seed || s.ops != first.ops || s.max_cases != first.max_cases ||
+        s.shard_count != first.shard_count || s.invalid_fraction != first.invalid_fraction) {
+      throw std::invalid_argument("shard " + std::to_string(s.shard_index) + "/" + std::to_string(s.shard_count) +
+                                  " belongs to a different campaign (seed, operators, cases, fraction or shard count)");
+    }
+    const std::vector<int> parts = s.merged_shards.empty() ? std::vector<int>{s.shard_index} : s.merged_shards;
+    for (int k : parts) {
+      if (k < 0 || k >= first.shard_count || !seen.insert(k).second) {
+        throw std::invalid_argument("shard " + std::to_string(k) + " appears twice or is out of range");
+      }
+    }
+    m.cases += s.cases;
+    m.generator_errors += s.generator_errors;
+    for (const auto& msg : s.generator_error_messages) m.generator_error_messages.push_back(msg);
+    m.seconds = std::max(m.seconds, s.seconds);
+    add_counts(m.by_outcome, s.by_outcome);
+    add_counts(m.by_op, s.by_op);
+    add_counts(m.by_strategy, s.by_strategy);
+    add_counts(m.by_tiling_key, s.by_tiling_key);
+    add_counts(m.by_error_rule, s.by_error_rule);
+    m.failure_count += s.failure_count;
+    m.failures.insert(m.failures.end(), s.failures.begin(), s.failures.end());
+    // The merged run is only complete when every shard completed; otherwise keep the most telling reason.
+    if (s.stop == StopReason::Interrupted || (s.stop == StopReason::TimeBudget && m.stop == StopReason::Completed)) {
+      m.stop = s.stop;
+    }
+  }
+  m.merged_shards.assign(seen.begin(), seen.end());
+  m.cases_per_second = m.seconds > 0 ? static_cast<double>(m.cases) / m.seconds : 0;
+  return m;
+}
+
+}  // namespace poolcheck::reports

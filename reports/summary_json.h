@@ -1,0 +1,22 @@
+// summary.json: the counts and distributions of one campaign (or of merged shards), its parameters and its
+// failures. No git or host information, so the same run gives the same file apart from timings.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "harness/campaign.h"
+
+namespace poolcheck::reports {
+
+inline constexpr int kSummaryFormatVersion = 1;
+
+nlohmann::json summary_to_json(const CampaignSummary& s);
+// Inverse of summary_to_json. Throws std::invalid_argument naming the bad field.
+CampaignSummary summary_from_json(const nlohmann::json& j);
+
+// Combine shard summaries of one campaign: counts add up, seconds is the longest shard (they run in
+// parallel), failures are concatenated. Throws std::invalid_argument when seeds, operators or shard counts
+// differ, or a shard index repeats.
+CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards);
+
+}  // namespace poolcheck::reports
