@@ -61,14 +61,15 @@ bool ActivePlatform::has_kernels(const std::string& op_type) const {
 ActivePlatform active_platform() {
   auto& s = state();
   std::lock_guard lock(s.mu);
-  ActivePlatform a{*find_platform(s.soc)};
+  // An unknown SoC name gets an empty profile: no dtypes, no kernels, so every operator refuses it.
+  const PlatformProfile* known = find_platform(s.soc);
+  ActivePlatform a{known ? *known : PlatformProfile{s.soc, "unknown SoC", "unknown", false, 1, 196608, 32, {}}};
   if (s.cores > 0) a.profile.vector_cores = std::min(s.cores, kMaxEmulatedCores);
   if (s.ub > 0) a.profile.ub_bytes = s.ub;
   return a;
 }
 
 bool select_platform(const std::string& soc) {
-  if (!find_platform(soc)) return false;
   auto& s = state();
   std::lock_guard lock(s.mu);
   s.soc = soc;

@@ -7,7 +7,7 @@
 
 extern "C" {
 
-int pcEmuSetPlatform(const char* socName) { return socName && pcemu::select_platform(socName) ? 0 : -1; }
+int pcEmuSetPlatform(const char* socName) { return socName && pcemu::select_platform(socName) ? 0 : -1; }  // any name
 
 int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes) {
   if (vectorCores < 0 || vectorCores > pcemu::kMaxEmulatedCores || ubBytes < 0) return -1;

@@ -35,6 +35,13 @@ rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg = {});
 rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg = {}, const std::string& rule_id = "");
 std::vector<std::string> operators();
 
+// RapidCheck prints generated Cases as their one-line descriptors.
+}  // namespace poolcheck::gen
+namespace poolcheck {
+void showValue(const Case& c, std::ostream& os);
+}  // namespace poolcheck
+namespace poolcheck::gen {
+
 // One draw from a generator, reproducible from (seed, size).
 Case sample(const rc::Gen<Case>& g, uint64_t seed, int size = 60);
 

@@ -2,6 +2,7 @@
 // ceilMode (including a dropped last window), list forms, dtypes, layouts, data and tiling knobs.
 #include <algorithm>
 
+#include "harness/descriptor.h"
 #include "properties/generators/generators.h"
 #include "properties/generators/layout.h"
 #include "spec/max_pool3d_grad_spec.h"
@@ -90,6 +91,8 @@ rc::Gen<Case> invalid_max_pool3d_grad(const GenConfig& cfg, const std::string& r
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;
     const uint64_t choice = *rc::gen::inRange<uint64_t>(0, 8);
+    // Execute-phase rules need a platform whose kernels run, or phase one stops first.
+    if (spec.rules[first].phase == spec::Phase::Execute) base.platform = *rc::gen::elementOf(cfg.kernel_platforms);
     // The chosen rule first; when this base cannot violate it (e.g. a rule of another platform), move the
     // base to Ascend910B, then try the other choices.
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -120,3 +123,7 @@ std::vector<std::string> operators() { return {"maxpool3d_grad"}; }
 Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }
 
 }  // namespace poolcheck::gen
+
+namespace poolcheck {
+void showValue(const Case& c, std::ostream& os) { os << to_descriptor(c); }
+}  // namespace poolcheck

@@ -20,7 +20,8 @@ extern "C" {
 #endif
 
 /* Select the emulated SoC ("Ascend910B", "Ascend910_93", "Ascend950", "Ascend310B", "Ascend310P", "Ascend910").
- * Returns 0, or -1 for an unknown name. The environment variable POOLCHECK_SOC sets the default. */
+ * Other names select an unknown SoC that no operator supports. Returns 0, or -1 for a null name.
+ * The environment variable POOLCHECK_SOC sets the default. */
 PCEMU_API int pcEmuSetPlatform(const char *socName);
 
 /* Override the vector-core count and unified-buffer bytes of the current profile; 0 keeps the profile value. */

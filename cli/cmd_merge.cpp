@@ -1,0 +1,87 @@
+// poolcheck merge --report-dir OUT SHARD_DIR...: combine the reports of `run --shard K/N` jobs into one.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "cli/commands.h"
+#include "reports/atomic_file.h"
+#include "reports/report_writer.h"
+#include "reports/summary_json.h"
+
+namespace poolcheck::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct MergeArgs {
+  std::vector<std::string> inputs;
+  std::string report_dir = reports::kDefaultReportDir;
+};
+
+int merge(const MergeArgs& a) {
+  std::vector<CampaignSummary> parts;
+  for (const auto& dir : a.inputs) {
+    const auto paths = reports::report_paths(dir);
+    std::ifstream in(paths.summary_json);
+    if (!in) throw std::runtime_error("cannot open " + paths.summary_json.string());
+    try {
+      parts.push_back(reports::summary_from_json(nlohmann::json::parse(in)));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(paths.summary_json.string() + ": " + e.what());
+    }
+  }
+  const CampaignSummary merged = reports::merge_summaries(parts);
+
+  const fs::path out(a.report_dir);
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (ec) throw std::runtime_error("cannot create " + out.string() + ": " + ec.message());
+  const auto out_paths = reports::report_paths(out);
+  for (const auto& dir : a.inputs) {
+    if (fs::equivalent(reports::report_paths(dir).results_jsonl.parent_path(), out, ec)) {
+      throw std::runtime_error("the output directory must differ from the shard directories");
+    }
+  }
+  {
+    reports::AtomicFile jsonl(out_paths.results_jsonl);
+    for (const auto& dir : a.inputs) {
+      const auto p = reports::report_paths(dir).results_jsonl;
+      std::ifstream in(p, std::ios::binary);
+      if (!in) throw std::runtime_error("cannot open " + p.string());
+      std::string line;
+      while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        line.push_back('\n');
+        jsonl.write(line);
+      }
+    }
+    jsonl.commit();
+  }
+  reports::write_summary_files(out_paths, merged);
+
+  std::cout << "poolcheck merge: " << merged.one_line() << "\n";
+  const auto missing = merged.missing_shards();
+  if (!missing.empty()) {
+    std::cout << "missing shards:";
+    for (int k : missing) std::cout << " " << k;
+    std::cout << " (of " << merged.shard_count << ")\n";
+  }
+  std::cout << "reports: " << out_paths.summary_md.string() << ", " << out_paths.summary_json.string() << "\n";
+  return merged.failed() || !missing.empty() ? kExitFailure : kExitOk;
+}
+
+}  // namespace
+
+Command add_merge_command(CLI::App& app, const Globals&) {
+  auto args = std::make_shared<MergeArgs>();
+  CLI::App* sub = app.add_subcommand("merge", "Merge the report directories of sharded runs into one report");
+  sub->add_option("shard_dirs", args->inputs, "Report directories written by `run --shard K/N`")->required();
+  sub->add_option("--report-dir", args->report_dir, "Directory for the merged reports")->capture_default_str();
+  return Command{sub, [args] { return merge(*args); }};
+}
+
+}  // namespace poolcheck::cli

@@ -1,0 +1,52 @@
+// poolcheck repro '<descriptor>': re-run one case and show everything about it.
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/result_print.h"
+#include "harness/descriptor.h"
+#include "harness/runner.h"
+#include "reports/case_result_json.h"
+
+namespace poolcheck::cli {
+
+namespace {
+
+struct ReproArgs {
+  std::vector<std::string> words;  // the descriptor, quoted as one argument or not
+  bool json = false;
+  size_t rows = 20;
+};
+
+int repro(const ReproArgs& a) {
+  std::string line;
+  for (const auto& w : a.words) line += (line.empty() ? "" : " ") + w;
+  const ParseResult parsed = parse_descriptor(line);
+  if (!parsed.ok) {
+    std::cerr << "poolcheck repro: cannot parse the descriptor: " << parsed.error << "\n";
+    return kExitUsage;
+  }
+  CaseTensors tensors;
+  const CaseResult r = run_case(parsed.value, RunOptions{}, &tensors);
+  if (a.json) {
+    std::cout << reports::result_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    print_result(std::cout, r);
+    print_mismatch_table(std::cout, tensors, a.rows);
+  }
+  return outcome_is_failure(r.outcome) ? kExitFailure : kExitOk;
+}
+
+}  // namespace
+
+Command add_repro_command(CLI::App& app, const Globals&) {
+  auto args = std::make_shared<ReproArgs>();
+  CLI::App* sub = app.add_subcommand("repro", "Re-run one case from its one-line descriptor");
+  sub->add_option("descriptor", args->words, "The case descriptor, e.g. 'op=maxpool3d_grad soc=Ascend910B ...'")
+      ->required();
+  sub->add_flag("--json", args->json, "Print the result as JSON (the results.jsonl record)");
+  sub->add_option("--rows", args->rows, "Rows of the mismatch table")->capture_default_str();
+  return Command{sub, [args] { return repro(*args); }};
+}
+
+}  // namespace poolcheck::cli
