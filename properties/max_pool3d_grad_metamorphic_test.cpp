@@ -1,0 +1,135 @@
+// Properties c and d: checks that need no oracle. Gradient conservation, linearity in gradOutput,
+// bitwise determinism, tiling-knob invariance, and guard zones / no leaks after any call; each with a
+// negative control.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+
+#include "acl/acl.h"
+#include "harness/op_adapter.h"
+#include "harness/runner.h"
+#include "poolcheck_emu/emu.h"
+#include "properties/generators/generators.h"
+#include "properties/prop_util.h"
+
+namespace poolcheck {
+
+namespace {
+
+using HostInputs = std::vector<std::pair<std::string, std::vector<double>>>;
+
+// Runs `c` (optionally with replaced host data) and returns its gradInput; fails the property otherwise.
+std::vector<double> grad_input_of(const Case& c, const HostInputs* data = nullptr) {
+  RunOptions opt;
+  opt.host_inputs = data;
+  CaseTensors t;
+  const CaseResult r = run_case(c, opt, &t);
+  RC_ASSERT_PASSES(r);
+  return t.impl;
+}
+
+bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
+  return true;
+}
+
+// Integer-valued data: every fp32 sum is exact, so any accumulation order gives the same bits.
+Case exact_data_case() {
+  Case c = *gen::valid_max_pool3d_grad();
+  c.fill = "ints";
+  return c;
+}
+
+void conservation() {
+  const Case c = exact_data_case();
+  const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");
+  const auto gi = grad_input_of(c);
+  double sum_in = 0, sum_out = 0;
+  for (double v : gi) sum_in += v;
+  for (double v : go) sum_out += v;
+  // Every gradient lands on exactly one input element (indices come from the forward), so with exact
+  // integer sums (|values| <= 8, far below 2^11) the totals agree exactly in every dtype.
+  RC_ASSERT(sum_in == sum_out);
+}
+
+}  // namespace
+
+RC_GTEST_PROP(MaxPool3dGradMetamorphic, GradientSumIsConserved, ()) { conservation(); }
+
+RC_GTEST_PROP(MaxPool3dGradMetamorphic, ScalingGradOutputByTwoScalesGradInputExactly, ()) {
+  Case c = *gen::valid_max_pool3d_grad();
+  if (c.fill == "large" || c.fill == "special") c.fill = "normal";
+  c.deterministic = true;  // atomics from several cores may add in any order otherwise
+  auto inputs = find_adapter(c.op)->make_inputs(c);
+  const auto base = grad_input_of(c);
+  for (double& v : inputs["gradOutput"]) v *= 2;  // exact in binary floating point
+  const HostInputs doubled{{"gradOutput", inputs["gradOutput"]}};
+  const auto twice = grad_input_of(c, &doubled);
+  for (size_t i = 0; i < base.size(); ++i) RC_ASSERT(twice[i] == 2 * base[i]);
+}
+
+RC_GTEST_PROP(MaxPool3dGradMetamorphic, SumOfGradOutputsGivesSumOfGradInputs, ()) {
+  const Case c = exact_data_case();
+  Case other = c;
+  other.seed = c.seed ^ 0x5eedull;
+  const auto* op = find_adapter(c.op);
+  const auto in1 = op->make_inputs(c), in2 = op->make_inputs(other);
+  std::vector<double> sum(in1.at("gradOutput").size());
+  for (size_t i = 0; i < sum.size(); ++i) sum[i] = in1.at("gradOutput")[i] + in2.at("gradOutput")[i];
+  const HostInputs g2{{"gradOutput", in2.at("gradOutput")}}, g12{{"gradOutput", sum}};
+  const auto a = grad_input_of(c), b = grad_input_of(c, &g2), ab = grad_input_of(c, &g12);
+  for (size_t i = 0; i < a.size(); ++i) RC_ASSERT(ab[i] == a[i] + b[i]);
+}
+
+RC_GTEST_PROP(MaxPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
+  Case c = *gen::valid_max_pool3d_grad();
+  c.deterministic = true;
+  RC_ASSERT(bitwise_equal(grad_input_of(c), grad_input_of(c)));
+}
+
+RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) {
+  const Case c = exact_data_case();
+  Case other = c;
+  other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
+  other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 4096, 1024, 512);
+  other.deterministic = *rc::gen::arbitrary<bool>();
+  other.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+  RC_ASSERT(bitwise_equal(grad_input_of(c), grad_input_of(other)));
+}
+
+RC_GTEST_PROP(MaxPool3dGradGuards, AnyCallLeavesGuardZonesIntactAndFreesEverything, ()) {
+  const bool valid = *rc::gen::arbitrary<bool>();
+  const Case c = valid ? *gen::valid_max_pool3d_grad() : *gen::invalid_max_pool3d_grad();
+  const int64_t before = pcEmuLiveAllocations();
+  const CaseResult r = run_case(c);
+  RC_ASSERT(!outcome_is_failure(r.outcome));
+  RC_ASSERT(pcEmuGuardsIntact() == 1);
+  RC_ASSERT(pcEmuLiveAllocations() == before);
+}
+
+TEST(MaxPool3dGradMetamorphicNegativeControl, ConservationRejectsASkippedInit) {
+  FaultScope fault("skip_init");
+  EXPECT_FALSE(quiet_check(conservation));
+}
+
+TEST(MaxPool3dGradMetamorphicNegativeControl, BitwiseComparisonSeesOneUlp) {
+  const std::vector<double> a{1.0, 2.0}, b{1.0, std::nextafter(2.0, 3.0)};
+  EXPECT_TRUE(bitwise_equal(a, a));
+  EXPECT_FALSE(bitwise_equal(a, b));
+}
+
+TEST(MaxPool3dGradGuardsNegativeControl, OverwrittenGuardZoneIsReported) {
+  ensure_runtime();
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(pcEmuGuardsIntact(), 1);
+  static_cast<unsigned char*>(p)[64] ^= 0xFF;  // one byte past the end, as a buggy kernel would write
+  EXPECT_EQ(pcEmuGuardsIntact(), 0);
+  static_cast<unsigned char*>(p)[64] ^= 0xFF;
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+}  // namespace poolcheck

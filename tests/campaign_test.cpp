@@ -1,0 +1,342 @@
+// The campaign: a deterministic, shardable case stream, summarised; stops on a time budget or on SIGINT
+// and still returns a summary. Most tests use fake generators/runners (CampaignOptions seams) so that
+// every count is known; the last ones run the real generators and runner.
+#include "harness/campaign.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "harness/descriptor.h"
+
+namespace poolcheck {
+namespace {
+
+Case fake_case(const std::string& op, bool invalid, uint64_t seed, int size) {
+  Case c;
+  c.op = op;
+  c.platform = "Ascend910B";
+  c.seed = seed;
+  c.fill = invalid ? "zeros" : "normal";
+  c.cores = size;  // carries the size into the result
+  return c;
+}
+
+// Outcome by case seed, tiling by size: deterministic and varied.
+CaseResult fake_run(const Case& c) {
+  CaseResult r;
+  r.c = c;
+  r.descriptor = to_descriptor(c);
+  if (c.fill == "zeros") {
+    r.outcome = Outcome::ExpectedError;
+    r.expected_rule = c.seed % 2 ? "MP.RULE.A" : "MP.RULE.B";
+    r.expected_status = 161002;
+    return r;
+  }
+  r.outcome = c.seed % 7 == 0 ? Outcome::Fail : Outcome::Pass;
+  r.tiling_known = true;
+  r.strategy = c.cores % 3 == 0 ? "Scatter" : "Normal";
+  r.tiling_key = c.cores % 3 == 0 ? 2 : (c.cores % 2 ? 100 : 0);
+  return r;
+}
+
+CampaignOptions fake_options() {
+  CampaignOptions o;
+  o.ops = {"opA", "opB"};
+  o.make_case = fake_case;
+  o.run_case_fn = fake_run;
+  o.handle_sigint = false;
+  return o;
+}
+
+std::vector<CaseResult> collect(const CampaignOptions& o, CampaignSummary* s = nullptr) {
+  std::vector<CaseResult> out;
+  CampaignSummary sum = run_campaign(o, [&](const CaseResult& r) { out.push_back(r); });
+  if (s) *s = sum;
+  return out;
+}
+
+TEST(Campaign, Splitmix64KnownValues) {
+  // Reference values of the SplitMix64 generator seeded with 0 (first outputs).
+  EXPECT_EQ(splitmix64(0), 0xE220A8397B1DCDAFull);
+  EXPECT_EQ(splitmix64(0x9E3779B97F4A7C15ull), 0x6E789E6AA1B965F4ull);
+}
+
+TEST(Campaign, PlanIsAPureFunctionOfSeedAndIndex) {
+  CampaignOptions o = fake_options();
+  const std::vector<std::string> ops{"opA", "opB"};
+  for (int64_t i = 0; i < 300; ++i) {
+    CasePlan a = plan_case(o, ops, i), b = plan_case(o, ops, i);
+    EXPECT_EQ(a.case_seed, b.case_seed);
+    EXPECT_EQ(a.invalid, b.invalid);
+    EXPECT_EQ(a.size, static_cast<int>(i % 101)) << "sizes cycle 0..100, small first";
+    EXPECT_EQ(a.op, ops[static_cast<size_t>(i % 2)]);
+  }
+  CampaignOptions o2 = o;
+  o2.seed = 2;
+  int same = 0;
+  for (int64_t i = 0; i < 100; ++i) same += plan_case(o, ops, i).case_seed == plan_case(o2, ops, i).case_seed;
+  EXPECT_EQ(same, 0) << "a different campaign seed gives different case seeds";
+  std::set<uint64_t> seeds;
+  for (int64_t i = 0; i < 10000; ++i) seeds.insert(plan_case(o, ops, i).case_seed);
+  EXPECT_EQ(seeds.size(), 10000u);
+}
+
+TEST(Campaign, InvalidFractionIsHonoured) {
+  CampaignOptions o = fake_options();
+  const std::vector<std::string> ops{"opA"};
+  auto share = [&](double f) {
+    o.invalid_fraction = f;
+    int n = 0;
+    for (int64_t i = 0; i < 20000; ++i) n += plan_case(o, ops, i).invalid;
+    return n / 20000.0;
+  };
+  EXPECT_EQ(share(0), 0.0);
+  EXPECT_EQ(share(1), 1.0);
+  EXPECT_NEAR(share(0.25), 0.25, 0.02);
+  EXPECT_NEAR(share(0.6), 0.6, 0.02);
+}
+
+TEST(Campaign, SummaryCountsEverything) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 500;
+  CampaignSummary s;
+  auto results = collect(o, &s);
+  ASSERT_EQ(results.size(), 500u);
+  EXPECT_EQ(s.cases, 500);
+  EXPECT_EQ(s.stop, StopReason::Completed);
+
+  std::map<std::string, int64_t> outcomes, keys, rules, ops;
+  int64_t failures = 0;
+  for (const auto& r : results) {
+    ++outcomes[outcome_name(r.outcome)];
+    ++ops[r.c.op];
+    if (r.tiling_known) ++keys[r.strategy + "/" + std::to_string(r.tiling_key)];
+    if (r.outcome == Outcome::ExpectedError) ++rules[r.expected_rule];
+    failures += outcome_is_failure(r.outcome);
+  }
+  EXPECT_EQ(s.by_outcome, outcomes);
+  EXPECT_EQ(s.by_tiling_key, keys);
+  EXPECT_EQ(s.by_error_rule, rules);
+  EXPECT_EQ(s.by_op, ops);
+  EXPECT_EQ(s.by_op.at("opA"), 250);
+  EXPECT_EQ(s.failure_count, failures);
+  EXPECT_GT(failures, 0);
+  EXPECT_EQ(static_cast<int64_t>(s.failures.size()), failures);
+  EXPECT_TRUE(s.failed());
+  EXPECT_TRUE(s.by_tiling_key.count("Normal/100"));
+  EXPECT_TRUE(s.by_tiling_key.count("Scatter/2"));
+  EXPECT_EQ(s.by_strategy.at("Scatter"), s.by_tiling_key.at("Scatter/2"));
+  EXPECT_GT(s.by_outcome.at("expected-error"), 80);
+  EXPECT_LT(s.by_outcome.at("expected-error"), 170);
+  EXPECT_GE(s.seconds, 0);
+  EXPECT_NE(s.one_line().find("failures " + std::to_string(failures)), std::string::npos) << s.one_line();
+  EXPECT_NE(s.one_line().find("Normal/100"), std::string::npos) << s.one_line();
+}
+
+TEST(Campaign, KeepsOnlyTheFirstFailuresButCountsAll) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 700;
+  o.max_failures_kept = 3;
+  CampaignSummary s = run_campaign(o);
+  EXPECT_GT(s.failure_count, 3);
+  EXPECT_EQ(s.failures.size(), 3u);
+}
+
+TEST(Campaign, ShardsPartitionTheStream) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 301;
+  auto all = collect(o);
+  std::vector<std::string> whole;
+  for (const auto& r : all) whole.push_back(r.descriptor);
+
+  std::multiset<std::string> union_of_shards;
+  int64_t total = 0;
+  for (int k = 0; k < 4; ++k) {
+    CampaignOptions sh = o;
+    sh.shard_index = k;
+    sh.shard_count = 4;
+    CampaignSummary s;
+    auto part = collect(sh, &s);
+    total += s.cases;
+    for (size_t j = 0; j < part.size(); ++j) {
+      // Shard k runs global indices k, k+4, ...: the same cases, in the same order, as the whole run.
+      EXPECT_EQ(part[j].descriptor, whole[static_cast<size_t>(k) + 4 * j]);
+      union_of_shards.insert(part[j].descriptor);
+    }
+  }
+  EXPECT_EQ(total, 301);
+  EXPECT_EQ(union_of_shards, std::multiset<std::string>(whole.begin(), whole.end()));
+}
+
+TEST(Campaign, SameSeedSameStreamOtherSeedOtherStream) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 50;
+  auto a = collect(o), b = collect(o);
+  o.seed = 99;
+  auto c = collect(o);
+  ASSERT_EQ(a.size(), b.size());
+  int differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].descriptor, b[i].descriptor);
+    differ += a[i].descriptor != c[i].descriptor;
+  }
+  EXPECT_GT(differ, 40);
+}
+
+TEST(Campaign, StopsOnTheTimeBudgetWithASummary) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 100000;
+  o.max_seconds = 0.2;
+  o.run_case_fn = [](const Case& c) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return fake_run(c);
+  };
+  CampaignSummary s = run_campaign(o);
+  EXPECT_EQ(s.stop, StopReason::TimeBudget);
+  EXPECT_GT(s.cases, 3);
+  EXPECT_LT(s.cases, 100);
+  EXPECT_GE(s.seconds, 0.2);
+  EXPECT_LT(s.seconds, 5.0);
+  EXPECT_GT(s.cases_per_second, 0);
+}
+
+TEST(Campaign, SigintStopsTheLoopCleanlyAndRestoresTheHandler) {
+  struct sigaction before {};
+  sigaction(SIGINT, nullptr, &before);
+  CampaignOptions o = fake_options();
+  o.max_cases = 1000;
+  o.handle_sigint = true;
+  int seen = 0;
+  CampaignSummary s = run_campaign(o, [&](const CaseResult&) {
+    if (++seen == 5) std::raise(SIGINT);  // the process survives the first Ctrl-C
+  });
+  EXPECT_EQ(s.stop, StopReason::Interrupted);
+  EXPECT_EQ(s.cases, 5);
+  EXPECT_TRUE(campaign_stop_requested());
+  struct sigaction after {};
+  sigaction(SIGINT, nullptr, &after);
+  EXPECT_EQ(after.sa_handler, before.sa_handler);
+
+  // The next campaign starts with the flag cleared.
+  o.max_cases = 10;
+  o.handle_sigint = false;
+  EXPECT_EQ(run_campaign(o).cases, 10);
+}
+
+TEST(Campaign, RequestStopFromAnotherSourceStopsToo) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 1000;
+  CampaignSummary s = run_campaign(o, [&](const CaseResult&) { request_campaign_stop(); });
+  EXPECT_EQ(s.cases, 1);
+  EXPECT_EQ(s.stop, StopReason::Interrupted);
+}
+
+TEST(Campaign, ARunnerExceptionBecomesACrashResult) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 4;
+  o.run_case_fn = [](const Case& c) -> CaseResult {
+    if (c.cores == 2) throw std::runtime_error("boom");
+    return fake_run(c);
+  };
+  CampaignSummary s;
+  auto results = collect(o, &s);
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_EQ(results[2].outcome, Outcome::Crash);
+  EXPECT_NE(results[2].message.find("boom"), std::string::npos);
+  EXPECT_FALSE(results[2].descriptor.empty());
+  EXPECT_EQ(s.by_outcome.at("crash"), 1);
+  EXPECT_TRUE(s.failed());
+}
+
+TEST(Campaign, GeneratorErrorsAreCountedAndFailTheRun) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 10;
+  o.make_case = [](const std::string& op, bool invalid, uint64_t seed, int size) -> Case {
+    if (size == 3) throw std::runtime_error("cannot generate");
+    return fake_case(op, invalid, seed, size);
+  };
+  o.run_case_fn = [](const Case& c) {
+    CaseResult r = fake_run(c);
+    r.outcome = Outcome::Pass;
+    return r;
+  };
+  CampaignSummary s = run_campaign(o);
+  EXPECT_EQ(s.cases, 9);
+  EXPECT_EQ(s.generator_errors, 1);
+  ASSERT_EQ(s.generator_error_messages.size(), 1u);
+  EXPECT_NE(s.generator_error_messages[0].find("cannot generate"), std::string::npos);
+  EXPECT_EQ(s.failure_count, 0);
+  EXPECT_TRUE(s.failed());
+}
+
+TEST(Campaign, RejectsBadOptions) {
+  CampaignOptions o = fake_options();
+  o.shard_index = 3;
+  o.shard_count = 3;
+  EXPECT_THROW(run_campaign(o), std::invalid_argument);
+  o = fake_options();
+  o.invalid_fraction = 1.5;
+  EXPECT_THROW(run_campaign(o), std::invalid_argument);
+  o = fake_options();
+  o.max_cases = -1;
+  EXPECT_THROW(run_campaign(o), std::invalid_argument);
+  CampaignOptions real;
+  real.ops = {"no_such_op"};
+  real.handle_sigint = false;
+  EXPECT_THROW(run_campaign(real), std::invalid_argument);
+}
+
+TEST(Campaign, MissingShardsOfAMerge) {
+  CampaignSummary s;
+  s.shard_count = 4;
+  EXPECT_TRUE(s.missing_shards().empty()) << "a single run has nothing missing";
+  s.merged_shards = {0, 2};
+  EXPECT_EQ(s.missing_shards(), (std::vector<int>{1, 3}));
+}
+
+// --- With the real generators and runner. ---
+
+TEST(CampaignReal, DeterministicAndClassifiedPerSpec) {
+  CampaignOptions o;
+  o.ops = {"maxpool3d_grad"};
+  o.max_cases = 24;
+  o.handle_sigint = false;
+  o.invalid_fraction = 0.5;
+  CampaignSummary s1, s2;
+  auto a = collect(o, &s1);
+  auto b = collect(o, &s2);
+  ASSERT_EQ(a.size(), 24u);
+  ASSERT_EQ(b.size(), 24u);
+  int64_t sum = 0;
+  for (const auto& [name, n] : s1.by_outcome) sum += n;
+  EXPECT_EQ(sum, 24);
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].descriptor, b[i].descriptor);
+    EXPECT_EQ(a[i].outcome, b[i].outcome) << a[i].descriptor;
+    auto parsed = parse_descriptor(a[i].descriptor);
+    ASSERT_TRUE(parsed.ok) << parsed.error;
+    EXPECT_EQ(parsed.value, a[i].c);
+    // Whether a case was drawn valid or invalid shows in the spec's verdict the runner reports.
+    const bool invalid = plan_case(o, o.ops, static_cast<int64_t>(i)).invalid;
+    EXPECT_EQ(!a[i].expected_rule.empty(), invalid) << a[i].descriptor;
+  }
+  EXPECT_EQ(s1.by_outcome, s2.by_outcome);
+  EXPECT_EQ(s1.by_tiling_key, s2.by_tiling_key);
+}
+
+TEST(CampaignReal, AllOperatorsByDefault) {
+  CampaignOptions o;
+  o.max_cases = 6;
+  o.handle_sigint = false;
+  CampaignSummary s = run_campaign(o);
+  EXPECT_EQ(s.cases + s.generator_errors, 6);
+  EXPECT_FALSE(s.ops.empty());
+}
+
+}  // namespace
+}  // namespace poolcheck
