@@ -10,32 +10,53 @@ namespace {
 
 aclDataType to_acl(DType dt) {
   switch (dt) {
-    case DType::F32: return ACL_FLOAT;
-    case DType::F16: return ACL_FLOAT16;
-    case DType::BF16: return ACL_BF16;
-    case DType::F64: return ACL_DOUBLE;
-    case DType::I8: return ACL_INT8;
-    case DType::U8: return ACL_UINT8;
-    case DType::I16: return ACL_INT16;
-    case DType::I32: return ACL_INT32;
-    case DType::I64: return ACL_INT64;
-    case DType::Bool: return ACL_BOOL;
-    default: return ACL_DT_UNDEFINED;
+    case DType::F32:
+      return ACL_FLOAT;
+    case DType::F16:
+      return ACL_FLOAT16;
+    case DType::BF16:
+      return ACL_BF16;
+    case DType::F64:
+      return ACL_DOUBLE;
+    case DType::I8:
+      return ACL_INT8;
+    case DType::U8:
+      return ACL_UINT8;
+    case DType::I16:
+      return ACL_INT16;
+    case DType::I32:
+      return ACL_INT32;
+    case DType::I64:
+      return ACL_INT64;
+    case DType::Bool:
+      return ACL_BOOL;
+    default:
+      return ACL_DT_UNDEFINED;
   }
 }
 
 aclFormat to_acl(Format f) {
   switch (f) {
-    case Format::ND: return ACL_FORMAT_ND;
-    case Format::NCHW: return ACL_FORMAT_NCHW;
-    case Format::NHWC: return ACL_FORMAT_NHWC;
-    case Format::NCDHW: return ACL_FORMAT_NCDHW;
-    case Format::NDHWC: return ACL_FORMAT_NDHWC;
-    case Format::NCL: return ACL_FORMAT_NCL;
-    case Format::NC1HWC0: return ACL_FORMAT_NC1HWC0;
-    case Format::FractalZ: return ACL_FORMAT_FRACTAL_Z;
-    case Format::NDC1HWC0: return ACL_FORMAT_NDC1HWC0;
-    default: return ACL_FORMAT_UNDEFINED;
+    case Format::ND:
+      return ACL_FORMAT_ND;
+    case Format::NCHW:
+      return ACL_FORMAT_NCHW;
+    case Format::NHWC:
+      return ACL_FORMAT_NHWC;
+    case Format::NCDHW:
+      return ACL_FORMAT_NCDHW;
+    case Format::NDHWC:
+      return ACL_FORMAT_NDHWC;
+    case Format::NCL:
+      return ACL_FORMAT_NCL;
+    case Format::NC1HWC0:
+      return ACL_FORMAT_NC1HWC0;
+    case Format::FractalZ:
+      return ACL_FORMAT_FRACTAL_Z;
+    case Format::NDC1HWC0:
+      return ACL_FORMAT_NDC1HWC0;
+    default:
+      return ACL_FORMAT_UNDEFINED;
   }
 }
 

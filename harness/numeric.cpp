@@ -16,9 +16,12 @@ struct FloatFormat {
 
 FloatFormat format_of(DType dt) {
   switch (dt) {
-    case DType::F16: return {10, -14, 15};
-    case DType::BF16: return {7, -126, 127};
-    default: return {23, -126, 127};
+    case DType::F16:
+      return {10, -14, 15};
+    case DType::BF16:
+      return {7, -126, 127};
+    default:
+      return {23, -126, 127};
   }
 }
 
@@ -87,9 +90,12 @@ double round_to(DType dt, double v) {
   switch (dt) {
     case DType::F32:
     case DType::F16:
-    case DType::BF16: return round_binary(format_of(dt), v);
-    case DType::F64: return v;
-    default: return std::isfinite(v) ? std::trunc(v) : 0.0;
+    case DType::BF16:
+      return round_binary(format_of(dt), v);
+    case DType::F64:
+      return v;
+    default:
+      return std::isfinite(v) ? std::trunc(v) : 0.0;
   }
 }
 
@@ -111,14 +117,27 @@ void encode(DType dt, double v, void* p) {
       std::memcpy(p, &b, 2);
       break;
     }
-    case DType::F64: std::memcpy(p, &r, 8); break;
-    case DType::I8: store_int<int8_t>(r, p); break;
+    case DType::F64:
+      std::memcpy(p, &r, 8);
+      break;
+    case DType::I8:
+      store_int<int8_t>(r, p);
+      break;
     case DType::U8:
-    case DType::Bool: store_int<uint8_t>(r, p); break;
-    case DType::I16: store_int<int16_t>(r, p); break;
-    case DType::I32: store_int<int32_t>(r, p); break;
-    case DType::I64: store_int<int64_t>(r, p); break;
-    default: break;
+    case DType::Bool:
+      store_int<uint8_t>(r, p);
+      break;
+    case DType::I16:
+      store_int<int16_t>(r, p);
+      break;
+    case DType::I32:
+      store_int<int32_t>(r, p);
+      break;
+    case DType::I64:
+      store_int<int64_t>(r, p);
+      break;
+    default:
+      break;
   }
 }
 
@@ -140,31 +159,45 @@ double decode(DType dt, const void* p) {
       std::memcpy(&x, p, 8);
       return x;
     }
-    case DType::I8: return load_int<int8_t>(p);
+    case DType::I8:
+      return load_int<int8_t>(p);
     case DType::U8:
-    case DType::Bool: return load_int<uint8_t>(p);
-    case DType::I16: return load_int<int16_t>(p);
-    case DType::I32: return load_int<int32_t>(p);
-    case DType::I64: return load_int<int64_t>(p);
-    default: return 0;
+    case DType::Bool:
+      return load_int<uint8_t>(p);
+    case DType::I16:
+      return load_int<int16_t>(p);
+    case DType::I32:
+      return load_int<int32_t>(p);
+    case DType::I64:
+      return load_int<int64_t>(p);
+    default:
+      return 0;
   }
 }
 
 double unit_roundoff(DType dt) {
   switch (dt) {
-    case DType::F16: return std::ldexp(1.0, -11);
-    case DType::BF16: return std::ldexp(1.0, -8);
-    case DType::F64: return std::ldexp(1.0, -53);
-    default: return std::ldexp(1.0, -24);
+    case DType::F16:
+      return std::ldexp(1.0, -11);
+    case DType::BF16:
+      return std::ldexp(1.0, -8);
+    case DType::F64:
+      return std::ldexp(1.0, -53);
+    default:
+      return std::ldexp(1.0, -24);
   }
 }
 
 double half_min_subnormal(DType dt) {
   switch (dt) {
-    case DType::F16: return std::ldexp(1.0, -25);
-    case DType::BF16: return std::ldexp(1.0, -134);
-    case DType::F64: return std::ldexp(1.0, -1075);
-    default: return std::ldexp(1.0, -150);
+    case DType::F16:
+      return std::ldexp(1.0, -25);
+    case DType::BF16:
+      return std::ldexp(1.0, -134);
+    case DType::F64:
+      return std::ldexp(1.0, -1075);
+    default:
+      return std::ldexp(1.0, -150);
   }
 }
 

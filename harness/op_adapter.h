@@ -18,7 +18,7 @@ namespace poolcheck {
 using HostValues = std::map<std::string, std::vector<double>>;
 
 struct ApiHandles {
-  std::map<std::string, aclTensor*> tensors;       // nullptr where the case passes null
+  std::map<std::string, aclTensor*> tensors;  // nullptr where the case passes null
   std::map<std::string, aclIntArray*> arrays;
 };
 
@@ -29,13 +29,13 @@ struct ApiOutcome {
 };
 
 struct OracleResult {
-  std::vector<double> exact;          // unrounded expected output (dense, output view shape)
-  std::vector<ElementTerms> terms;    // accumulation path of each element, for the tolerance model
+  std::vector<double> exact;        // unrounded expected output (dense, output view shape)
+  std::vector<ElementTerms> terms;  // accumulation path of each element, for the tolerance model
 };
 
 struct OpAdapter {
-  std::string name;                                  // Case::op
-  std::string output;                                // output tensor name, e.g. "gradInput"
+  std::string name;    // Case::op
+  std::string output;  // output tensor name, e.g. "gradInput"
   const spec::OperatorSpec& (*spec)();
   // Input values for the case (data fill from the seed; indices etc. derived with the oracle).
   std::function<HostValues(const Case&)> make_inputs;

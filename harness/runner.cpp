@@ -108,8 +108,8 @@ bool inputs_untouched(const std::map<std::string, std::unique_ptr<DeviceTensor>>
 }
 
 void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, const ApiOutcome& api,
-              const HostValues* inputs, const std::map<std::string, std::unique_ptr<DeviceTensor>>& dev,
-              CaseResult* r, CaseTensors* tensors) {
+              const HostValues* inputs, const std::map<std::string, std::unique_ptr<DeviceTensor>>& dev, CaseResult* r,
+              CaseTensors* tensors) {
   const DeviceTensor* out = dev.count(op.output) ? dev.at(op.output).get() : nullptr;
   const bool ok = api.status == 0;
   if (exp.code == 0) {
@@ -159,14 +159,22 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Pass: return "pass";
-    case Outcome::Fail: return "fail";
-    case Outcome::Mistrusted: return "mistrusted";
-    case Outcome::ExpectedError: return "expected-error";
-    case Outcome::WrongError: return "wrong-error";
-    case Outcome::UnexpectedSuccess: return "unexpected-success";
-    case Outcome::Unsupported: return "unsupported";
-    case Outcome::Crash: return "crash";
+    case Outcome::Pass:
+      return "pass";
+    case Outcome::Fail:
+      return "fail";
+    case Outcome::Mistrusted:
+      return "mistrusted";
+    case Outcome::ExpectedError:
+      return "expected-error";
+    case Outcome::WrongError:
+      return "wrong-error";
+    case Outcome::UnexpectedSuccess:
+      return "unexpected-success";
+    case Outcome::Unsupported:
+      return "unsupported";
+    case Outcome::Crash:
+      return "crash";
   }
   return "?";
 }

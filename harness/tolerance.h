@@ -10,9 +10,9 @@ namespace poolcheck {
 
 // Accumulation path of one output element.
 struct ElementTerms {
-  int32_t terms = 0;     // contributions summed into the element
-  double abs_sum = 0;    // sum of |contribution|
-  double exact = 0;      // the exact (double) sum, before rounding to the output dtype
+  int32_t terms = 0;   // contributions summed into the element
+  double abs_sum = 0;  // sum of |contribution|
+  double exact = 0;    // the exact (double) sum, before rounding to the output dtype
 };
 
 // Bound for an element the implementation computes as a sum of `terms` contributions accumulated in fp32

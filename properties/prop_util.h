@@ -11,12 +11,12 @@
 namespace poolcheck {
 
 // Fails the property with the case's descriptor and the runner's reason.
-#define RC_ASSERT_PASSES(result)                                                                          \
-  do {                                                                                                    \
-    const ::poolcheck::CaseResult& rc_res_ = (result);                                                    \
+#define RC_ASSERT_PASSES(result)                                                                              \
+  do {                                                                                                        \
+    const ::poolcheck::CaseResult& rc_res_ = (result);                                                        \
     if (rc_res_.outcome != ::poolcheck::Outcome::Pass && rc_res_.outcome != ::poolcheck::Outcome::Mistrusted) \
-      RC_FAIL(std::string(::poolcheck::outcome_name(rc_res_.outcome)) + ": " + rc_res_.message +          \
-              "\n  repro: poolcheck repro '" + rc_res_.descriptor + "'");                                 \
+      RC_FAIL(std::string(::poolcheck::outcome_name(rc_res_.outcome)) + ": " + rc_res_.message +              \
+              "\n  repro: poolcheck repro '" + rc_res_.descriptor + "'");                                     \
   } while (0)
 
 // Switches an emulator fault on for the scope (negative controls); off again afterwards.

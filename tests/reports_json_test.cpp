@@ -182,7 +182,8 @@ CampaignSummary shard(int k, int n, int64_t passes, int64_t fails, double second
 }
 
 TEST(ReportsJson, MergeAddsShardCounts) {
-  const CampaignSummary m = merge_summaries({shard(0, 3, 30, 1, 2.0), shard(1, 3, 33, 0, 4.0), shard(2, 3, 32, 2, 1.0)});
+  const CampaignSummary m =
+      merge_summaries({shard(0, 3, 30, 1, 2.0), shard(1, 3, 33, 0, 4.0), shard(2, 3, 32, 2, 1.0)});
   EXPECT_EQ(m.cases, 98);
   EXPECT_EQ(m.by_outcome.at("pass"), 95);
   EXPECT_EQ(m.by_outcome.at("fail"), 3);

@@ -59,9 +59,12 @@ int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, SplitMix64&
         if (!oracle::index_in_window(cand, opos, g.in, g.params)) return cand;
       }
       return plane + rng.below(plane + 1);
-    case IndexFault::OutOfPlane: return plane + rng.below(plane + 1);
-    case IndexFault::Negative: return -1 - rng.below(3);
-    default: return 0;
+    case IndexFault::OutOfPlane:
+      return plane + rng.below(plane + 1);
+    case IndexFault::Negative:
+      return -1 - rng.below(3);
+    default:
+      return 0;
   }
 }
 

@@ -37,9 +37,9 @@ inline uint16_t float_to_half(float f) {
   const uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   const uint32_t abs = u & 0x7fffffffu;
   if (abs >= 0x7f800000u) return sign | (abs > 0x7f800000u ? 0x7e00u : 0x7c00u);  // nan (quiet) / inf
-  if (abs >= 0x477ff000u) return sign | 0x7c00u;  // rounds to >= 65520: overflow to inf
-  if (abs < 0x38800000u) {                        // below the smallest normal half: subnormal or zero
-    if (abs < 0x33000000u) return sign;           // below half of the smallest subnormal: zero
+  if (abs >= 0x477ff000u) return sign | 0x7c00u;                                  // rounds to >= 65520: overflow to inf
+  if (abs < 0x38800000u) {               // below the smallest normal half: subnormal or zero
+    if (abs < 0x33000000u) return sign;  // below half of the smallest subnormal: zero
     const uint32_t exp = abs >> 23;
     const uint32_t mant = (abs & 0x7fffffu) | 0x800000u;
     const uint32_t shift = 126u - exp;  // bits to drop to land on 2^-24 units

@@ -54,8 +54,7 @@ class BlockContext {
  private:
   template <typename T>
   void check_ub(const UbBuf<T>& buf, int64_t off, int64_t count, const char* op) const {
-    if (off < 0 || count < 0 || off + count > buf.size())
-      fail_bounds(op, "UB buffer", off, count, buf.size());
+    if (off < 0 || count < 0 || off + count > buf.size()) fail_bounds(op, "UB buffer", off, count, buf.size());
     if (((buf.ub_offset() + off * static_cast<int64_t>(sizeof(T))) % 32) != 0)
       fail_align(op, buf.ub_offset() + off * static_cast<int64_t>(sizeof(T)));
   }

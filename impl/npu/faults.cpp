@@ -8,12 +8,9 @@ namespace pcemu {
 
 namespace {
 std::atomic<unsigned> g_faults{0};
-constexpr std::pair<const char*, Fault> kNames[] = {{"ub_model_short", Fault::UbModelShort},
-                                                    {"no_atomics", Fault::NoAtomics},
-                                                    {"skip_init", Fault::SkipInit},
-                                                    {"copy_overrun", Fault::CopyOverrun},
-                                                    {"wrong_tap", Fault::WrongTap},
-                                                    {"skip_pad_check", Fault::SkipPadCheck}};
+constexpr std::pair<const char*, Fault> kNames[] = {
+    {"ub_model_short", Fault::UbModelShort}, {"no_atomics", Fault::NoAtomics}, {"skip_init", Fault::SkipInit},
+    {"copy_overrun", Fault::CopyOverrun},    {"wrong_tap", Fault::WrongTap},   {"skip_pad_check", Fault::SkipPadCheck}};
 }  // namespace
 
 bool fault_on(Fault f) { return (g_faults.load(std::memory_order_relaxed) & static_cast<unsigned>(f)) != 0; }

@@ -113,13 +113,14 @@ unsigned char* thread_ub_backing(int64_t bytes) {
 }  // namespace
 
 void UnifiedBuffer::overflow(const char* what, int64_t bytes) const {
-  throw KernelError(ACLNN_ERR_INNER_TILING_ERROR,
-                    fmt::format("UB overflow on block {}: '{}' needs {} bytes with {} in use, limit {} bytes; tiling: {}",
-                                block_, what, bytes, top_, limit_, tiling_ ? *tiling_ : std::string("?")));
+  throw KernelError(
+      ACLNN_ERR_INNER_TILING_ERROR,
+      fmt::format("UB overflow on block {}: '{}' needs {} bytes with {} in use, limit {} bytes; tiling: {}", block_,
+                  what, bytes, top_, limit_, tiling_ ? *tiling_ : std::string("?")));
 }
 
-void BlockContext::atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, const UbBuf<float>& src,
-                                  int64_t src_off, int64_t count) {
+void BlockContext::atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, const UbBuf<float>& src, int64_t src_off,
+                                  int64_t count) {
   check_ub(src, src_off, count, "atomic_add_out");
   check_gm(dst, dst_off, count, "atomic_add_out");
   track(dst, dst_off, count, true);
@@ -130,7 +131,8 @@ void BlockContext::atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, c
 void BlockContext::sync_all() { shared_.barrier().arrive_and_wait(); }
 
 std::string BlockContext::where() const {
-  return fmt::format("{} block {}/{}, tiling: {}", shared_.spec().kernel, block_idx_, block_num_, shared_.spec().tiling);
+  return fmt::format("{} block {}/{}, tiling: {}", shared_.spec().kernel, block_idx_, block_num_,
+                     shared_.spec().tiling);
 }
 
 void BlockContext::record_write(WriteShadow& shadow, const std::string& name, int64_t b0, int64_t b1, bool atomic) {

@@ -14,8 +14,8 @@
 namespace pcemu {
 
 struct LaunchSpec {
-  std::string kernel;   // e.g. "MaxPool3DGradWithArgmax/Normal"
-  std::string tiling;   // human-readable tiling parameters, quoted in every error
+  std::string kernel;  // e.g. "MaxPool3DGradWithArgmax/Normal"
+  std::string tiling;  // human-readable tiling parameters, quoted in every error
   int32_t block_dim = 1;
   int64_t ub_bytes = 0;
   std::vector<std::shared_ptr<WriteShadow>> shadows;  // cleared at every SyncAll phase

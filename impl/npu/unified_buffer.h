@@ -15,8 +15,9 @@ class UbBuf {
   UbBuf() = default;
   UbBuf(T* data, int64_t count, int64_t ub_offset) : data_(data), count_(count), ub_offset_(ub_offset) {}
   T& operator[](int64_t i) const {
-    if (i < 0 || i >= count_) throw KernelError(ACLNN_ERR_INNER, "UB access out of buffer: index " + std::to_string(i) +
-                                                                      " of " + std::to_string(count_));
+    if (i < 0 || i >= count_)
+      throw KernelError(ACLNN_ERR_INNER,
+                        "UB access out of buffer: index " + std::to_string(i) + " of " + std::to_string(count_));
     return data_[i];
   }
   T* data() const { return data_; }

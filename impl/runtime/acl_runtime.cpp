@@ -48,7 +48,8 @@ aclError aclFinalize(void) {
 
 aclError aclrtSetDevice(int32_t deviceId) {
   if (!runtime().initialized) return fail(ACL_ERROR_UNINITIALIZE, "aclrtSetDevice: call aclInit first");
-  if (deviceId != 0) return fail(ACL_ERROR_INVALID_DEVICE, "aclrtSetDevice: deviceId={} but the emulator has device 0 only", deviceId);
+  if (deviceId != 0)
+    return fail(ACL_ERROR_INVALID_DEVICE, "aclrtSetDevice: deviceId={} but the emulator has device 0 only", deviceId);
   runtime().device = deviceId;
   return ACL_SUCCESS;
 }
@@ -104,7 +105,8 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   if (!devPtr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is null");
   if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
   if (policy < ACL_MEM_MALLOC_HUGE_FIRST || policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
-    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: policy={} is not an aclrtMemMallocPolicy", static_cast<int>(policy));
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: policy={} is not an aclrtMemMallocPolicy",
+                static_cast<int>(policy));
   if (runtime().device < 0) return fail(ACL_ERROR_RT_CONTEXT_NULL, "aclrtMalloc: no device set (aclrtSetDevice)");
   void* p = DeviceMemory::instance().allocate(size);
   if (!p) return fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate {} bytes", size);
@@ -150,9 +152,11 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE)
     return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: kind={} is not an aclrtMemcpyKind", static_cast<int>(kind));
   if (dst_dev && !mem.find(dst, count))
-    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: destination [{}, +{}) is not inside one device allocation", dst, count);
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: destination [{}, +{}) is not inside one device allocation", dst,
+                count);
   if (src_dev && !mem.find(src, count))
-    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: source [{}, +{}) is not inside one device allocation", src, count);
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: source [{}, +{}) is not inside one device allocation", src,
+                count);
   if (!dst_dev && mem.find(dst, 1))
     return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: destination {} is device memory but kind says host", dst);
   if (!src_dev && mem.find(src, 1))
@@ -164,15 +168,19 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
 const char* aclGetRecentErrMsg(void) { return pcemu::recent_error(); }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  if (opt != ACL_OPT_DETERMINISTIC) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: option {} is not supported by the emulator", static_cast<int>(opt));
+  if (opt != ACL_OPT_DETERMINISTIC)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: option {} is not supported by the emulator",
+                static_cast<int>(opt));
   if (value != 0 && value != 1)
-    return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: ACL_OPT_DETERMINISTIC value={} (expected 0 or 1)", value);
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxSetSysParamOpt: ACL_OPT_DETERMINISTIC value={} (expected 0 or 1)",
+                value);
   runtime().deterministic = value == 1;
   return ACL_SUCCESS;
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  if (!value || opt != ACL_OPT_DETERMINISTIC) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: bad argument");
+  if (!value || opt != ACL_OPT_DETERMINISTIC)
+    return fail(ACL_ERROR_INVALID_PARAM, "aclrtCtxGetSysParamOpt: bad argument");
   *value = runtime().deterministic ? 1 : 0;
   return ACL_SUCCESS;
 }

@@ -25,8 +25,8 @@ void* DeviceMemory::allocate(size_t size) {
   std::lock_guard lock(mu_);
   b.id = next_id_++;
   const uintptr_t base = b.base();
-  auto pos = std::lower_bound(blocks_.begin(), blocks_.end(), base,
-                              [](const Block& x, uintptr_t v) { return x.base() < v; });
+  auto pos =
+      std::lower_bound(blocks_.begin(), blocks_.end(), base, [](const Block& x, uintptr_t v) { return x.base() < v; });
   return reinterpret_cast<void*>(blocks_.insert(pos, std::move(b))->base());
 }
 
@@ -47,8 +47,8 @@ bool DeviceMemory::release(void* ptr, std::string* problem) {
 std::optional<DeviceBlock> DeviceMemory::find(const void* ptr, size_t bytes) const {
   const auto p = reinterpret_cast<uintptr_t>(ptr);
   std::lock_guard lock(mu_);
-  auto it = std::upper_bound(blocks_.begin(), blocks_.end(), p,
-                             [](uintptr_t v, const Block& x) { return v < x.base(); });
+  auto it =
+      std::upper_bound(blocks_.begin(), blocks_.end(), p, [](uintptr_t v, const Block& x) { return v < x.base(); });
   if (it == blocks_.begin()) return std::nullopt;
   --it;
   if (p < it->base() || p - it->base() > it->size || it->size - (p - it->base()) < bytes) return std::nullopt;

@@ -44,8 +44,8 @@ aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, 
   if (const auto st = require_device(api)) return st;
   if (!take_live(executor))
     return fail(ACLNN_ERR_PARAM_INVALID,
-                "{}: executor {} is not a live executor (already executed, destroyed, or not from GetWorkspaceSize)", api,
-                static_cast<const void*>(executor));
+                "{}: executor {} is not a live executor (already executed, destroyed, or not from GetWorkspaceSize)",
+                api, static_cast<const void*>(executor));
   std::unique_ptr<aclOpExecutor> owned(executor);  // single use: gone whatever happens next
   if (owned->op_type != op_type)
     return fail(ACLNN_ERR_PARAM_INVALID, "{}: executor was planned for {} not {}", api, owned->op_type, op_type);
@@ -56,7 +56,8 @@ aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, 
                 api, workspace_size, owned->workspace_bytes);
   if (owned->workspace_bytes > 0) {
     if (!workspace)
-      return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspace is null but {} bytes are needed", api, owned->workspace_bytes);
+      return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspace is null but {} bytes are needed", api,
+                  owned->workspace_bytes);
     const auto avail = DeviceMemory::instance().bytes_from(workspace);
     if (!avail || *avail < owned->workspace_bytes)
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: workspace {} is not {} bytes of device memory (available: {})", api,

@@ -12,9 +12,9 @@
 struct aclOpExecutor {
   static constexpr uint64_t kMagic = 0x455845435554452aull;  // "EXECUTE*"
   uint64_t magic = kMagic;
-  std::string op_type;      // e.g. "MaxPool3DGradWithArgmax"
+  std::string op_type;  // e.g. "MaxPool3DGradWithArgmax"
   uint64_t workspace_bytes = 0;
-  pcEmuLaunchInfo info{};   // tiling key, strategy ... recorded at planning time
+  pcEmuLaunchInfo info{};  // tiling key, strategy ... recorded at planning time
   // Runs the planned kernels; `workspace` has at least workspace_bytes bytes of device memory. The run
   // adds what it measured (UB high-water mark) to `info`.
   std::function<aclnnStatus(unsigned char* workspace, pcEmuLaunchInfo& info)> run;

@@ -51,42 +51,73 @@ int64_t dtype_bytes(aclDataType dt) {
 
 const char* dtype_label(aclDataType dt) {
   switch (dt) {
-    case ACL_FLOAT: return "FLOAT32";
-    case ACL_FLOAT16: return "FLOAT16";
-    case ACL_BF16: return "BFLOAT16";
-    case ACL_INT8: return "INT8";
-    case ACL_INT16: return "INT16";
-    case ACL_INT32: return "INT32";
-    case ACL_INT64: return "INT64";
-    case ACL_UINT8: return "UINT8";
-    case ACL_UINT16: return "UINT16";
-    case ACL_UINT32: return "UINT32";
-    case ACL_UINT64: return "UINT64";
-    case ACL_DOUBLE: return "DOUBLE";
-    case ACL_BOOL: return "BOOL";
-    case ACL_COMPLEX64: return "COMPLEX64";
-    case ACL_COMPLEX128: return "COMPLEX128";
-    default: return "UNDEFINED";
+    case ACL_FLOAT:
+      return "FLOAT32";
+    case ACL_FLOAT16:
+      return "FLOAT16";
+    case ACL_BF16:
+      return "BFLOAT16";
+    case ACL_INT8:
+      return "INT8";
+    case ACL_INT16:
+      return "INT16";
+    case ACL_INT32:
+      return "INT32";
+    case ACL_INT64:
+      return "INT64";
+    case ACL_UINT8:
+      return "UINT8";
+    case ACL_UINT16:
+      return "UINT16";
+    case ACL_UINT32:
+      return "UINT32";
+    case ACL_UINT64:
+      return "UINT64";
+    case ACL_DOUBLE:
+      return "DOUBLE";
+    case ACL_BOOL:
+      return "BOOL";
+    case ACL_COMPLEX64:
+      return "COMPLEX64";
+    case ACL_COMPLEX128:
+      return "COMPLEX128";
+    default:
+      return "UNDEFINED";
   }
 }
 
 const char* format_label(aclFormat f) {
   switch (f) {
-    case ACL_FORMAT_NCHW: return "NCHW";
-    case ACL_FORMAT_NHWC: return "NHWC";
-    case ACL_FORMAT_ND: return "ND";
-    case ACL_FORMAT_NC1HWC0: return "NC1HWC0";
-    case ACL_FORMAT_FRACTAL_Z: return "FRACTAL_Z";
-    case ACL_FORMAT_NC1HWC0_C04: return "NC1HWC0_C04";
-    case ACL_FORMAT_HWCN: return "HWCN";
-    case ACL_FORMAT_NDHWC: return "NDHWC";
-    case ACL_FORMAT_FRACTAL_NZ: return "FRACTAL_NZ";
-    case ACL_FORMAT_NCDHW: return "NCDHW";
-    case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
-    case ACL_FORMAT_FRACTAL_Z_3D: return "FRACTAL_Z_3D";
-    case ACL_FORMAT_NC: return "NC";
-    case ACL_FORMAT_NCL: return "NCL";
-    default: return "UNDEFINED";
+    case ACL_FORMAT_NCHW:
+      return "NCHW";
+    case ACL_FORMAT_NHWC:
+      return "NHWC";
+    case ACL_FORMAT_ND:
+      return "ND";
+    case ACL_FORMAT_NC1HWC0:
+      return "NC1HWC0";
+    case ACL_FORMAT_FRACTAL_Z:
+      return "FRACTAL_Z";
+    case ACL_FORMAT_NC1HWC0_C04:
+      return "NC1HWC0_C04";
+    case ACL_FORMAT_HWCN:
+      return "HWCN";
+    case ACL_FORMAT_NDHWC:
+      return "NDHWC";
+    case ACL_FORMAT_FRACTAL_NZ:
+      return "FRACTAL_NZ";
+    case ACL_FORMAT_NCDHW:
+      return "NCDHW";
+    case ACL_FORMAT_NDC1HWC0:
+      return "NDC1HWC0";
+    case ACL_FORMAT_FRACTAL_Z_3D:
+      return "FRACTAL_Z_3D";
+    case ACL_FORMAT_NC:
+      return "NC";
+    case ACL_FORMAT_NCL:
+      return "NCL";
+    default:
+      return "UNDEFINED";
   }
 }
 
@@ -100,8 +131,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
   constexpr uint64_t kMaxRank = 8;
   if ((viewDimsNum && !viewDims) || (storageDimsNum && !storageDims) || viewDimsNum > kMaxRank ||
       storageDimsNum > kMaxRank) {
-    pcemu::fail(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor: viewDims/storageDims null with a non-zero count, or rank > {}",
-                kMaxRank);
+    pcemu::fail(ACLNN_ERR_PARAM_INVALID,
+                "aclCreateTensor: viewDims/storageDims null with a non-zero count, or rank > {}", kMaxRank);
     return nullptr;
   }
   auto* t = new aclTensor;
@@ -161,8 +192,10 @@ aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
 }
 
 aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) {
-  if (!tensor || !viewDims || !viewDimsNum) return pcemu::fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewShape: null argument");
-  if (!pcemu::is_live_tensor(tensor)) return pcemu::fail(ACLNN_ERR_PARAM_INVALID, "aclGetViewShape: not a live aclTensor");
+  if (!tensor || !viewDims || !viewDimsNum)
+    return pcemu::fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewShape: null argument");
+  if (!pcemu::is_live_tensor(tensor))
+    return pcemu::fail(ACLNN_ERR_PARAM_INVALID, "aclGetViewShape: not a live aclTensor");
   *viewDimsNum = tensor->view_shape.size();
   *viewDims = new int64_t[tensor->view_shape.size() + 1];
   for (size_t i = 0; i < tensor->view_shape.size(); ++i) (*viewDims)[i] = tensor->view_shape[i];

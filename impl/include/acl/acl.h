@@ -22,8 +22,8 @@ extern "C" {
 #endif
 
 typedef int aclError;
-typedef void *aclrtStream;
-typedef void *aclrtContext;
+typedef void* aclrtStream;
+typedef void* aclrtContext;
 
 static const aclError ACL_SUCCESS = 0;
 static const aclError ACL_ERROR_INVALID_PARAM = 100000;
@@ -61,30 +61,30 @@ typedef enum aclSysParamOpt {
   ACL_OPT_STRONG_CONSISTENCY = 2
 } aclSysParamOpt;
 
-ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+ACL_FUNC_VISIBILITY aclError aclInit(const char* configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
-ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
-ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
+ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 
-ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 
-ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
-ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
-ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
-ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
-ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
-ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy);
+ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr);
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind);
 
-ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void);
 
 ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value);
-ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
 
 #ifdef __cplusplus
 }

@@ -74,15 +74,14 @@ typedef struct aclTensor aclTensor;
 typedef struct aclIntArray aclIntArray;
 typedef struct aclOpExecutor aclOpExecutor;
 
-ACLNN_FUNC_VISIBILITY aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum,
-                                                 aclDataType dataType, const int64_t *stride, int64_t offset,
-                                                 aclFormat format, const int64_t *storageDims,
-                                                 uint64_t storageDimsNum, void *tensorData);
-ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor *tensor);
-ACLNN_FUNC_VISIBILITY aclIntArray *aclCreateIntArray(const int64_t *value, uint64_t size);
-ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray *array);
-ACLNN_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims, uint64_t *viewDimsNum);
-ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor);
+ACLNN_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                                 const int64_t* stride, int64_t offset, aclFormat format,
+                                                 const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyTensor(const aclTensor* tensor);
+ACLNN_FUNC_VISIBILITY aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyIntArray(const aclIntArray* array);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor);
 
 #ifdef __cplusplus
 }

@@ -15,12 +15,12 @@ extern "C" {
 #endif
 
 ACLNN_FUNC_VISIBILITY aclnnStatus aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
-    const aclTensor *gradOutput, const aclTensor *self, const aclTensor *indices, const aclIntArray *kernelSize,
-    const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation, bool ceilMode,
-    aclTensor *gradInput, uint64_t *workspaceSize, aclOpExecutor **executor);
+    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, const aclIntArray* kernelSize,
+    const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode,
+    aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor);
 
-ACLNN_FUNC_VISIBILITY aclnnStatus aclnnMaxPool3dWithArgmaxBackward(void *workspace, uint64_t workspaceSize,
-                                                                   aclOpExecutor *executor, aclrtStream stream);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclnnMaxPool3dWithArgmaxBackward(void* workspace, uint64_t workspaceSize,
+                                                                   aclOpExecutor* executor, aclrtStream stream);
 
 #ifdef __cplusplus
 }

@@ -22,22 +22,22 @@ extern "C" {
 /* Select the emulated SoC ("Ascend910B", "Ascend910_93", "Ascend950", "Ascend310B", "Ascend310P", "Ascend910").
  * Other names select an unknown SoC that no operator supports. Returns 0, or -1 for a null name.
  * The environment variable POOLCHECK_SOC sets the default. */
-PCEMU_API int pcEmuSetPlatform(const char *socName);
+PCEMU_API int pcEmuSetPlatform(const char* socName);
 
 /* Override the vector-core count and unified-buffer bytes of the current profile; 0 keeps the profile value. */
 PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
 
 /* Whether kernels for an operator ("MaxPool3DGradWithArgmax", ...) are emulated on a SoC. */
-PCEMU_API int pcEmuHasKernels(const char *socName, const char *opType);
+PCEMU_API int pcEmuHasKernels(const char* socName, const char* opType);
 
 /* Deliberate implementation faults for negative controls of the harness and of the emulator's own
  * checks. A comma-separated list, "" for none. Known names: "ub_model_short", "no_atomics",
  * "skip_init", "copy_overrun", "wrong_tap", "skip_pad_check". Returns -1 for an unknown name. */
-PCEMU_API int pcEmuSetFaults(const char *faultList);
+PCEMU_API int pcEmuSetFaults(const char* faultList);
 
 typedef struct pcEmuLaunchInfo {
   char opType[48];
-  char strategy[32];     /* "Normal", "CutK", "Scatter" ... */
+  char strategy[32]; /* "Normal", "CutK", "Scatter" ... */
   char tilingSummary[256];
   uint64_t tilingKey;
   int32_t blockDim;
@@ -50,7 +50,7 @@ typedef struct pcEmuLaunchInfo {
 } pcEmuLaunchInfo;
 
 /* Information on the last operator executed (or planned) on this thread. Returns 0 when available. */
-PCEMU_API int pcEmuLastLaunch(pcEmuLaunchInfo *info);
+PCEMU_API int pcEmuLastLaunch(pcEmuLaunchInfo* info);
 
 /* Device memory accounting: number of live allocations and whether every guard zone is intact. */
 PCEMU_API int64_t pcEmuLiveAllocations(void);

@@ -35,8 +35,8 @@ template <typename Codec>
 void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
 void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx);
 // Decodes block b of a lane tiling into its NC range and output box (W fastest).
-void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes,
-               std::array<int64_t, 3>* o0, std::array<int64_t, 3>* o1);
+void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes, std::array<int64_t, 3>* o0,
+               std::array<int64_t, 3>* o1);
 
 // Contiguous range [begin, end) of `total` items owned by core `block` of `blocks`.
 inline void core_range(int64_t total, int32_t block, int32_t blocks, int64_t* begin, int64_t* end) {

@@ -8,8 +8,8 @@
 namespace pcemu::maxpool {
 
 // Decodes block b into its NC range and output box (W fastest, as the tiling counts them).
-void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes,
-               std::array<int64_t, 3>* o0, std::array<int64_t, 3>* o1) {
+void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes, std::array<int64_t, 3>* o0,
+               std::array<int64_t, 3>* o1) {
   const int64_t wi = b % t.count[3], hi = b / t.count[3] % t.count[2], di = b / (t.count[3] * t.count[2]) % t.count[1];
   const int64_t ci = b / (t.count[3] * t.count[2] * t.count[1]);
   *nc0 = ci * t.single[0];

@@ -72,7 +72,8 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
       const std::array<int64_t, 3> at{v / (pr.in[1] * pr.in[2]), v / pr.in[2] % pr.in[1], v % pr.in[2]};
       std::array<std::array<int64_t, 2>, 3> win{};
       for (int a = 0; a < 3; ++a) {
-        win[a] = {std::max<int64_t>(0, o[a] * pr.s[a] - pr.p[a]), std::min(pr.in[a], o[a] * pr.s[a] - pr.p[a] + pr.k[a])};
+        win[a] = {std::max<int64_t>(0, o[a] * pr.s[a] - pr.p[a]),
+                  std::min(pr.in[a], o[a] * pr.s[a] - pr.p[a] + pr.k[a])};
         inside = inside && at[a] >= win[a][0] && at[a] < win[a][1];
       }
       if (!inside)
@@ -87,8 +88,8 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
   }
 }
 
-#define POOLCHECK_INSTANTIATE_PHASES(C)                                       \
-  template void zero_target<C>(BlockContext&, const KernelArgs<C>&);          \
+#define POOLCHECK_INSTANTIATE_PHASES(C)                              \
+  template void zero_target<C>(BlockContext&, const KernelArgs<C>&); \
   template void cast_workspace<C>(BlockContext&, const KernelArgs<C>&);
 POOLCHECK_INSTANTIATE_PHASES(CodecF32)
 POOLCHECK_INSTANTIATE_PHASES(CodecF16)

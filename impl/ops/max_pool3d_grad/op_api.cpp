@@ -1,11 +1,10 @@
 // aclnnMaxPool3dWithArgmaxBackward: validation, tiling and executor creation in the first phase; the
 // second phase stages non-contiguous tensors (Contiguous / ViewCopy), checks the indices and launches.
-#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
-
 #include <algorithm>
 #include <cstring>
 #include <memory>
 
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "common/log.h"
 #include "npu/faults.h"
 #include "npu/launch.h"
@@ -79,10 +78,15 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   unsigned char* out = wl.out >= 0 ? ws + wl.out : element_ptr(*pr.grad_input, dt);
 
   const auto idx_gm = readonly(reinterpret_cast<const int32_t*>(idx), grad_elems, "indices");
-  LaunchSpec check{std::string(kOpType) + "/IndexRangeCheck", t.summary(),
-                   static_cast<int32_t>(std::clamp<int64_t>((grad_elems + 1023) / 1024, 1, t.block_dim)), t.ub_limit, {}};
+  LaunchSpec check{std::string(kOpType) + "/IndexRangeCheck",
+                   t.summary(),
+                   static_cast<int32_t>(std::clamp<int64_t>((grad_elems + 1023) / 1024, 1, t.block_dim)),
+                   t.ub_limit,
+                   {}};
   LaunchStats stats;
-  if (auto st = launch(check, [&](BlockContext& ctx) { index_check_kernel(ctx, pr, idx_gm); }, &stats)) return st;
+  if (auto st = launch(
+          check, [&](BlockContext& ctx) { index_check_kernel(ctx, pr, idx_gm); }, &stats))
+    return st;
 
   LaunchSpec main{std::string(kOpType) + "/" + strategy_name(t.strategy), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;
@@ -102,9 +106,15 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
       ctx.sync_all();
     }
     switch (t.strategy) {
-      case Strategy::Normal: normal_kernel(ctx, a); break;
-      case Strategy::CutK: cutk_kernel(ctx, a); break;
-      case Strategy::Scatter: scatter_kernel(ctx, a); break;
+      case Strategy::Normal:
+        normal_kernel(ctx, a);
+        break;
+      case Strategy::CutK:
+        cutk_kernel(ctx, a);
+        break;
+      case Strategy::Scatter:
+        scatter_kernel(ctx, a);
+        break;
     }
     if (t.fp32_workspace) {
       ctx.sync_all();
@@ -158,9 +168,12 @@ aclnnStatus get_workspace_size(const RawArgs& args) {
   exec->run = [pr, t = *tiling, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
     if (auto st = recheck_tensors(pr)) return st;
     switch (pr.dtype) {
-      case ACL_FLOAT16: return run_kernels<CodecF16>(pr, t, wl, ws, info);
-      case ACL_BF16: return run_kernels<CodecBF16>(pr, t, wl, ws, info);
-      default: return run_kernels<CodecF32>(pr, t, wl, ws, info);
+      case ACL_FLOAT16:
+        return run_kernels<CodecF16>(pr, t, wl, ws, info);
+      case ACL_BF16:
+        return run_kernels<CodecBF16>(pr, t, wl, ws, info);
+      default:
+        return run_kernels<CodecF32>(pr, t, wl, ws, info);
     }
   };
   *args.workspace_size = exec->workspace_bytes;
@@ -180,7 +193,7 @@ aclnnStatus aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(const aclTensor* gr
                                                              aclOpExecutor** executor) {
   try {
     return pcemu::maxpool::get_workspace_size({gradOutput, self, indices, kernelSize, stride, padding, dilation,
-                                                ceilMode, gradInput, workspaceSize, executor});
+                                               ceilMode, gradInput, workspaceSize, executor});
   } catch (const std::exception& e) {
     return pcemu::fail(ACLNN_ERR_INNER, "{}GetWorkspaceSize: internal error: {}", pcemu::maxpool::kApi, e.what());
   }

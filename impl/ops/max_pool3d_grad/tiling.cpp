@@ -41,7 +41,10 @@ int64_t largest_fitting(int64_t hi, Fits&& fits) {
   int64_t lo = 1;
   while (lo < hi) {
     const int64_t mid = lo + (hi - lo + 1) / 2;
-    if (fits(mid)) lo = mid; else hi = mid - 1;
+    if (fits(mid))
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   return lo;
 }
@@ -68,7 +71,9 @@ bool choose_out_tile(const Problem& pr, int64_t lanes, int64_t ub, Tiling* t) {
   return true;
 }
 
-int64_t normal_lanes(int64_t nc) { return nc >= kLaneBlock ? kLaneBlock : std::min(kLaneBlock, align_up(nc, kMinLanes)); }
+int64_t normal_lanes(int64_t nc) {
+  return nc >= kLaneBlock ? kLaneBlock : std::min(kLaneBlock, align_up(nc, kMinLanes));
+}
 
 // Spread blocks over the cores: NC first; when NC alone gives too few blocks, split Do, then Ho, then
 // Wo. Deterministic mode never splits an axis whose windows overlap, so no element is shared by cores.
@@ -132,7 +137,8 @@ std::optional<Tiling> try_normal(const Problem& pr, const PlatformProfile& plat,
 std::optional<Tiling> try_cutk(const Problem& pr, const PlatformProfile& plat, bool det) {
   const int64_t lanes = normal_lanes(pr.nc());
   if (lane_tile_fits(pr, lanes, {1, 1, 1}, plat.ub_bytes)) return std::nullopt;  // Normal can do it
-  const std::array<int64_t, 3> win{std::min(pr.k[0], pr.in[0]), std::min(pr.k[1], pr.in[1]), std::min(pr.k[2], pr.in[2])};
+  const std::array<int64_t, 3> win{std::min(pr.k[0], pr.in[0]), std::min(pr.k[1], pr.in[1]),
+                                   std::min(pr.k[2], pr.in[2])};
   auto fits = [&](const std::array<int64_t, 3>& chunk) {
     return model_bytes(lane_tile_ub_bytes(lanes, {1, 1, 1}, chunk, pr.dtype_bytes())) <= plat.ub_bytes;
   };
@@ -211,9 +217,12 @@ std::optional<Tiling> try_scatter(const Problem& pr, const PlatformProfile& plat
 
 const char* strategy_name(Strategy s) {
   switch (s) {
-    case Strategy::Normal: return "Normal";
-    case Strategy::CutK: return "CutK";
-    default: return "Scatter";
+    case Strategy::Normal:
+      return "Normal";
+    case Strategy::CutK:
+      return "CutK";
+    default:
+      return "Scatter";
   }
 }
 

@@ -16,7 +16,7 @@ namespace pcemu::maxpool {
 enum class Strategy { Normal, CutK, Scatter };
 const char* strategy_name(Strategy s);
 
-inline constexpr int64_t kLaneBlock = 64;     // NC lanes processed together (64 fp32 per vector repeat)
+inline constexpr int64_t kLaneBlock = 64;  // NC lanes processed together (64 fp32 per vector repeat)
 inline constexpr int64_t kMinLanes = 16;
 inline constexpr int64_t kScatterMaxNc = 4095;
 
@@ -27,20 +27,20 @@ struct Tile {  // output positions of one UB pass, per axis D, H, W
 struct Tiling {
   Strategy strategy = Strategy::Normal;
   uint64_t key = 0;
-  bool overlap = false;         // windows overlap on some axis (kernel > stride)
-  bool atomics = false;         // copy-out accumulates into GM, so the target is zeroed first
-  bool init_output = false;     // zero the accumulation target before the main phase
-  bool fp32_workspace = false;  // fp16/bf16 accumulate in an fp32 GM workspace, then a cast pass
-  int64_t lanes = 0;            // NC elements per block (Normal/CutK) or per UB pass (Scatter)
+  bool overlap = false;             // windows overlap on some axis (kernel > stride)
+  bool atomics = false;             // copy-out accumulates into GM, so the target is zeroed first
+  bool init_output = false;         // zero the accumulation target before the main phase
+  bool fp32_workspace = false;      // fp16/bf16 accumulate in an fp32 GM workspace, then a cast pass
+  int64_t lanes = 0;                // NC elements per block (Normal/CutK) or per UB pass (Scatter)
   std::array<int64_t, 4> single{};  // block extent along NC, Do, Ho, Wo
   std::array<int64_t, 4> count{};   // blocks along NC, Do, Ho, Wo
   int64_t total_blocks = 0;
-  int32_t block_dim = 0;          // cores launched
+  int32_t block_dim = 0;              // cores launched
   std::array<int64_t, 3> base_out{};  // UB tile of output positions inside a block
   int cut_axis = 0;                   // CutK: 1 = KD, 2 = KH, 3 = KW
   std::array<int64_t, 3> base_k{};    // CutK: kernel taps per UB pass
   int64_t ub_limit = 0;
-  int64_t ub_planned = 0;             // the tiling's model of the peak per-block UB use
+  int64_t ub_planned = 0;  // the tiling's model of the peak per-block UB use
   int64_t workspace_fp32_bytes = 0;
 
   std::string summary() const;

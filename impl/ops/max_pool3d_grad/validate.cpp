@@ -22,7 +22,8 @@ aclnnStatus check_nulls(const RawArgs& a) {
   if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
   if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
   if (!a.self) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: self is null (documented: self must not be nullptr)", kApi);
-  if (!a.indices) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: indices is null (documented: indices must not be nullptr)", kApi);
+  if (!a.indices)
+    return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: indices is null (documented: indices must not be nullptr)", kApi);
   const std::pair<const char*, const void*> others[] = {{"gradOutput", a.grad_output}, {"gradInput", a.grad_input},
                                                         {"kernelSize", a.kernel},      {"stride", a.stride},
                                                         {"padding", a.padding},        {"dilation", a.dilation}};
@@ -70,8 +71,8 @@ bool float_type(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_FLOAT16 ||
 aclnnStatus check_platform_and_dtypes(const RawArgs& a, const PlatformProfile& plat) {
   const bool supported = plat.soc == "Ascend910B" || plat.soc == "Ascend910_93" || plat.soc == "Ascend950";
   if (!supported)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: platform {} ({}) is not supported (Atlas A2, A3 and Ascend 950 only)", kApi,
-                plat.soc, plat.product);
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: platform {} ({}) is not supported (Atlas A2, A3 and Ascend 950 only)",
+                kApi, plat.soc, plat.product);
   if (!float_type(a.self->dtype))
     return fail(ACLNN_ERR_PARAM_INVALID, "{}: self dtype {} not in [FLOAT32, FLOAT16, BFLOAT16]", kApi,
                 dtype_label(a.self->dtype));
@@ -93,8 +94,9 @@ aclnnStatus check_formats_and_ranks(const std::vector<Named>& tensors, const Raw
     if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
   if (a.grad_output->format != a.self->format || a.grad_input->format != a.self->format)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and gradInput ({}) must be equal", kApi,
-                format_label(a.grad_output->format), format_label(a.self->format), format_label(a.grad_input->format));
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and gradInput ({}) must be equal",
+                kApi, format_label(a.grad_output->format), format_label(a.self->format),
+                format_label(a.grad_input->format));
   for (const auto& [name, t] : tensors)
     if (t->view_shape.size() != 4 && t->view_shape.size() != 5)
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} rank {} not in [4, 5]", kApi, name, t->view_shape.size());
@@ -155,7 +157,8 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
   const auto& self = a.self->view_shape;
   const size_t r = self.size();
   if (!plat.regbase) {
-    const double dhw = static_cast<double>(self[r - 3]) * static_cast<double>(self[r - 2]) * static_cast<double>(self[r - 1]);
+    const double dhw =
+        static_cast<double>(self[r - 3]) * static_cast<double>(self[r - 2]) * static_cast<double>(self[r - 1]);
     if (dhw > static_cast<double>(INT32_MAX))
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: self D*H*W = {} exceeds INT32_MAX on {} (indices are INT32)", kApi,
                   static_cast<int64_t>(dhw), plat.soc);
@@ -169,7 +172,8 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
   for (const aclTensor* t : {a.grad_output, a.self, a.indices, a.grad_input})
     for (int64_t d : t->view_shape)
       if (d == 0)
-        return fail(ACLNN_ERR_PARAM_INVALID, "{}: empty tensor (shape {}) not supported", kApi, shape_str(t->view_shape));
+        return fail(ACLNN_ERR_PARAM_INVALID, "{}: empty tensor (shape {}) not supported", kApi,
+                    shape_str(t->view_shape));
   const auto& go = a.grad_output->view_shape;
   for (size_t i = 0; i + 3 < r; ++i)
     if (go[i] != self[i])
