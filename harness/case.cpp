@@ -122,6 +122,19 @@ std::optional<IndexFault> parse_index_fault(const std::string& name) {
   return std::nullopt;
 }
 
+Case normalized(Case c) {
+  for (auto& [name, t] : c.tensors) {
+    if (!t.present) {  // a null pointer carries no descriptor
+      t = TensorArg{};
+      t.present = false;
+    }
+    if (t.strides == contiguous_strides(t.shape)) t.strides.clear();
+  }
+  for (auto& [name, a] : c.arrays)
+    if (!a.present) a.values.clear();
+  return c;
+}
+
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
   for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * (shape[i] > 0 ? shape[i] : 1);

@@ -79,6 +79,9 @@ std::optional<Format> parse_format(const std::string& name);
 const char* index_fault_name(IndexFault f);  // "none", "oow", "oop", "neg"
 std::optional<IndexFault> parse_index_fault(const std::string& name);
 
+// The canonical form of a case: contiguous strides stored as "empty". Descriptors round-trip to it.
+Case normalized(Case c);
+
 // Row-major contiguous strides for a shape.
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape);
 // Strides of the view, resolving "empty means contiguous".

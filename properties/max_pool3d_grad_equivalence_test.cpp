@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <map>
+
+#include "harness/descriptor.h"
 #include "harness/runner.h"
 #include "poolcheck_emu/emu.h"
 #include "properties/generators/generators.h"
 #include "properties/prop_util.h"
+#include "spec/max_pool3d_grad_spec.h"
 
 namespace poolcheck {
 
@@ -15,6 +19,92 @@ RC_GTEST_PROP(MaxPool3dGrad, MatchesOracleWithinTolerance, ()) {
   const CaseResult r = run_case(c);
   RC_TAG(r.strategy);
   RC_ASSERT_PASSES(r);
+}
+
+// ceilMode cases where ceil would add a window that starts in the right padding, which PyTorch drops.
+RC_GTEST_PROP(MaxPool3dGrad, CeilModeDroppedLastWindowMatchesOracle, ()) {
+  const int64_t k = *rc::gen::inRange<int64_t>(2, 5), s = *rc::gen::inRange<int64_t>(2, 5);
+  const int64_t p = *rc::gen::inRange<int64_t>(1, k / 2 + 1);
+  // (o-1)*s >= in + p for the ceil size o: choose in so that the padded tail holds a window start.
+  const int64_t in = *rc::gen::inRange<int64_t>(std::max<int64_t>(1, k - 2 * p), 12);
+  const int64_t span = in + 2 * p - k;
+  const int64_t ceil_out = (span + s - 1) / s + 1;
+  RC_PRE((ceil_out - 1) * s >= in + p);
+  Case c = *gen::valid_max_pool3d_grad();
+  const auto& self = c.tensor("self")->shape;
+  RC_PRE(self.size() == 5u);
+  spec::MaxPoolCaseParams prm;
+  prm.n = self[0];
+  prm.c = self[1];
+  prm.in_dims = {in, in, in};
+  prm.kernel = {k};
+  prm.stride = {s};
+  prm.padding = {p};
+  prm.ceil_mode = true;
+  prm.dtype = c.tensor("self")->dtype;
+  Case d = spec::make_max_pool3d_grad_case(prm);
+  d.seed = c.seed;
+  d.cores = c.cores;
+  d.ub_bytes = c.ub_bytes;
+  RC_ASSERT_PASSES(run_case(d));
+}
+
+// The generator reaches every dimension the issue names; counted over a fixed sample of run cases.
+TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
+  std::map<std::string, int> seen;
+  for (uint64_t i = 0; i < 1500; ++i) {
+    const Case c = gen::sample(gen::valid_max_pool3d_grad(), 1000 + i, static_cast<int>(i % 100));
+    const CaseResult r = run_case(c);
+    ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
+    const auto& self = *c.tensor("self");
+    const auto& go = *c.tensor("gradOutput");
+    seen["strategy " + r.strategy]++;
+    seen[r.tiling_key >= 100 ? "atomics" : "no atomics"]++;
+    seen[self.shape.size() == 4 ? "4-D" : "5-D"]++;
+    seen[std::string("dtype ") + dtype_name(self.dtype)]++;
+    seen[c.scalar("ceilMode") == 1 ? "ceil" : "floor"]++;
+    seen[c.tensor("gradInput")->strides.empty() ? "dense gradInput" : "strided gradInput"]++;
+    seen[c.deterministic ? "deterministic" : "default mode"]++;
+    seen["fill " + c.fill]++;
+    const int64_t nc = self.shape.size() == 5 ? self.shape[0] * self.shape[1] : self.shape[0];
+    if (nc > 128) seen["N*C > 2 lane blocks"]++;
+    const auto& k = c.array("kernelSize")->values;
+    const auto& p = c.array("padding")->values;
+    if (!p.empty() && p[0] > 0 && p[0] == k[0] / 2) seen["pad = k/2"]++;
+    if (c.scalar("ceilMode") == 1) {  // ceil would add a window that starts in the right padding
+      const size_t r0 = self.shape.size() - 3;
+      for (int a = 0; a < 3; ++a) {
+        const int64_t ka = k.size() == 1 ? k[0] : k[static_cast<size_t>(a)];
+        const auto& sv = c.array("stride")->values;
+        const int64_t sa = sv.empty() ? ka : sv.size() == 1 ? sv[0] : sv[static_cast<size_t>(a)];
+        const int64_t pa = p.size() == 1 ? p[0] : p[static_cast<size_t>(a)];
+        const int64_t in = self.shape[r0 + static_cast<size_t>(a)], out = go.shape[r0 + static_cast<size_t>(a)];
+        if ((in + 2 * pa - ka + sa - 1) / sa + 1 > out) seen["ceil dropped a window"]++;
+      }
+    }
+  }
+  for (const char* want : {"strategy Normal",
+                           "strategy CutK",
+                           "strategy Scatter",
+                           "atomics",
+                           "no atomics",
+                           "4-D",
+                           "5-D",
+                           "dtype f32",
+                           "dtype f16",
+                           "dtype bf16",
+                           "ceil",
+                           "floor",
+                           "strided gradInput",
+                           "deterministic",
+                           "default mode",
+                           "fill special",
+                           "fill ints",
+                           "fill ties",
+                           "N*C > 2 lane blocks",
+                           "pad = k/2",
+                           "ceil dropped a window"})
+    EXPECT_GT(seen[want], 0) << want;
 }
 
 TEST(MaxPool3dGradNegativeControl, WrongTapImplementationIsRejected) {

@@ -1,0 +1,155 @@
+// The emulated NPU's own checks: bounded UB naming the tiling, aligned and bounds-checked copies, real
+// concurrency with a real SyncAll barrier, the race shadow, and fp32 atomics. Each check is shown to fire.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "common/half.h"
+#include "common/log.h"
+#include "npu/launch.h"
+
+namespace pcemu {
+namespace {
+
+LaunchSpec spec_of(int32_t blocks, int64_t ub = 4096) { return LaunchSpec{"test/kernel", "tile=TEST", blocks, ub, {}}; }
+
+TEST(UnifiedBuffer, OverflowFailsAndNamesTheTiling) {
+  LaunchSpec s = spec_of(1, 1024);
+  const aclnnStatus st = launch(
+      s,
+      [](BlockContext& ctx) {
+        ctx.ub().alloc<float>(200, "first");   // 800 bytes
+        ctx.ub().alloc<float>(100, "second");  // 400 more: past 1024
+      },
+      nullptr);
+  EXPECT_EQ(st, ACLNN_ERR_INNER_TILING_ERROR);
+  const std::string msg = recent_error();
+  EXPECT_NE(msg.find("'second'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("tile=TEST"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("limit 1024"), std::string::npos) << msg;
+}
+
+TEST(UnifiedBuffer, HighWaterMarkIsReported) {
+  LaunchStats stats;
+  ASSERT_EQ(launch(
+                spec_of(2, 4096), [](BlockContext& ctx) { ctx.ub().alloc<float>(100, "x"); }, &stats),
+            ACLNN_SUCCESS);
+  EXPECT_EQ(stats.ub_high_water, 416);  // 400 bytes rounded up to 32-byte blocks
+}
+
+TEST(GlobalMemory, CopiesAreBoundsCheckedAndUbAligned) {
+  std::vector<float> gm(16, 1.0f);
+  LaunchSpec s = spec_of(1);
+  auto out = writable(s, gm.data(), 16, "out");
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(32, "buf");
+                  ctx.copy_out(out, 8, buf, 0, 9);  // one element past the tensor
+                },
+                nullptr),
+            ACLNN_ERR_RUNTIME_ERROR);
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(32, "buf");
+                  ctx.copy_out(out, 0, buf, 1, 4);  // UB side starts 4 bytes into a 32-byte block
+                },
+                nullptr),
+            ACLNN_ERR_RUNTIME_ERROR);
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(32, "buf");
+                  buf[0] = 7.0f;
+                  ctx.copy_out(out, 3, buf, 0, 1);
+                },
+                nullptr),
+            ACLNN_SUCCESS);
+  EXPECT_EQ(gm[3], 7.0f);
+}
+
+TEST(GlobalMemory, WritingAnInputIsRefused) {
+  std::vector<float> gm(8, 0.0f);
+  const auto in = readonly(gm.data(), 8, "in");
+  EXPECT_EQ(launch(
+                spec_of(1),
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(8, "buf");
+                  ctx.copy_out(in, 0, buf, 0, 8);
+                },
+                nullptr),
+            ACLNN_ERR_RUNTIME_ERROR);
+}
+
+TEST(Launch, BlocksRunConcurrentlyAndSyncAllIsABarrier) {
+  // Every block counts itself before SyncAll and reads the total after: only a real barrier gives n.
+  constexpr int32_t n = 8;
+  std::atomic<int> arrived{0};
+  std::vector<int> seen(n, -1);
+  ASSERT_EQ(launch(
+                spec_of(n),
+                [&](BlockContext& ctx) {
+                  arrived.fetch_add(1);
+                  ctx.sync_all();
+                  seen[static_cast<size_t>(ctx.block_idx())] = arrived.load();
+                },
+                nullptr),
+            ACLNN_SUCCESS);
+  for (int v : seen) EXPECT_EQ(v, n);
+}
+
+TEST(Launch, PlainStoresFromTwoBlocksToOneElementAreARace) {
+  std::vector<float> gm(8, 0.0f);
+  LaunchSpec s = spec_of(2);
+  auto out = writable(s, gm.data(), 8, "out");
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(8, "buf");
+                  ctx.copy_out(out, 0, buf, 0, 1);
+                },
+                nullptr),
+            ACLNN_ERR_RUNTIME_ERROR);
+}
+
+TEST(Launch, AtomicAddsFromAllBlocksAccumulateAndSyncAllSeparatesPhases) {
+  constexpr int32_t n = 6;
+  std::vector<float> gm(8, 0.0f);
+  LaunchSpec s = spec_of(n);
+  auto out = writable(s, gm.data(), 8, "out");
+  ASSERT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto buf = ctx.ub().alloc<float>(8, "buf");
+                  if (ctx.block_idx() == 0) {  // phase 0: one block initialises
+                    for (int i = 0; i < 8; ++i) buf[i] = 0.0f;
+                    ctx.copy_out(out, 0, buf, 0, 8);
+                  }
+                  ctx.sync_all();  // after the barrier, atomics from every block may touch the same element
+                  for (int i = 0; i < 8; ++i) buf[i] = 1.0f;
+                  ctx.atomic_add_out(out, 0, buf, 0, 8);
+                },
+                nullptr),
+            ACLNN_SUCCESS);
+  for (float v : gm) EXPECT_EQ(v, static_cast<float>(n));
+}
+
+TEST(Half, RoundToNearestEvenIncludingSubnormalsAndOverflow) {
+  EXPECT_EQ(float_to_half(1.0f), 0x3C00);
+  EXPECT_EQ(float_to_half(65504.0f), 0x7BFF);
+  EXPECT_EQ(float_to_half(65520.0f), 0x7C00);                 // rounds up to infinity
+  EXPECT_EQ(float_to_half(1.0f + 1.0f / 2048), 0x3C00);       // tie to even (down)
+  EXPECT_EQ(float_to_half(1.0f + 3.0f / 2048), 0x3C02);       // tie to even (up)
+  EXPECT_EQ(float_to_half(5.9604644775390625e-8f), 0x0001);   // smallest subnormal
+  EXPECT_EQ(float_to_half(2.98023223876953125e-8f), 0x0000);  // half of it: tie to even zero
+  EXPECT_EQ(half_to_float(0x0001), 5.9604644775390625e-8f);
+  EXPECT_EQ(float_to_bf16(1.0f + 1.0f / 256), 0x3F80);  // tie to even
+  EXPECT_EQ(float_to_bf16(1.0f + 3.0f / 256), 0x3F82);
+  EXPECT_EQ(bf16_to_float(0x3F82), 1.015625f);
+}
+
+}  // namespace
+}  // namespace pcemu

@@ -1,0 +1,77 @@
+// The harness's own dtype rounding and the tolerance model, against hand-derived values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "harness/numeric.h"
+#include "harness/tolerance.h"
+
+namespace poolcheck {
+namespace {
+
+uint16_t bits16(DType dt, double v) {
+  uint16_t b = 0;
+  encode(dt, v, &b);
+  return b;
+}
+
+TEST(HarnessNumeric, Fp16RoundsToNearestEvenOnce) {
+  EXPECT_EQ(bits16(DType::F16, 1.0), 0x3C00);
+  EXPECT_EQ(bits16(DType::F16, 1.0 + std::ldexp(1.0, -11)), 0x3C00);      // tie -> even
+  EXPECT_EQ(bits16(DType::F16, 1.0 + 3 * std::ldexp(1.0, -11)), 0x3C02);  // tie -> even (up)
+  EXPECT_EQ(bits16(DType::F16, 65504.0), 0x7BFF);
+  EXPECT_EQ(bits16(DType::F16, 65520.0), 0x7C00);
+  EXPECT_EQ(bits16(DType::F16, -std::ldexp(1.0, -24)), 0x8001);
+  EXPECT_EQ(bits16(DType::F16, std::ldexp(1.0, -25)), 0x0000);
+  // Rounded once from double: 1 + 2^-11 + 2^-40 is above the tie, so it rounds up (a double rounding
+  // through fp32 would also keep it, but 2049/2048 + tiny must not round to even).
+  EXPECT_EQ(bits16(DType::F16, 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40)), 0x3C01);
+  uint16_t b = 0x3555;
+  EXPECT_EQ(decode(DType::F16, &b), 0.333251953125);
+}
+
+TEST(HarnessNumeric, Bf16AndFp32) {
+  EXPECT_EQ(bits16(DType::BF16, 1.0 + std::ldexp(1.0, -8)), 0x3F80);
+  EXPECT_EQ(bits16(DType::BF16, 1.0 + 3 * std::ldexp(1.0, -8)), 0x3F82);
+  EXPECT_EQ(round_to(DType::F32, 0.1), static_cast<double>(0.1f));
+  EXPECT_TRUE(std::isinf(round_to(DType::F32, 1e39)));
+  float f = 0;
+  encode(DType::F32, -2.5, &f);
+  EXPECT_EQ(f, -2.5f);
+}
+
+TEST(Tolerance, SingleContributorIsExactAndCompareSeesOneUlp) {
+  EXPECT_EQ(fp32_sum_bound(DType::F16, {1, 3.0, 3.0}), 0.0);
+  const Verdict same = compare_element(0.5, 0.5, 0.0);
+  EXPECT_TRUE(same.ok);
+  const Verdict off = compare_element(std::nextafter(0.5, 1.0), 0.5, 0.0);  // negative control
+  EXPECT_FALSE(off.ok);
+}
+
+TEST(Tolerance, ManyTermsBoundGrowsWithTermsAndMagnitude) {
+  const double b2 = fp32_sum_bound(DType::F32, {2, 2.0, 2.0});
+  const double b8 = fp32_sum_bound(DType::F32, {8, 8.0, 8.0});
+  EXPECT_GT(b8, b2);
+  EXPECT_LT(b8, 1e-5);
+  // fp16 output: about an fp16 ulp of the value, never more than two.
+  const double b = fp32_sum_bound(DType::F16, {3, 3.0, 1.0});
+  EXPECT_GT(b, std::ldexp(1.0, -11));
+  EXPECT_LT(b, 2 * std::ldexp(1.0, -10) * 1.5);
+  EXPECT_FALSE(compare_element(1.0 + 4 * b, 1.0, b).ok);  // negative control
+}
+
+TEST(Tolerance, NanAndInfinityClasses) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(compare_element(nan, nan, 0).ok);
+  EXPECT_FALSE(compare_element(1.0, nan, 1e9).ok);
+  EXPECT_FALSE(compare_element(nan, 1.0, 1e9).ok);
+  EXPECT_TRUE(compare_element(inf, inf, 0).ok);
+  EXPECT_FALSE(compare_element(-inf, inf, 0).ok);
+  EXPECT_FALSE(compare_element(1e30, inf, 1.0).ok);
+}
+
+}  // namespace
+}  // namespace poolcheck
