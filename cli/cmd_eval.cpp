@@ -103,7 +103,7 @@ int eval(const EvalArgs& a) {
   const CaseResult r = run_case(c, opt, &tensors);
 
   for (const auto& [name, values] : inputs) std::cout << "input     " << name << " from .npy\n";
-  print_result(std::cout, r);
+  print_result(std::cout, r, &tensors.grad_input_shape);
   print_mismatch_table(std::cout, tensors);
 
   std::error_code ec;
@@ -127,7 +127,8 @@ int eval(const EvalArgs& a) {
 
 Command add_eval_command(CLI::App& app, const Globals&) {
   auto args = std::make_shared<EvalArgs>();
-  CLI::App* sub = app.add_subcommand("eval", "Run one case on tensors from .npy files; write impl and oracle gradInput");
+  CLI::App* sub =
+      app.add_subcommand("eval", "Run one case on tensors from .npy files; write impl and oracle gradInput");
   sub->add_option("case_json", args->case_json, "JSON with the descriptor and .npy paths")->required();
   sub->add_option("--out-dir", args->out_dir, "Where to write the .npy results (default: the JSON's out_dir)");
   return Command{sub, [args] { return eval(*args); }};

@@ -1,4 +1,5 @@
 // poolcheck list operators|rules|platforms|strategies|discrepancies: what the specification says.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -61,7 +62,8 @@ void list_platforms(const spec::OperatorSpec& s) {
 }
 
 void list_discrepancies(const spec::OperatorSpec& s) {
-  std::cout << s.op << " (" << s.aclnn_name << "): " << s.discrepancies.size() << " discrepancies between doc versions\n";
+  std::cout << s.op << " (" << s.aclnn_name << "): " << s.discrepancies.size()
+            << " discrepancies between doc versions\n";
   for (const auto& d : s.discrepancies) {
     std::cout << "  " << d.id << "\n      " << d.summary << "\n      poolcheck: " << d.normative << "\n";
     if (!d.sources.empty()) std::cout << "      sources: " << cites_text(d.sources) << "\n";
@@ -79,7 +81,13 @@ void list_strategies(const std::string& op) {
 }
 
 int list(const ListArgs& a) {
-  std::vector<std::string> ops = a.ops.empty() ? gen::operators() : a.ops;
+  std::vector<std::string> ops = a.ops;
+  if (ops.empty()) {
+    ops = gen::operators();
+    for (const spec::OperatorSpec* s : all_specs()) {
+      if (std::find(ops.begin(), ops.end(), s->op) == ops.end()) ops.push_back(s->op);
+    }
+  }
   if (a.what == "operators") {
     for (const auto& op : ops) {
       const spec::OperatorSpec* s = spec_for(op);
@@ -118,7 +126,8 @@ int list(const ListArgs& a) {
 
 Command add_list_command(CLI::App& app, const Globals&) {
   auto args = std::make_shared<ListArgs>();
-  CLI::App* sub = app.add_subcommand("list", "List operators, spec rules, platforms, tiling strategies or doc discrepancies");
+  CLI::App* sub =
+      app.add_subcommand("list", "List operators, spec rules, platforms, tiling strategies or doc discrepancies");
   sub->add_option("what", args->what, "operators | rules | platforms | strategies | discrepancies")
       ->check(CLI::IsMember({"operators", "rules", "platforms", "strategies", "discrepancies"}))
       ->capture_default_str();

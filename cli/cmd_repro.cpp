@@ -31,7 +31,7 @@ int repro(const ReproArgs& a) {
   if (a.json) {
     std::cout << reports::result_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
-    print_result(std::cout, r);
+    print_result(std::cout, r, &tensors.grad_input_shape);
     print_mismatch_table(std::cout, tensors, a.rows);
   }
   return outcome_is_failure(r.outcome) ? kExitFailure : kExitOk;

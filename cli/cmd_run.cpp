@@ -8,8 +8,8 @@
 
 #include "cli/commands.h"
 #include "harness/campaign.h"
-#include "reports/repro_command.h"
 #include "reports/report_writer.h"
+#include "reports/repro_command.h"
 
 namespace poolcheck::cli {
 
@@ -57,6 +57,7 @@ int run(const RunArgs& a) {
   opts.invalid_fraction = a.invalid_fraction;
   parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
   opts.progress = !a.quiet;
+  check_campaign_options(opts);  // refuse bad options before any report file exists
 
   reports::ReportWriter writer(a.report_dir);
   const bool tty = ::isatty(STDERR_FILENO) == 1;
@@ -83,8 +84,8 @@ int run(const RunArgs& a) {
   if (s.failed()) {
     constexpr size_t kShown = 10;
     for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
-      std::cout << "  " << outcome_name(s.failures[i].outcome) << ": " << reports::repro_command(s.failures[i].descriptor)
-                << "\n";
+      std::cout << "  " << outcome_name(s.failures[i].outcome) << ": "
+                << reports::repro_command(s.failures[i].descriptor) << "\n";
     }
     if (s.failure_count > static_cast<int64_t>(kShown)) {
       std::cout << "  ... " << (s.failure_count - static_cast<int64_t>(kShown)) << " more in "
@@ -102,7 +103,9 @@ Command add_run_command(CLI::App& app, const Globals&) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* sub = app.add_subcommand("run", "Run a property-based campaign and write reports");
   sub->add_option("--op", args->ops, "Operator to run (repeatable; default: all)");
-  sub->add_option("--cases", args->cases, "Cases in the (global) case stream")->check(CLI::NonNegativeNumber)->capture_default_str();
+  sub->add_option("--cases", args->cases, "Cases in the (global) case stream")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   sub->add_option("--seconds", args->seconds, "Wall-clock budget in seconds (0 = none)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();

@@ -16,8 +16,8 @@ std::string num(double v) {
 }
 
 std::string status_text(int32_t status, const std::string& phase) {
+  if (status == 0) return "0 (success)";
   std::string s = std::to_string(status);
-  if (status == 0) s += " (success)";
   if (!phase.empty()) s += " in " + phase;
   return s;
 }
@@ -72,7 +72,7 @@ int64_t count_mismatches(const CaseTensors& t) {
   return n;
 }
 
-void print_result(std::ostream& os, const CaseResult& r) {
+void print_result(std::ostream& os, const CaseResult& r, const std::vector<int64_t>* grad_input_shape) {
   os << "case      " << r.descriptor << "\n";
   os << "outcome   " << outcome_name(r.outcome) << (outcome_is_failure(r.outcome) ? "  (FAILURE)" : "") << "\n";
   os << "expected  " << status_text(r.expected_status, r.expected_phase);
@@ -90,7 +90,14 @@ void print_result(std::ostream& os, const CaseResult& r) {
     os << "error     " << r.err.elements << " elements, " << r.err.mismatches << " beyond bound; max abs "
        << num(r.err.max_abs_err) << ", max ulp " << num(r.err.max_ulp_err) << ", max bound ratio "
        << num(r.err.max_bound_ratio);
-    if (r.err.worst_index >= 0) os << " (worst at flat index " << r.err.worst_index << ")";
+    if (r.err.worst_index >= 0) {
+      os << " (worst at flat index " << r.err.worst_index;
+      if (grad_input_shape && !grad_input_shape->empty()) {
+        os << " = " << axis_names(grad_input_shape->size()) << " "
+           << coords_text(unravel(r.err.worst_index, *grad_input_shape));
+      }
+      os << ")";
+    }
     os << "\n";
   }
   os << "time      " << num(r.seconds) << " s\n";

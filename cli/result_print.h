@@ -10,7 +10,8 @@
 
 namespace poolcheck::cli {
 
-void print_result(std::ostream& os, const CaseResult& r);
+// With `grad_input_shape`, the worst element is also shown as coordinates.
+void print_result(std::ostream& os, const CaseResult& r, const std::vector<int64_t>* grad_input_shape = nullptr);
 
 struct Mismatch {
   int64_t index = 0;

@@ -10,6 +10,7 @@
 #include <exception>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "harness/descriptor.h"
@@ -80,7 +81,8 @@ class Progress {
     };
     std::string shard;
     if (shard_count_ > 1) shard = "[" + std::to_string(shard_index_) + "/" + std::to_string(shard_count_) + "] ";
-    std::fprintf(stderr, "\r%s%lld/%lld cases  pass %lld  expected-error %lld  failures %lld  %.1f cases/s  %.1fs\033[K",
+    std::fprintf(stderr,
+                 "\r%s%lld/%lld cases  pass %lld  expected-error %lld  failures %lld  %.1f cases/s  %.1fs\033[K",
                  shard.c_str(), static_cast<long long>(s.cases), static_cast<long long>(planned_),
                  static_cast<long long>(count(Outcome::Pass)), static_cast<long long>(count(Outcome::ExpectedError)),
                  static_cast<long long>(s.failure_count + s.generator_errors),
@@ -140,6 +142,25 @@ std::string tiling_key_label(const CaseResult& r) {
   return r.strategy + "/" + std::to_string(r.tiling_key);
 }
 
+std::vector<std::pair<std::string, int64_t>> ordered_tiling_keys(const std::map<std::string, int64_t>& by_key) {
+  std::vector<std::pair<std::string, int64_t>> v(by_key.begin(), by_key.end());
+  auto split = [](const std::string& label) {
+    const auto slash = label.rfind('/');
+    std::string name = label.substr(0, slash);
+    uint64_t key = 0;
+    bool numeric = slash != std::string::npos && slash + 1 < label.size();
+    for (size_t i = slash + 1; numeric && i < label.size(); ++i) {
+      if (label[i] < '0' || label[i] > '9')
+        numeric = false;
+      else
+        key = key * 10 + static_cast<uint64_t>(label[i] - '0');
+    }
+    return std::make_tuple(name, numeric ? 0 : 1, key, label);
+  };
+  std::sort(v.begin(), v.end(), [&](const auto& a, const auto& b) { return split(a.first) < split(b.first); });
+  return v;
+}
+
 void CampaignSummary::add(const CaseResult& r, size_t keep) {
   ++cases;
   ++by_outcome[outcome_name(r.outcome)];
@@ -183,7 +204,7 @@ std::string CampaignSummary::one_line() const {
   if (!by_tiling_key.empty()) {
     os << " | tiling";
     first = true;
-    for (const auto& [k, n] : by_tiling_key) {
+    for (const auto& [k, n] : ordered_tiling_keys(by_tiling_key)) {
       os << (first ? " " : ", ") << k << " " << n;
       first = false;
     }
@@ -196,7 +217,7 @@ std::string CampaignSummary::one_line() const {
 void request_campaign_stop() { g_stop.store(true); }
 bool campaign_stop_requested() { return g_stop.load(); }
 
-CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<void(const CaseResult&)>& on_result) {
+void check_campaign_options(const CampaignOptions& opts) {
   if (opts.shard_count < 1 || opts.shard_index < 0 || opts.shard_index >= opts.shard_count) {
     throw std::invalid_argument("shard " + std::to_string(opts.shard_index) + "/" + std::to_string(opts.shard_count) +
                                 " is out of range (need 0 <= K < N)");
@@ -207,12 +228,9 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   if (opts.max_cases < 0) throw std::invalid_argument("max cases must be >= 0");
   if (!(opts.max_seconds >= 0)) throw std::invalid_argument("max seconds must be >= 0");
 
-  std::vector<std::string> ops = opts.ops;
-  const bool real_generators = !opts.make_case;
-  if (ops.empty()) ops = gen::operators();
-  if (real_generators) {
+  if (!opts.make_case) {
     const auto known = gen::operators();
-    for (const auto& op : ops) {
+    for (const auto& op : opts.ops) {
       if (std::find(known.begin(), known.end(), op) == known.end()) {
         std::string list;
         for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
@@ -220,6 +238,13 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       }
     }
   }
+}
+
+CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<void(const CaseResult&)>& on_result) {
+  check_campaign_options(opts);
+  std::vector<std::string> ops = opts.ops;
+  const bool real_generators = !opts.make_case;
+  if (ops.empty()) ops = gen::operators();
   if (ops.empty()) throw std::invalid_argument("no operators to run");
 
   // Generators are built once per operator; sampling them is then a pure function of (seed, size).
@@ -271,10 +296,9 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     } catch (const std::exception& e) {
       ++s.generator_errors;
       if (s.generator_error_messages.size() < 20) {
-        s.generator_error_messages.push_back("case " + std::to_string(i) + " (" + plan.op +
-                                             (plan.invalid ? ", invalid" : ", valid") + ", seed " +
-                                             std::to_string(plan.case_seed) + ", size " + std::to_string(plan.size) +
-                                             "): " + e.what());
+        s.generator_error_messages.push_back(
+            "case " + std::to_string(i) + " (" + plan.op + (plan.invalid ? ", invalid" : ", valid") + ", seed " +
+            std::to_string(plan.case_seed) + ", size " + std::to_string(plan.size) + "): " + e.what());
       }
       continue;
     }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/case.h"
@@ -17,13 +18,13 @@ namespace poolcheck {
 struct CampaignOptions {
   std::vector<std::string> ops;  // operator registry names; empty = all (gen::operators())
   uint64_t seed = 1;
-  int64_t max_cases = 2000;       // length of the GLOBAL stream; a shard runs the indices of it that it owns
-  double max_seconds = 0;         // wall-clock budget for this process; 0 = none
+  int64_t max_cases = 2000;        // length of the GLOBAL stream; a shard runs the indices of it that it owns
+  double max_seconds = 0;          // wall-clock budget for this process; 0 = none
   double invalid_fraction = 0.25;  // share of cases drawn from gen::invalid_case
   int shard_index = 0;
   int shard_count = 1;
-  bool progress = false;         // one-line "\r" progress on stderr, only when stderr is a TTY
-  bool handle_sigint = true;     // install a SIGINT handler for the duration of the run (see below)
+  bool progress = false;            // one-line "\r" progress on stderr, only when stderr is a TTY
+  bool handle_sigint = true;        // install a SIGINT handler for the duration of the run (see below)
   size_t max_failures_kept = 1000;  // CampaignSummary::failures keeps the first N (all are counted)
 
   RunOptions run_options;  // passed to run_case
@@ -43,7 +44,7 @@ struct CasePlan {
 };
 CasePlan plan_case(const CampaignOptions& opts, const std::vector<std::string>& ops, int64_t index);
 
-// splitmix64 finaliser (the mixing step of Steele, Lea and Flood's SplitMix64).
+// One SplitMix64 step (Steele, Lea and Flood): the output for state x, i.e. mix(x + golden gamma).
 uint64_t splitmix64(uint64_t x);
 
 // Every outcome, in declaration order (for tables that list all of them).
@@ -66,19 +67,19 @@ struct CampaignSummary {
   std::vector<int> merged_shards;  // a merge of shard summaries: the shard indices combined (else empty)
 
   StopReason stop = StopReason::Completed;
-  int64_t cases = 0;             // results recorded (generator errors excluded)
-  int64_t generator_errors = 0;  // cases the generator could not produce (a harness defect)
+  int64_t cases = 0;                                  // results recorded (generator errors excluded)
+  int64_t generator_errors = 0;                       // cases the generator could not produce (a harness defect)
   std::vector<std::string> generator_error_messages;  // first few
   double seconds = 0;
   double cases_per_second = 0;
 
-  std::map<std::string, int64_t> by_outcome;      // outcome_name -> count
-  std::map<std::string, int64_t> by_op;           // operator -> count
-  std::map<std::string, int64_t> by_strategy;     // executed cases with known tiling
-  std::map<std::string, int64_t> by_tiling_key;   // "Normal/100"
-  std::map<std::string, int64_t> by_error_rule;   // rule id of ExpectedError outcomes
-  int64_t failure_count = 0;                      // results with outcome_is_failure
-  std::vector<CaseResult> failures;               // the first max_failures_kept of them
+  std::map<std::string, int64_t> by_outcome;     // outcome_name -> count
+  std::map<std::string, int64_t> by_op;          // operator -> count
+  std::map<std::string, int64_t> by_strategy;    // executed cases with known tiling
+  std::map<std::string, int64_t> by_tiling_key;  // "Normal/100"
+  std::map<std::string, int64_t> by_error_rule;  // rule id of ExpectedError outcomes
+  int64_t failure_count = 0;                     // results with outcome_is_failure
+  std::vector<CaseResult> failures;              // the first max_failures_kept of them
 
   // Fold one result into the counts (and the failure list, up to `keep`).
   void add(const CaseResult& r, size_t keep = 1000);
@@ -86,12 +87,18 @@ struct CampaignSummary {
   bool failed() const { return failure_count > 0 || generator_errors > 0; }
   // For a merge: shard indices in [0, shard_count) that were not combined.
   std::vector<int> missing_shards() const;
-  // One line: "2000 cases in 3.1s (645/s): pass 1400, expected-error 500, ... | keys Normal/0 900, ..."
+  // One line: "2000 cases in 3.1s (645.2/s): pass 1400, expected-error 500 | tiling Normal/0 900, ... | failures 0"
   std::string one_line() const;
 };
 
 // "Normal/100", or "" when the tiling is unknown.
 std::string tiling_key_label(const CaseResult& r);
+// Tiling-key counts in display order: by strategy name, then numerically by key (CutK/51 before CutK/151).
+std::vector<std::pair<std::string, int64_t>> ordered_tiling_keys(const std::map<std::string, int64_t>& by_key);
+
+// Throws std::invalid_argument for bad options (what run_campaign checks first), so a caller can refuse them
+// before creating report files.
+void check_campaign_options(const CampaignOptions& opts);
 
 // Runs the campaign; `on_result` (may be empty) sees every result in stream order. Throws
 // std::invalid_argument for bad options (unknown operator, shard out of range, fraction outside [0,1]).

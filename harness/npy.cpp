@@ -50,7 +50,8 @@ class HeaderParser {
       skip_ws();
       if (key == "descr") {
         if (have_descr) fail("duplicate key 'descr'");
-        if (peek() != '\'' && peek() != '"') fail("'descr' is not a plain dtype string (structured dtypes are not supported)");
+        if (peek() != '\'' && peek() != '"')
+          fail("'descr' is not a plain dtype string (structured dtypes are not supported)");
         f.descr = parse_string("'descr' value");
         have_descr = true;
       } else if (key == "fortran_order") {
@@ -311,8 +312,8 @@ Array parse(std::string_view bytes) {
   const std::string& d = fields.descr;
   if (descr_item_size(d) == 0) {
     if (d.size() >= 2 && d[0] == '>') {
-      throw NpyError("big-endian dtype '" + d + "' is not supported; save little-endian (arr.astype('<" +
-                     d.substr(1) + "'))");
+      throw NpyError("big-endian dtype '" + d + "' is not supported; save little-endian (arr.astype('<" + d.substr(1) +
+                     "'))");
     }
     throw NpyError("unsupported dtype '" + d + "'; supported: " + std::string(kSupported));
   }

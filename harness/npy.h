@@ -20,11 +20,11 @@ class NpyError : public std::runtime_error {
 };
 
 struct Array {
-  std::string descr;            // "<f4", "<f2", "<f8", "<i4", "<i8" or "<u2"
-  std::vector<int64_t> shape;   // empty for a 0-d array (one element)
-  std::vector<uint8_t> data;    // raw little-endian elements in C order
+  std::string descr;           // "<f4", "<f2", "<f8", "<i4", "<i8" or "<u2"
+  std::vector<int64_t> shape;  // empty for a 0-d array (one element)
+  std::vector<uint8_t> data;   // raw little-endian elements in C order
 
-  int64_t elements() const;     // product of shape (1 for 0-d)
+  int64_t elements() const;  // product of shape (1 for 0-d)
   bool operator==(const Array&) const = default;
 };
 

@@ -93,8 +93,8 @@ std::string summary_junit_xml(const CampaignSummary& s) {
   for (const auto& r : s.failures) {
     ++n;
     const std::string op = r.c.op.empty() ? "unknown" : r.c.op;
-    const std::string name = std::to_string(n) + " " + outcome_name(r.outcome) +
-                             (r.expected_rule.empty() ? "" : " " + r.expected_rule);
+    const std::string name =
+        std::to_string(n) + " " + outcome_name(r.outcome) + (r.expected_rule.empty() ? "" : " " + r.expected_rule);
     x << "    <testcase classname=\"poolcheck." << xml_escape(op) << "\" name=\"" << xml_escape(name) << "\" time=\""
       << seconds_text(r.seconds) << "\">\n";
     const char* tag = r.outcome == Outcome::Crash ? "error" : "failure";

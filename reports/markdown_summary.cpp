@@ -110,7 +110,8 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
     int64_t total = 0;
     for (const auto& kv : s.by_tiling_key) total += kv.second;
     md << "| strategy/key | cases | share |\n|---|---:|---:|\n";
-    for (const auto& [k, n] : s.by_tiling_key) md << "| " << markdown_cell(k) << " | " << n << " | " << share(n, total) << " |\n";
+    for (const auto& [k, n] : ordered_tiling_keys(s.by_tiling_key))
+      md << "| " << markdown_cell(k) << " | " << n << " | " << share(n, total) << " |\n";
     md << "\n";
   }
 

@@ -27,7 +27,8 @@ void ReportWriter::add(const CaseResult& r) {
 }
 
 void write_summary_files(const ReportPaths& paths, const CampaignSummary& s) {
-  write_file_atomic(paths.summary_json, summary_to_json(s).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  write_file_atomic(paths.summary_json,
+                    summary_to_json(s).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   write_file_atomic(paths.summary_md, summary_markdown(s));
   write_file_atomic(paths.junit_xml, summary_junit_xml(s));
 }

@@ -163,6 +163,7 @@ TEST(Campaign, ShardsPartitionTheStream) {
     CampaignSummary s;
     auto part = collect(sh, &s);
     total += s.cases;
+    ASSERT_EQ(part.size(), (whole.size() - static_cast<size_t>(k) + 3) / 4) << "shard " << k;
     for (size_t j = 0; j < part.size(); ++j) {
       // Shard k runs global indices k, k+4, ...: the same cases, in the same order, as the whole run.
       EXPECT_EQ(part[j].descriptor, whole[static_cast<size_t>(k) + 4 * j]);
@@ -289,6 +290,15 @@ TEST(Campaign, RejectsBadOptions) {
   real.ops = {"no_such_op"};
   real.handle_sigint = false;
   EXPECT_THROW(run_campaign(real), std::invalid_argument);
+}
+
+TEST(Campaign, TilingKeysOrderByStrategyThenNumerically) {
+  const std::map<std::string, int64_t> m{{"Scatter/102", 1}, {"CutK/151", 2}, {"CutK/51", 3},
+                                         {"Normal/100", 4},  {"Normal/0", 5}, {"Scatter/2", 6}};
+  std::vector<std::string> order;
+  for (const auto& [k, n] : ordered_tiling_keys(m)) order.push_back(k);
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"CutK/51", "CutK/151", "Normal/0", "Normal/100", "Scatter/2", "Scatter/102"}));
 }
 
 TEST(Campaign, MissingShardsOfAMerge) {

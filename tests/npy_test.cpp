@@ -116,12 +116,16 @@ const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 INSTANTIATE_TEST_SUITE_P(
     AllDtypes, NpyRoundTrip,
-    ::testing::Values(DtypeCase{DType::F32, "<f4", {0.0, -0.0, 1.5, -3.25e-3f, 3.4028234663852886e38, kInf, kNaN, std::ldexp(1.0, -149)}},
-                      DtypeCase{DType::F16, "<f2", {0.0, -0.0, 65504, -1.0 / 1024, std::ldexp(1.0, -24), kInf, kNaN, 0.333251953125}},
-                      DtypeCase{DType::BF16, "<u2", {0.0, -0.0, 1.0078125, -std::ldexp(2.0 - 1.0 / 128, 127), kInf, kNaN, std::ldexp(1.0, -133), 3}},
-                      DtypeCase{DType::F64, "<f8", {0.0, -0.0, 0.1, -1e300, kInf, kNaN, 5e-324, 1.0 / 3}},
-                      DtypeCase{DType::I32, "<i4", {0, -1, 2147483647, -2147483648.0, 7, 42}},
-                      DtypeCase{DType::I64, "<i8", {0, -1, 9007199254740992.0, -9223372036854775808.0, 7, 42}}),
+    ::testing::Values(
+        DtypeCase{
+            DType::F32, "<f4", {0.0, -0.0, 1.5, -3.25e-3f, 3.4028234663852886e38, kInf, kNaN, std::ldexp(1.0, -149)}},
+        DtypeCase{DType::F16, "<f2", {0.0, -0.0, 65504, -1.0 / 1024, std::ldexp(1.0, -24), kInf, kNaN, 0.333251953125}},
+        DtypeCase{DType::BF16,
+                  "<u2",
+                  {0.0, -0.0, 1.0078125, -std::ldexp(2.0 - 1.0 / 128, 127), kInf, kNaN, std::ldexp(1.0, -133), 3}},
+        DtypeCase{DType::F64, "<f8", {0.0, -0.0, 0.1, -1e300, kInf, kNaN, 5e-324, 1.0 / 3}},
+        DtypeCase{DType::I32, "<i4", {0, -1, 2147483647, -2147483648.0, 7, 42}},
+        DtypeCase{DType::I64, "<i8", {0, -1, 9007199254740992.0, -9223372036854775808.0, 7, 42}}),
     [](const ::testing::TestParamInfo<DtypeCase>& info) { return std::string(dtype_name(info.param.dt)); });
 
 TEST(Npy, HalfAndBfloatRoundToNearestEven) {
@@ -174,8 +178,8 @@ TEST(Npy, RejectsUnsupportedDtypes) {
                                   std::string(16, '\0')));
     EXPECT_NE(err.find("unsupported dtype"), std::string::npos) << d << ": " << err;
   }
-  auto err = error_of(
-      npy_bytes("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", std::string(4, '\0')));
+  auto err =
+      error_of(npy_bytes("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", std::string(4, '\0')));
   EXPECT_NE(err.find("structured"), std::string::npos) << err;
 }
 
@@ -195,19 +199,19 @@ TEST(Npy, RejectsTruncatedFiles) {
 TEST(Npy, RejectsMalformedHeaders) {
   const std::string data(4, '\0');
   const char* bad[] = {
-      "{'descr': '<f4', 'fortran_order': False}",                             // no shape
-      "{'descr': '<f4', 'shape': (1,)}",                                      // no fortran_order
-      "{'fortran_order': False, 'shape': (1,)}",                              // no descr
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}",      // unknown key
+      "{'descr': '<f4', 'fortran_order': False}",                                 // no shape
+      "{'descr': '<f4', 'shape': (1,)}",                                          // no fortran_order
+      "{'fortran_order': False, 'shape': (1,)}",                                  // no descr
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': 1}",          // unknown key
       "{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (1,)}",  // duplicate
       "{'descr': '<f4', 'fortran_order': Maybe, 'shape': (1,)}",
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (1)}",               // not a tuple
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (1)}",  // not a tuple
       "{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}",
       "{'descr': '<f4', 'fortran_order': False, 'shape': (1,, 2)}",
       "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,)}",
       "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4294967296)}",
       "{'descr': '<f4 'fortran_order': False, 'shape': (1,)}",
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (1,)",                // unclosed
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (1,)",  // unclosed
       "'descr': '<f4', 'fortran_order': False, 'shape': (1,)}",
       "{'descr': '<f4', 'fortran_order': False, 'shape': (1,)} trailing",
       "",

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -26,7 +25,8 @@ inline Case sample_case(uint64_t seed = 17) {
   TensorArg idx{true, DType::I32, Format::ND, {2, 3, 1, 2, 2}, {}, 0, -1};
   TensorArg gi = x;
   c.tensors = {{"gradOutput", go}, {"self", x}, {"indices", idx}, {"gradInput", gi}};
-  c.arrays = {{"kernelSize", {true, {2}}}, {"stride", {true, {2}}}, {"padding", {true, {0}}}, {"dilation", {true, {1}}}};
+  c.arrays = {
+      {"kernelSize", {true, {2}}}, {"stride", {true, {2}}}, {"padding", {true, {0}}}, {"dilation", {true, {1}}}};
   c.scalars = {{"ceilMode", 0}};
   c.seed = seed;
   return c;
