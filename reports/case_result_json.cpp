@@ -4,6 +4,7 @@
 
 #include "harness/campaign.h"
 #include "harness/descriptor.h"
+#include "reports/json_fields.h"
 #include "reports/json_number.h"
 
 namespace poolcheck::reports {
@@ -49,20 +50,6 @@ bool parse_outcome(const std::string& name, Outcome* out) {
 }
 
 namespace {
-
-const json& field(const json& j, const char* name) {
-  if (!j.is_object() || !j.contains(name)) throw std::invalid_argument(std::string("missing field '") + name + "'");
-  return j.at(name);
-}
-
-template <typename T>
-T get(const json& j, const char* name) {
-  try {
-    return field(j, name).get<T>();
-  } catch (const json::exception& e) {
-    throw std::invalid_argument(std::string("field '") + name + "': " + e.what());
-  }
-}
 
 double get_number(const json& j, const char* name) {
   try {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "reports/case_result_json.h"
+#include "reports/json_fields.h"
 #include "reports/json_number.h"
 
 namespace poolcheck::reports {
@@ -17,20 +18,6 @@ json counts_json(const std::map<std::string, int64_t>& m) {
   json j = json::object();
   for (const auto& [k, v] : m) j[k] = v;
   return j;
-}
-
-const json& field(const json& j, const char* name) {
-  if (!j.is_object() || !j.contains(name)) throw std::invalid_argument(std::string("missing field '") + name + "'");
-  return j.at(name);
-}
-
-template <typename T>
-T get(const json& j, const char* name) {
-  try {
-    return field(j, name).get<T>();
-  } catch (const json::exception& e) {
-    throw std::invalid_argument(std::string("field '") + name + "': " + e.what());
-  }
 }
 
 std::map<std::string, int64_t> counts_from(const json& j, const char* name) {
