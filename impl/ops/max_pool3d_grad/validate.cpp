@@ -7,16 +7,12 @@
 #include "common/log.h"
 #include "npu/faults.h"
 #include "npu/platform.h"
+#include "ops/common/arg_checks.h"
 #include "ops/common/tensor_view.h"
 
 namespace pcemu::maxpool {
 
 namespace {
-
-struct Named {
-  const char* name;
-  const aclTensor* t;
-};
 
 aclnnStatus check_nulls(const RawArgs& a) {
   if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
@@ -29,40 +25,6 @@ aclnnStatus check_nulls(const RawArgs& a) {
                                                         {"padding", a.padding},        {"dilation", a.dilation}};
   for (const auto& [name, ptr] : others)
     if (!ptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null", kApi, name);
-  return ACLNN_SUCCESS;
-}
-
-aclnnStatus check_handles(const std::vector<Named>& tensors, const RawArgs& a) {
-  for (const auto& [name, t] : tensors)
-    if (!is_live_tensor(t)) return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} is not a live aclTensor", kApi, name);
-  const std::pair<const char*, const aclIntArray*> arrays[] = {
-      {"kernelSize", a.kernel}, {"stride", a.stride}, {"padding", a.padding}, {"dilation", a.dilation}};
-  for (const auto& [name, arr] : arrays)
-    if (!is_live_int_array(arr)) return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} is not a live aclIntArray", kApi, name);
-  return ACLNN_SUCCESS;
-}
-
-// Descriptor sanity, then the view must lie inside the device allocation it points into.
-aclnnStatus check_views(const std::vector<Named>& tensors) {
-  for (const auto& [name, t] : tensors) {
-    std::string why;
-    if (!view_extent(*t, &why))
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} has a malformed view: {}", kApi, name, why);
-  }
-  for (const auto& [name, t] : tensors) {
-    std::string why;
-    const int64_t extent = *view_extent(*t, &why);
-    const int64_t eb = dtype_bytes(t->dtype);
-    if (extent == 0 || eb == 0) continue;  // nothing to read, or a dtype the dtype check refuses next
-    const auto avail = device_bytes_from(t->data);
-    int64_t need = 0;
-    if (!avail || __builtin_mul_overflow(extent, eb, &need) || need > *avail)
-      return fail(ACLNN_ERR_PARAM_INVALID,
-                  "{}: {} view (shape {}, offset {}, {}) reaches {} bytes from its data pointer but the device "
-                  "allocation holds {} bytes there; rule: a tensor view must lie inside its allocation",
-                  kApi, name, shape_str(t->view_shape), t->offset, dtype_label(t->dtype),
-                  avail ? std::to_string(need) : std::string("?"), avail ? std::to_string(*avail) : "no device memory");
-  }
   return ACLNN_SUCCESS;
 }
 
@@ -89,7 +51,7 @@ aclnnStatus check_platform_and_dtypes(const RawArgs& a, const PlatformProfile& p
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus check_formats_and_ranks(const std::vector<Named>& tensors, const RawArgs& a) {
+aclnnStatus check_formats_and_ranks(const std::vector<NamedTensor>& tensors, const RawArgs& a) {
   for (const auto& [name, t] : tensors)
     if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
@@ -142,17 +104,6 @@ aclnnStatus check_params(const RawArgs& a, Problem* pr) {
   return ACLNN_SUCCESS;
 }
 
-// Floor division that rounds toward negative infinity (128-bit: client values may be near INT64_MAX).
-__int128 floor_div(__int128 a, __int128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0)) ? 1 : 0); }
-
-int64_t pooled_size(int64_t in, int64_t k, int64_t s, int64_t p, bool ceil_mode) {
-  const __int128 span = static_cast<__int128>(in) + 2 * static_cast<__int128>(p) - k + (ceil_mode ? s - 1 : 0);
-  __int128 out = floor_div(span, s) + 1;
-  if (ceil_mode && (out - 1) * s >= static_cast<__int128>(in) + p) --out;  // last window may not start in right pad
-  if (out > INT64_MAX) return INT64_MAX;
-  return static_cast<int64_t>(out < 0 ? 0 : out);
-}
-
 aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem* pr) {
   const auto& self = a.self->view_shape;
   const size_t r = self.size();
@@ -203,10 +154,13 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
 
 aclnnStatus validate(const RawArgs& a, Problem* pr) {
   if (auto st = check_nulls(a)) return st;
-  const std::vector<Named> tensors{
+  const std::vector<NamedTensor> tensors{
       {"gradOutput", a.grad_output}, {"self", a.self}, {"indices", a.indices}, {"gradInput", a.grad_input}};
-  if (auto st = check_handles(tensors, a)) return st;
-  if (auto st = check_views(tensors)) return st;
+  if (auto st = check_live(
+          kApi, tensors,
+          {{"kernelSize", a.kernel}, {"stride", a.stride}, {"padding", a.padding}, {"dilation", a.dilation}}))
+    return st;
+  if (auto st = check_views(kApi, tensors)) return st;
   const auto plat = active_platform().profile;
   if (auto st = check_platform_and_dtypes(a, plat)) return st;
   if (auto st = check_formats_and_ranks(tensors, a)) return st;
