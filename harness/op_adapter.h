@@ -31,6 +31,7 @@ struct ApiOutcome {
 struct OracleResult {
   std::vector<double> exact;        // unrounded expected output (dense, output view shape)
   std::vector<ElementTerms> terms;  // accumulation path of each element, for the tolerance model
+  TermError term_error;             // how each contribution is computed (dtype and precision mode)
 };
 
 struct OpAdapter {

@@ -68,7 +68,7 @@ void compare(const Case& c, const OpAdapter& op, const HostValues& inputs, const
   bool all_zero = true;
   for (size_t i = 0; i < impl.size(); ++i) {
     const double ref = round_to(out.dtype, o.exact[i]);
-    const double bound = fp32_sum_bound(out.dtype, o.terms[i]);
+    const double bound = fp32_sum_bound(out.dtype, o.terms[i], o.term_error);
     const Verdict v = compare_element(impl[i], ref, bound);
     all_zero = all_zero && ref == 0 && impl[i] == 0;
     r->err.elements++;

@@ -7,15 +7,18 @@
 
 namespace poolcheck {
 
-double fp32_sum_bound(DType out, const ElementTerms& e) {
-  if (e.terms <= 1) return 0;  // one fp16/bf16/fp32 term converts to fp32 and back exactly
+double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term) {
+  const bool exact_terms = term.rel == 0 && term.abs == 0;
+  if (e.terms == 0 || (e.terms == 1 && exact_terms)) return 0;  // one exact term converts back exactly
   const double u32 = std::ldexp(1.0, -24);
   const double m1 = e.terms - 1;
   const double gamma = m1 * u32 / (1 - m1 * u32);
   const double fp32_max = static_cast<double>(std::numeric_limits<float>::max());
-  if (!std::isfinite(e.abs_sum) || e.abs_sum * (1 + gamma) > fp32_max) return std::numeric_limits<double>::infinity();
-  // |s - r| for the fp32 sum s: gamma*S, plus tiny absolute terms from fp32 underflow.
-  const double accumulate = gamma * e.abs_sum + m1 * std::ldexp(1.0, -150);
+  if (!std::isfinite(e.abs_sum) || e.abs_sum * (1 + term.rel) * (1 + gamma) > fp32_max)
+    return std::numeric_limits<double>::infinity();
+  // |s - r| for the fp32 sum s of the computed terms: term errors, then gamma*S, plus fp32 underflow.
+  const double terms_err = term.rel * e.abs_sum + e.terms * term.abs;
+  const double accumulate = terms_err + gamma * (e.abs_sum + terms_err) + m1 * std::ldexp(1.0, -150);
   // round_out(s) vs round_out(r): each rounding moves at most u*|value| + half a subnormal.
   const double u = unit_roundoff(out), eta = half_min_subnormal(out);
   if (out == DType::F32) return accumulate + u * std::fabs(e.exact) + eta;

@@ -15,10 +15,18 @@ struct ElementTerms {
   double exact = 0;    // the exact (double) sum, before rounding to the output dtype
 };
 
-// Bound for an element the implementation computes as a sum of `terms` contributions accumulated in fp32
-// (any order) and rounded once to `out`: exact for 0 or 1 terms, else the recursive-summation bound
-// gamma_(m-1) * S plus the two roundings to `out`. Infinite when S overflows fp32.
-double fp32_sum_bound(DType out, const ElementTerms& e);
+// How each contribution is computed before the fp32 accumulation: its relative error bound (operand
+// roundings, the reciprocal of the divisor, the product) and an absolute floor for underflow.
+struct TermError {
+  double rel = 0;
+  double abs = 0;
+};
+
+// Bound for an element the implementation computes as a sum of `terms` contributions, each computed with
+// `term` error, accumulated in fp32 (any order) and rounded once to `out`: exact for 0 or 1 exact terms,
+// else term errors + the recursive-summation bound gamma_(m-1) * S plus the two roundings to `out`.
+// Infinite when S overflows fp32.
+double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term = {});
 
 struct Verdict {
   bool ok = true;

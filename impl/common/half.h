@@ -63,4 +63,15 @@ inline uint16_t float_to_bf16(float f) {
   return static_cast<uint16_t>((u + 0x7fffu + lsb) >> 16);
 }
 
+// HF32 (Ascend cube "HFloat32"): fp32's sign and 8-bit exponent with 11 mantissa bits; fp32 -> hf32
+// rounds to nearest even (SetHF32 transMode 0). The value is kept in an fp32 container.
+inline float round_to_hf32(float f) {
+  uint32_t u = float_bits(f);
+  if ((u & 0x7f800000u) == 0x7f800000u) return f;  // inf / nan unchanged
+  const uint32_t lsb = (u >> 12) & 1u;
+  u += 0x7ffu + lsb;
+  u &= ~0xfffu;
+  return bits_float(u);
+}
+
 }  // namespace pcemu

@@ -12,7 +12,7 @@ constexpr int64_t kA2UbBytes = 196608;  // 192 KiB, UB_SIZE in the ops-nn A2 til
 constexpr int64_t k950UbBytes = 245760;
 
 std::vector<PlatformProfile> make_profiles() {
-  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax"};
+  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad"};
   return {
       {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},

@@ -21,6 +21,8 @@ void* DeviceMemory::allocate(size_t size) {
     return nullptr;
   }
   std::memset(b.storage.data(), kGuardPattern, kGuardBytes);
+  // Fresh device memory is not zeroed on the NPU: fill it with NaN bytes so a missing init shows.
+  std::memset(b.storage.data() + kGuardBytes, 0xFF, size);
   std::memset(b.storage.data() + kGuardBytes + size, kGuardPattern, b.storage.size() - kGuardBytes - size);
   std::lock_guard lock(mu_);
   b.id = next_id_++;

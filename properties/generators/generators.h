@@ -30,6 +30,10 @@ rc::Gen<Case> valid_max_pool3d_grad(const GenConfig& cfg = {});
 // A valid case mutated to violate exactly one rule of the spec; `rule_id` empty = any rule.
 rc::Gen<Case> invalid_max_pool3d_grad(const GenConfig& cfg = {}, const std::string& rule_id = "");
 
+// A valid aclnnAvgPool2dBackward case, reaching the Global, Cube and Vector paths.
+rc::Gen<Case> valid_avg_pool2d_grad(const GenConfig& cfg = {});
+rc::Gen<Case> invalid_avg_pool2d_grad(const GenConfig& cfg = {}, const std::string& rule_id = "");
+
 // Registry of generators by operator name (the CLI uses this).
 rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg = {});
 rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg = {}, const std::string& rule_id = "");

@@ -4,6 +4,7 @@
 
 #include "harness/descriptor.h"
 #include "properties/generators/generators.h"
+#include "properties/generators/invalid.h"
 #include "properties/generators/layout.h"
 #include "spec/max_pool3d_grad_spec.h"
 
@@ -80,47 +81,10 @@ rc::Gen<Case> valid_max_pool3d_grad(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> invalid_max_pool3d_grad(const GenConfig& cfg, const std::string& rule_id) {
-  return rc::gen::exec([cfg, rule_id] {
-    GenConfig base_cfg = cfg;
-    base_cfg.kernel_platforms = {"Ascend910B", "Ascend910_93", "Ascend950"};  // 950 is valid per spec
-    Case base = *valid_max_pool3d_grad(base_cfg);
-    const auto& spec = spec::max_pool3d_grad_spec();
-    const size_t n = spec.rules.size();
-    size_t first = rule_id.empty() ? *rc::gen::inRange<size_t>(0, n) : 0;
-    if (!rule_id.empty())
-      for (size_t i = 0; i < n; ++i)
-        if (spec.rules[i].id == rule_id) first = i;
-    const uint64_t choice = *rc::gen::inRange<uint64_t>(0, 8);
-    // Execute-phase rules need a platform whose kernels run, or phase one stops first.
-    if (spec.rules[first].phase == spec::Phase::Execute) base.platform = *rc::gen::elementOf(cfg.kernel_platforms);
-    // The chosen rule first; when this base cannot violate it (e.g. a rule of another platform), move the
-    // base to Ascend910B, then try the other choices.
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      for (uint64_t k = 0; k < 8; ++k)
-        if (auto m = spec.rules[first].violate(base, choice + k)) return *m;
-      base.platform = "Ascend910B";
-    }
-    // Some rules cannot be reached from every base; fall back to the next rule in order.
-    for (size_t i = 1; i < n; ++i)
-      for (uint64_t k = 0; k < 8; ++k)
-        if (auto m = spec.rules[(first + i) % n].violate(base, choice + k)) return *m;
-    return base;
-  });
+  // Ascend950 is a valid platform per the spec (its kernels are simply not emulated).
+  return invalid_from(spec::max_pool3d_grad_spec(), valid_max_pool3d_grad, cfg,
+                      {"Ascend910B", "Ascend910_93", "Ascend950"}, rule_id);
 }
-
-rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg) {
-  if (op == "maxpool3d_grad") return valid_max_pool3d_grad(cfg);
-  throw std::invalid_argument("no generator for operator '" + op + "'");
-}
-
-rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg, const std::string& rule_id) {
-  if (op == "maxpool3d_grad") return invalid_max_pool3d_grad(cfg, rule_id);
-  throw std::invalid_argument("no generator for operator '" + op + "'");
-}
-
-std::vector<std::string> operators() { return {"maxpool3d_grad"}; }
-
-Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }
 
 }  // namespace poolcheck::gen
 

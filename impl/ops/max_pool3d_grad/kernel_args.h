@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "npu/block_context.h"
+#include "ops/common/phases.h"
 #include "ops/max_pool3d_grad/problem.h"
 #include "ops/max_pool3d_grad/tiling.h"
 
@@ -37,12 +38,5 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
 // Decodes block b of a lane tiling into its NC range and output box (W fastest).
 void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int64_t* lanes, std::array<int64_t, 3>* o0,
                std::array<int64_t, 3>* o1);
-
-// Contiguous range [begin, end) of `total` items owned by core `block` of `blocks`.
-inline void core_range(int64_t total, int32_t block, int32_t blocks, int64_t* begin, int64_t* end) {
-  const int64_t per = (total + blocks - 1) / blocks;
-  *begin = std::min<int64_t>(total, per * block);
-  *end = std::min<int64_t>(total, *begin + per);
-}
 
 }  // namespace pcemu::maxpool

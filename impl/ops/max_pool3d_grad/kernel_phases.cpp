@@ -3,56 +3,22 @@
 
 #include "common/log.h"
 #include "ops/common/dtype_codec.h"
+#include "ops/common/phases.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 
 namespace pcemu::maxpool {
 
-namespace {
-constexpr int64_t kChunkBytes = 8192;
-
-int64_t chunk_elems(BlockContext& ctx, int64_t elem_bytes) {
-  const int64_t bytes = std::min<int64_t>(kChunkBytes, ctx.ub().limit() - ctx.ub().in_use());
-  return std::max<int64_t>(1, bytes / 32 * 32 / elem_bytes);
-}
-}  // namespace
-
 template <typename Codec>
 void zero_target(BlockContext& ctx, const KernelArgs<Codec>& a) {
-  ctx.ub().free_all();
-  int64_t begin = 0, end = 0;
-  if (a.t->fp32_workspace) {
-    core_range(a.acc.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
-    const int64_t n = chunk_elems(ctx, 4);
-    auto zeros = ctx.ub().alloc<float>(n, "zero chunk");
-    std::fill(zeros.data(), zeros.data() + n, 0.0f);
-    for (int64_t i = begin; i < end; i += n) ctx.copy_out(a.acc, i, zeros, 0, std::min(n, end - i));
-  } else {
-    using T = typename Codec::T;
-    core_range(a.out.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
-    const int64_t n = chunk_elems(ctx, sizeof(T));
-    auto zeros = ctx.ub().alloc<T>(n, "zero chunk");
-    std::fill(zeros.data(), zeros.data() + n, Codec::store(0.0f));
-    for (int64_t i = begin; i < end; i += n) ctx.copy_out(a.out, i, zeros, 0, std::min(n, end - i));
-  }
-  ctx.ub().free_all();
+  if (a.t->fp32_workspace)
+    zero_fill(ctx, a.acc, 0.0f);
+  else
+    zero_fill(ctx, a.out, Codec::store(0.0f));
 }
 
 template <typename Codec>
 void cast_workspace(BlockContext& ctx, const KernelArgs<Codec>& a) {
-  using T = typename Codec::T;
-  ctx.ub().free_all();
-  int64_t begin = 0, end = 0;
-  core_range(a.out.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
-  const int64_t n = std::max<int64_t>(8, chunk_elems(ctx, 4 + sizeof(T)) / 16 * 16);
-  auto src = ctx.ub().alloc<float>(n, "cast chunk fp32");
-  auto dst = ctx.ub().alloc<T>(n, "cast chunk out");
-  for (int64_t i = begin; i < end; i += n) {
-    const int64_t len = std::min(n, end - i);
-    ctx.copy_in(src, 0, a.acc, i, len);
-    for (int64_t j = 0; j < len; ++j) dst[j] = Codec::store(src[j]);
-    ctx.copy_out(a.out, i, dst, 0, len);
-  }
-  ctx.ub().free_all();
+  cast_from_fp32<Codec>(ctx, a.acc, a.out);
 }
 
 void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {

@@ -1,0 +1,96 @@
+// Runner adapter of aclnnAvgPool2dBackward: the two-phase call (cubeMathType passed as int8_t, a null
+// stride when the case says so) and the scatter oracle, with the term error of the documented precision
+// mode (docs/tolerance.md).
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_avgpool2d_backward.h"
+#include "harness/op_adapter.h"
+#include "oracle/avg_pool2d.h"
+#include "spec/avg_pool2d_grad_spec.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<int64_t, 2>& if_empty) {
+  if (v.empty()) return if_empty;
+  if (v.size() == 1) return {v[0], v[0]};
+  return {v[0], v[1]};
+}
+
+HostValues make_inputs(const Case& c) {
+  HostValues v;
+  for (const char* name : {"gradOutput", "self"}) {
+    const TensorArg& t = *c.tensor(name);
+    v[name] = fill_values(c, name, element_count(t.shape).value_or(0), t.dtype);
+  }
+  return v;
+}
+
+ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
+  ApiOutcome out;
+  uint64_t ws = 0;
+  aclOpExecutor* exec = nullptr;
+  out.status = aclnnAvgPool2dBackwardGetWorkspaceSize(
+      h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
+      h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
+      c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
+      h.tensors.at("gradInput"), c.null_workspace_size ? nullptr : &ws, c.null_executor ? nullptr : &exec);
+  if (out.status != 0) return out;
+  out.workspace_bytes = ws;
+  void* workspace = nullptr;
+  if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+    throw std::runtime_error("cannot allocate the workspace");
+  out.status = aclnnAvgPool2dBackward(workspace, ws, exec, stream);
+  out.failed_in_execute = out.status != 0;
+  if (workspace) aclrtFree(workspace);
+  return out;
+}
+
+// Error of one contribution g/divisor as the documented precision mode allows it to be computed (the
+// widest of the paths that mode can take): fp32 arithmetic, HF32 operands (11 mantissa bits) or FP16
+// operands; see docs/tolerance.md.
+TermError term_error(DType dt, int64_t cube_math) {
+  const double u32 = std::ldexp(1.0, -24), u16 = std::ldexp(1.0, -11), uh = std::ldexp(1.0, -12);
+  const bool fp16 = dt == DType::F16 || (dt == DType::F32 && cube_math == 2);
+  const bool hf32 = dt == DType::F32 && (cube_math == 1 || cube_math == 3);
+  if (fp16) return {3 * u16 + 3 * u32, std::ldexp(1.0, -23)};
+  if (hf32) return {3 * uh + 3 * u32, std::ldexp(1.0, -140)};
+  return {3 * u32, std::ldexp(1.0, -148)};
+}
+
+OracleResult oracle_of(const Case& c, const HostValues& v) {
+  const auto& self = c.tensor("self")->shape;
+  const auto& go = c.tensor("gradOutput")->shape;
+  const size_t r = self.size();
+  oracle::AvgPool2dParams p;
+  p.kernel = expand(c.array("kernelSize")->values, {});
+  const IntArrayArg* stride = c.array("stride");
+  p.stride = expand(stride && stride->present ? stride->values : std::vector<int64_t>{}, p.kernel);
+  p.padding = expand(c.array("padding")->values, {});
+  p.ceil_mode = c.scalar("ceilMode").value_or(0) != 0;
+  p.count_include_pad = c.scalar("countIncludePad").value_or(1) != 0;
+  p.divisor_override = c.scalar("divisorOverride").value_or(0);
+  const int64_t planes = r == 4 ? self[0] * self[1] : self[0];
+  const auto res =
+      oracle::avg_pool2d_backward(v.at("gradOutput"), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
+  OracleResult o;
+  o.exact = res.grad_input;
+  o.terms.resize(res.grad_input.size());
+  for (size_t i = 0; i < res.grad_input.size(); ++i)
+    o.terms[i] = {res.contributors[i], res.abs_sum[i], res.grad_input[i]};
+  o.term_error = term_error(c.tensor("self")->dtype, c.scalar("cubeMathType").value_or(0));
+  return o;
+}
+
+}  // namespace
+
+const OpAdapter& avg_pool2d_grad_adapter() {
+  static const OpAdapter a{"avgpool2d_grad", "gradInput", &spec::avg_pool2d_grad_spec, make_inputs, call, oracle_of};
+  return a;
+}
+
+}  // namespace poolcheck

@@ -1,0 +1,214 @@
+// AvgPool2dBackward properties: impl == oracle under the tolerance model of each precision mode, every
+// documented failure path, the conservation law where it holds, determinism and knob invariance, every
+// path reached; each with a negative control.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "harness/op_adapter.h"
+#include "harness/runner.h"
+#include "properties/generators/generators.h"
+#include "properties/prop_util.h"
+#include "spec/avg_pool2d_grad_spec.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::vector<double> grad_input_of(const Case& c) {
+  CaseTensors t;
+  const CaseResult r = run_case(c, {}, &t);
+  RC_ASSERT_PASSES(r);
+  return t.impl;
+}
+
+void check_rule(const std::string& rule_id) {
+  const auto& spec = spec::avg_pool2d_grad_spec();
+  const Case c = *gen::invalid_avg_pool2d_grad({}, rule_id);
+  const auto violated = spec.violations(c);
+  RC_ASSERT(!violated.empty());
+  std::set<std::string> allowed{violated.front()->id};
+  allowed.insert(violated.front()->implies.begin(), violated.front()->implies.end());
+  for (const auto* r : violated) RC_ASSERT(allowed.count(r->id) == 1u);
+  const CaseResult r = run_case(c);
+  if (r.outcome != Outcome::ExpectedError)
+    RC_FAIL(std::string(outcome_name(r.outcome)) + " for rule " + violated.front()->id + ": " + r.message +
+            "\n  repro: poolcheck repro '" + r.descriptor + "'");
+}
+
+// Sum of gradInput equals the sum of gradOutput exactly when every window's divisor is the number of
+// real input elements it covers: no divisorOverride and countIncludePad off (with it on, a window that
+// reaches into padding or past the input divides by more than it spreads over).
+void conservation() {
+  Case c = *gen::valid_avg_pool2d_grad();
+  c.set_scalar("countIncludePad", 0);
+  c.set_scalar("divisorOverride", 0);
+  if (c.fill == "special" || c.fill == "large") c.fill = "normal";
+  const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");
+  CaseTensors t;
+  const CaseResult r = run_case(c, {}, &t);
+  RC_ASSERT_PASSES(r);
+  double sum_in = 0, sum_out = 0, slack = 0, mag = 0;
+  for (size_t i = 0; i < t.impl.size(); ++i) {
+    sum_in += t.impl[i];
+    slack += t.bound[i];
+  }
+  for (double v : go) {
+    sum_out += v;
+    mag += std::fabs(v);
+  }
+  RC_ASSERT(std::fabs(sum_in - sum_out) <= slack + 1e-12 * mag);
+}
+
+}  // namespace
+
+RC_GTEST_PROP(AvgPool2dGrad, MatchesOracleWithinTheToleranceOfItsPrecisionMode, ()) {
+  const Case c = *gen::valid_avg_pool2d_grad();
+  const CaseResult r = run_case(c);
+  RC_TAG(r.strategy);
+  RC_ASSERT_PASSES(r);
+}
+
+RC_GTEST_PROP(AvgPool2dGrad, KeepDtypeFp32MeetsTheStrictFp32Bound, ()) {
+  Case c = *gen::valid_avg_pool2d_grad();
+  for (auto& [name, t] : c.tensors) t.dtype = DType::F32;
+  c.set_scalar("cubeMathType", 0);
+  const CaseResult r = run_case(c);
+  RC_ASSERT_PASSES(r);
+  // The strict bound: 3 fp32 roundings per term plus fp32 summation; a 2^-20 relative error would fail it.
+  RC_ASSERT(r.err.max_bound_ratio <= 1.0);
+}
+
+RC_GTEST_PROP(AvgPool2dGradFailurePaths, EachRuleGetsItsStatusAndLeavesGradInputUntouched, ()) {
+  check_rule((*rc::gen::elementOf(spec::avg_pool2d_grad_spec().rules)).id);
+}
+
+TEST(AvgPool2dGradFailurePaths, EveryRuleIsExercised) {
+  for (const auto& rule : spec::avg_pool2d_grad_spec().rules)
+    EXPECT_TRUE(quiet_check([&] { check_rule(rule.id); }, 25)) << rule.id;
+}
+
+RC_GTEST_PROP(AvgPool2dGradMetamorphic, GradientSumIsConservedWhenDivisorsCountRealElements, ()) { conservation(); }
+
+RC_GTEST_PROP(AvgPool2dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
+  Case c = *gen::valid_avg_pool2d_grad();
+  c.deterministic = true;
+  const auto a = grad_input_of(c), b = grad_input_of(c);
+  for (size_t i = 0; i < a.size(); ++i) RC_ASSERT(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])));
+}
+
+RC_GTEST_PROP(AvgPool2dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeBeyondTolerance, ()) {
+  const Case c = *gen::valid_avg_pool2d_grad();
+  Case other = c;
+  other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
+  other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 2048, 512);
+  other.deterministic = *rc::gen::arbitrary<bool>();
+  // Both runs must pass the oracle comparison; with divisor 1 and integer data the sums are exact and the
+  // two results bitwise equal.
+  const auto a = grad_input_of(c), b = grad_input_of(other);
+  RC_ASSERT(a.size() == b.size());
+  Case exact = c;
+  exact.fill = "ints";
+  exact.set_scalar("divisorOverride", 1);
+  Case exact_other = exact;
+  exact_other.cores = other.cores;
+  exact_other.ub_bytes = other.ub_bytes;
+  const auto e1 = grad_input_of(exact), e2 = grad_input_of(exact_other);
+  for (size_t i = 0; i < e1.size(); ++i) RC_ASSERT(e1[i] == e2[i]);
+}
+
+TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
+  std::map<std::string, int> seen;
+  for (uint64_t i = 0; i < 1500; ++i) {
+    const Case c = gen::sample(gen::valid_avg_pool2d_grad(), 5000 + i, static_cast<int>(i % 100));
+    const CaseResult r = run_case(c);
+    ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
+    seen["path " + r.strategy]++;
+    seen["key " + std::to_string(r.tiling_key)]++;
+    seen[c.tensor("self")->shape.size() == 3 ? "3-D" : "4-D"]++;
+    seen["cubeMathType " + std::to_string(c.scalar("cubeMathType").value_or(0))]++;
+    const int64_t d = c.scalar("divisorOverride").value_or(0);
+    seen[d == 0 ? "divisor none" : d < 0 ? "divisor negative" : d > 255 ? "divisor > 255" : "divisor small"]++;
+    seen[std::string("ceil ") + (c.scalar("ceilMode") == 1 ? "on" : "off") + ", cip " +
+         (c.scalar("countIncludePad") == 1 ? "on" : "off")]++;
+    if (c.array("stride") && !c.array("stride")->present) seen["null stride"]++;
+    if (!c.tensor("gradInput")->strides.empty()) seen["strided gradInput"]++;
+    if (r.tiling.find("cNum=1 ") == std::string::npos && r.strategy == "Vector") seen["channel chunks"]++;
+  }
+  for (const char* want : {"path Global",
+                           "path Cube",
+                           "path Vector",
+                           "key 1000",
+                           "key 2000",
+                           "key 7000",
+                           "key 7001",
+                           "key 7002",
+                           "key 8000",
+                           "key 8001",
+                           "3-D",
+                           "4-D",
+                           "cubeMathType 0",
+                           "cubeMathType 1",
+                           "cubeMathType 2",
+                           "cubeMathType 3",
+                           "divisor none",
+                           "divisor negative",
+                           "divisor > 255",
+                           "divisor small",
+                           "ceil on, cip on",
+                           "ceil on, cip off",
+                           "ceil off, cip on",
+                           "ceil off, cip off",
+                           "null stride",
+                           "strided gradInput",
+                           "channel chunks"})
+    EXPECT_GT(seen[want], 0) << want;
+}
+
+// A wrong implementation on each path must be rejected: a shifted tap (Vector, Cube), the naive global
+// shortcut that ignores padding (Global), and a skipped zero-init (Vector).
+void expect_rejected_on(const char* fault, const std::string& path) {
+  FaultScope scope(fault);
+  EXPECT_FALSE(quiet_check(
+      [&] {
+        const CaseResult r = run_case(*gen::valid_avg_pool2d_grad());
+        if (r.strategy == path) RC_ASSERT_PASSES(r);
+      },
+      400))
+      << fault << " on " << path;
+}
+
+TEST(AvgPool2dGradNegativeControl, WrongImplementationsAreRejectedOnEveryPath) {
+  expect_rejected_on("wrong_tap", "Vector");
+  expect_rejected_on("wrong_tap", "Cube");
+  expect_rejected_on("wrong_tap", "Global");
+  expect_rejected_on("skip_init", "Vector");
+}
+
+TEST(AvgPool2dGradNegativeControl, MissingAtomicsAreCaught) {
+  FaultScope fault("no_atomics");
+  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_avg_pool2d_grad())); }));
+}
+
+TEST(AvgPool2dGradNegativeControl, ConservationRejectsAWrongDivisorSemantics) {
+  // countIncludePad on with padding breaks conservation: the law must notice when its condition is dropped.
+  EXPECT_FALSE(quiet_check(
+      [] {
+        Case c = *gen::valid_avg_pool2d_grad();
+        RC_PRE(c.scalar("countIncludePad") == 1);
+        c.set_scalar("divisorOverride", 0);
+        const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");
+        CaseTensors t;
+        RC_ASSERT_PASSES(run_case(c, {}, &t));
+        double a = 0, b = 0;
+        for (double v : t.impl) a += v;
+        for (double v : go) b += v;
+        RC_ASSERT(std::fabs(a - b) <= 1e-3 * (1 + std::fabs(b)));
+      },
+      300));
+}
+
+}  // namespace poolcheck

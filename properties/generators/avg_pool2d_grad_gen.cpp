@@ -1,0 +1,90 @@
+// Generators for aclnnAvgPool2dBackward: 3-D (NCL) and 4-D (NCHW) shapes, kernels, strides, paddings up to
+// k/2, ceilMode x countIncludePad x divisorOverride (0, positive, negative, beyond the cube's 255), every
+// legal cubeMathType, global-average shapes, layouts, data and tiling knobs.
+#include <algorithm>
+
+#include "properties/generators/generators.h"
+#include "properties/generators/invalid.h"
+#include "properties/generators/layout.h"
+#include "spec/avg_pool2d_grad_spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+std::vector<int64_t> list_form(const std::array<int64_t, 2>& v, bool allow_empty) {
+  const int form = *rc::gen::inRange(0, 3);
+  if (allow_empty && form == 0) return {};
+  if (v[0] == v[1] && form == 1) return {v[0]};
+  return {v[0], v[1]};
+}
+
+spec::AvgPoolCaseParams gen_params(const GenConfig& cfg) {
+  spec::AvgPoolCaseParams p;
+  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
+  p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
+  p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2, 3) : 1;
+  p.c = std::max<int64_t>(1, nc / p.n);
+  std::array<int64_t, 2> k{}, s{}, pad{};
+  if (*rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1) {  // global average: kernel == input, 1x1 output
+    const int64_t h = *rc::gen::inRange<int64_t>(10, 15), w = *rc::gen::inRange<int64_t>(10, 15);
+    p.in_dims = {h, w};
+    k = {h, w};
+    s = {*rc::gen::inRange<int64_t>(h, h + 3), *rc::gen::inRange<int64_t>(w, w + 3)};
+    pad = {*rc::gen::inRange<int64_t>(0, 2), *rc::gen::inRange<int64_t>(0, 2)};
+  } else {
+    const bool square = *rc::gen::arbitrary<bool>();  // square inputs avoid the long-strip rule: Cube is reachable
+    for (int a = 0; a < 2; ++a) {
+      k[a] = square && a == 1 ? k[0] : *rc::gen::inRange<int64_t>(1, 6);
+      s[a] = square && a == 1 ? s[0] : *rc::gen::inRange<int64_t>(1, 5);
+      pad[a] = square && a == 1 ? pad[0] : *rc::gen::inRange<int64_t>(0, k[a] / 2 + 1);
+      const int64_t lo = std::max<int64_t>(1, k[a] - 2 * pad[a]);
+      p.in_dims[a] =
+          square && a == 1 ? p.in_dims[0] : *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial + 3) + 1);
+    }
+  }
+  p.kernel = list_form(k, false);
+  p.stride = list_form(s, s == k);
+  if (p.stride.empty() && s != k) p.stride = {s[0], s[1]};
+  p.padding = list_form(pad, false);
+  p.ceil_mode = *rc::gen::weightedElement<bool>({{2, false}, {1, true}});
+  p.count_include_pad = *rc::gen::weightedElement<bool>({{2, true}, {1, false}});
+  const int kind = *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {1, 3}});
+  p.divisor_override = kind == 0   ? 0
+                       : kind == 1 ? *rc::gen::inRange<int64_t>(1, 12)
+                       : kind == 2 ? -*rc::gen::inRange<int64_t>(1, 12)
+                                   : *rc::gen::inRange<int64_t>(256, 70000);  // beyond the cube's [-255, 255]
+  const int64_t max_mode = p.dtype == DType::F32 ? 3 : p.dtype == DType::F16 ? 2 : 1;
+  p.cube_math_type = *rc::gen::inRange<int64_t>(0, max_mode + 1);
+  return p;
+}
+
+}  // namespace
+
+rc::Gen<Case> valid_avg_pool2d_grad(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    Case c = spec::make_avg_pool2d_grad_case(gen_params(cfg));
+    if (cfg.vary_layout)
+      for (auto& [name, t] : c.tensors) t = *with_layout(t);
+    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 && c.array("stride")->values.empty())
+      c.array_mut("stride").present = false;  // a null stride is legal: stride = kernel
+    if (cfg.vary_knobs) {
+      c.deterministic = *rc::gen::arbitrary<bool>();
+      c.cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
+      c.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 16384, 4096, 1024, 512);
+    }
+    c.seed = *rc::gen::arbitrary<uint64_t>();
+    c.fill = cfg.vary_data
+                 ? *rc::gen::weightedElement<std::string>({{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}})
+                 : "normal";
+    return c;
+  });
+}
+
+rc::Gen<Case> invalid_avg_pool2d_grad(const GenConfig& cfg, const std::string& rule_id) {
+  return invalid_from(spec::avg_pool2d_grad_spec(), valid_avg_pool2d_grad, cfg, cfg.kernel_platforms, rule_id);
+}
+
+}  // namespace poolcheck::gen
