@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -134,6 +135,11 @@ TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
     seen[d == 0 ? "divisor none" : d < 0 ? "divisor negative" : d > 255 ? "divisor > 255" : "divisor small"]++;
     seen[std::string("ceil ") + (c.scalar("ceilMode") == 1 ? "on" : "off") + ", cip " +
          (c.scalar("countIncludePad") == 1 ? "on" : "off")]++;
+    const auto& pads = c.array("padding")->values;
+    const bool padded = std::any_of(pads.begin(), pads.end(), [](int64_t v) { return v > 0; });
+    seen[std::string("combo ") + (c.scalar("ceilMode") == 1 ? "ceil" : "floor") +
+         (c.scalar("countIncludePad") == 1 ? "/cip" : "/nocip") + (padded ? "/pad" : "/nopad") +
+         (d == 0 ? "/none" : d > 0 ? "/pos" : "/neg")]++;
     if (c.array("stride") && !c.array("stride")->present) seen["null stride"]++;
     if (!c.tensor("gradInput")->strides.empty()) seen["strided gradInput"]++;
     if (r.tiling.find("cNum=1 ") == std::string::npos && r.strategy == "Vector") seen["channel chunks"]++;
@@ -186,6 +192,29 @@ TEST(AvgPool2dGradNegativeControl, WrongImplementationsAreRejectedOnEveryPath) {
   expect_rejected_on("wrong_tap", "Cube");
   expect_rejected_on("wrong_tap", "Global");
   expect_rejected_on("skip_init", "Vector");
+}
+
+// The KEEP_DTYPE fp32 bound is strict enough to reject HF32 arithmetic: results computed with
+// cubeMathType=1 (HF32 operands) on the Cube path must break the fp32 bound somewhere.
+TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
+  const double u32 = std::ldexp(1.0, -24);
+  int beyond = 0;
+  for (uint64_t i = 0; i < 300 && beyond == 0; ++i) {
+    Case c = gen::sample(gen::valid_avg_pool2d_grad(), 9000 + i, 60);
+    for (auto& [name, t] : c.tensors) t.dtype = DType::F32;
+    c.set_scalar("cubeMathType", 1);
+    c.fill = "normal";
+    CaseTensors t;
+    const CaseResult r = run_case(c, {}, &t);
+    if (r.strategy != "Cube" || r.outcome != Outcome::Pass) continue;
+    const auto* op = find_adapter(c.op);
+    const auto o = op->oracle(c, op->make_inputs(c));
+    for (size_t e = 0; e < t.impl.size(); ++e) {
+      const double strict = fp32_sum_bound(DType::F32, o.terms[e], TermError{3 * u32, std::ldexp(1.0, -148)});
+      if (!compare_element(t.impl[e], t.oracle[e], strict).ok) ++beyond;
+    }
+  }
+  EXPECT_GT(beyond, 0);
 }
 
 TEST(AvgPool2dGradNegativeControl, MissingAtomicsAreCaught) {
