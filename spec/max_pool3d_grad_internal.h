@@ -14,6 +14,7 @@
 
 #include "harness/case.h"
 #include "spec/spec.h"
+#include "spec/view_rules.h"
 
 namespace poolcheck::spec::mp {
 
@@ -33,19 +34,13 @@ const PlatformRow* platform_row(const std::string& soc);  // nullptr for unknown
 bool soc_supported(const std::string& soc);
 bool soc_has_dhw_limit(const std::string& soc);  // A2/A3 only
 
-// --- case views (max_pool3d_grad_view.cpp) ---
-const TensorArg* tensor(const Case& c, const char* name);   // nullptr when missing or null
-const IntArrayArg* array(const Case& c, const char* name);  // nullptr when missing or null
-bool descriptor_ok(const TensorArg& t);                     // rule MP.TENSOR.DESCRIPTOR holds
-bool rank_ok(const TensorArg& t);                           // 4 or 5 dims
-bool has_zero_dim(const TensorArg& t);
+// --- case views (max_pool3d_grad_view.cpp; generic ones in spec/view_rules.h) ---
+bool rank_ok(const TensorArg& t);   // 4 or 5 dims
 Dims3 spatial(const TensorArg& t);  // last three dims (caller ensures rank >= 3)
 // All four tensors present with valid descriptors, ranks in {4,5} and equal (rules 2-4, 12, 13 hold).
 bool structure_ok(const Case& c);
 bool any_empty(const Case& c);  // some present tensor has a zero dim
 
-bool len_in(const IntArrayArg* a, std::initializer_list<size_t> lens);  // false when a is null
-bool all_positive(const IntArrayArg& a);
 std::optional<Dims3> broadcast3(const IntArrayArg* a);  // length 1 or 3 -> 3 values
 std::optional<Dims3> kernel3(const Case& c);            // rules 14, 15 hold
 bool padding_in_range(const Dims3& k, const Dims3& p);  // 0 <= p <= k/2 per axis
@@ -58,12 +53,7 @@ std::optional<Pool> pool_params(const Case& c);  // rules 14-21 hold (broadcast,
 std::optional<Dims3> pooled(const Dims3& in, const Pool& p);
 bool ceil_mode(const Case& c);
 
-// Sufficient non-overlap test on an already valid descriptor; true means two indices may alias.
-bool may_overlap(const TensorArg& t);
-
 // --- mutation helpers ---
-// Give the tensor a new shape with contiguous strides and an exact allocation (offset kept).
-void reshape(TensorArg& t, std::vector<int64_t> shape);
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw);
 // The leading (batch/channel) dims: N,C for 5-D, C for 4-D.
 size_t lead_count(const TensorArg& t);
@@ -74,7 +64,5 @@ std::vector<Rule> type_rules();             // 6-13
 std::vector<Rule> param_rules();            // 14-21
 std::vector<Rule> shape_rules();            // 22-27
 std::vector<Rule> output_rules();           // 28-29
-
-Citation cite(std::string seed, std::string section, std::string versions);
 
 }  // namespace poolcheck::spec::mp

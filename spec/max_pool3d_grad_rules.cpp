@@ -1,6 +1,4 @@
 // aclnnMaxPool3dWithArgmaxBackward: spec assembly and rules 1-5 (null pointers, tensor descriptors).
-#include <limits>
-
 #include "spec/max_pool3d_grad_internal.h"
 #include "spec/max_pool3d_grad_spec.h"
 
@@ -11,20 +9,8 @@ namespace mp {
 namespace {
 
 Rule rule_out_params() {
-  Rule r;
-  r.id = "MP.NULL.OUT_PARAMS";
-  r.code = kParamNullptr;
-  r.in_docs = false;
-  r.text = "workspaceSize (uint64_t*) and executor (aclOpExecutor**) must not be nullptr";
+  Rule r = out_params_rule("MP.NULL.OUT_PARAMS");
   r.chosen = "161001 before any other check; upstream never checks these out-parameters (MP.D.NULL_CHECKS)";
-  r.violated = [](const Case& c) { return c.null_workspace_size || c.null_executor; };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    const uint64_t pick = choice % 3;
-    m.null_workspace_size = pick != 1;
-    m.null_executor = pick != 0;
-    return m;
-  };
   return r;
 }
 
@@ -73,86 +59,16 @@ Rule rule_null_other() {
 }
 
 Rule rule_descriptor() {
-  Rule r;
-  r.id = "MP.TENSOR.DESCRIPTOR";
-  r.in_docs = false;
-  r.text =
-      "every tensor: dims >= 0, strides >= 0 with one stride per dim, storage offset >= 0, element count and "
-      "view extent fit in int64";
+  Rule r = descriptor_rule("MP.TENSOR.DESCRIPTOR", {kTensorNames.begin(), kTensorNames.end()});
   r.chosen = "161002: an aclTensor the runtime cannot address is an invalid parameter";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !descriptor_ok(*t)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    TensorArg& t = m.tensor_mut(kTensorNames[(choice / 2) % 4]);
-    if (t.shape.size() < 2) return std::nullopt;
-    switch (choice % 6) {
-      case 0:
-        t.shape.back() = -1;
-        break;
-      case 1:
-        t.strides = effective_strides(t);
-        t.strides.back() = -1;
-        break;
-      case 2:
-        t.strides = effective_strides(t);
-        t.strides.push_back(1);
-        break;
-      case 3:
-        t.offset = -1;
-        break;
-      case 4:
-        t.offset = std::numeric_limits<int64_t>::max();  // the view's last element lies past INT64_MAX
-        break;
-      default:
-        t.shape[0] = t.shape[1] = int64_t{1} << 32;  // element count 2^64
-        break;
-    }
-    return m;
-  };
   return r;
 }
 
 Rule rule_extent() {
-  Rule r;
-  r.id = "MP.TENSOR.EXTENT";
-  r.in_docs = false;
-  r.text = "every tensor's view (offset + reach of shape/strides) lies inside its device allocation";
+  Rule r = extent_rule("MP.TENSOR.EXTENT", {kTensorNames.begin(), kTensorNames.end()});
   r.chosen =
       "161002 instead of reading or writing outside the buffer; this is how the docs' own call example fails "
       "(MP.D.CALL_EXAMPLE_INT8)";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && descriptor_ok(*t) && *view_extent_elems(*t) > allocation_elems(*t)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    TensorArg& t = m.tensor_mut(kTensorNames[choice % 4]);
-    const auto extent = view_extent_elems(t);
-    if (!extent || *extent < 1) return std::nullopt;
-    const int64_t elem = dtype_size(t.dtype);
-    switch ((choice / 4 + choice) % 3) {
-      case 0:
-        t.alloc_elems = *extent - 1;
-        break;
-      case 1:  // host buffer sized in 1-byte elements, as in the docs' call example
-        t.alloc_elems = elem > 1 ? *extent / elem : *extent - 1;
-        break;
-      default:
-        t.alloc_elems = *extent;
-        t.offset += 1;
-        break;
-    }
-    return m;
-  };
   return r;
 }
 

@@ -7,45 +7,11 @@ namespace poolcheck::spec::mp {
 namespace {
 
 Rule rule_overlap() {
-  Rule r;
-  r.id = "MP.OUTPUT.OVERLAP";
-  r.in_docs = false;
+  Rule r = overlap_rule("MP.OUTPUT.OVERLAP", kGradInput);
   r.text =
       "gradInput's view must not map two different indices to the same element (dims of size > 1 sorted by "
       "stride: each stride >= the extent spanned by the smaller-stride dims)";
   r.chosen = "161002, so no write is ambiguous";
-  r.violated = [](const Case& c) {
-    const TensorArg* gi = tensor(c, kGradInput);
-    return gi && descriptor_ok(*gi) && may_overlap(*gi);
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    const TensorArg* base = tensor(v, kGradInput);
-    if (!base || !descriptor_ok(*base)) return std::nullopt;
-    std::vector<size_t> moving;  // dims of size > 1, outermost first
-    for (size_t i = 0; i < base->shape.size(); ++i)
-      if (base->shape[i] > 1) moving.push_back(i);
-    if (moving.empty()) return std::nullopt;  // a single element cannot alias
-    Case m = v;
-    TensorArg& t = m.tensor_mut(kGradInput);
-    // Contiguous strides reach no further than any valid non-overlapping layout, so the allocation still fits.
-    t.strides = contiguous_strides(t.shape);
-    const size_t outer = moving.front();
-    switch (choice % 4) {
-      case 0:  // broadcast one dim
-        t.strides[moving[(choice / 4) % moving.size()]] = 0;
-        break;
-      case 1:  // outer dim steps one element short: its index 1 meets the inner dims' last element
-        t.strides[outer] -= 1;
-        break;
-      case 2:  // everything on one element
-        t.strides.assign(t.shape.size(), 0);
-        break;
-      default:  // two dims share a stride
-        t.strides[outer] = moving.size() > 1 ? t.strides[moving.back()] : 0;
-        break;
-    }
-    return m;
-  };
   return r;
 }
 

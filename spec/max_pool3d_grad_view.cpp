@@ -1,36 +1,11 @@
-// Read-only views of a max-pool Case used by the rule predicates, plus small mutation helpers.
-#include <algorithm>
-#include <limits>
-
+// Read-only views of a max-pool Case used by the rule predicates, plus small mutation helpers (the
+// operator-independent ones live in spec/view_rules.cpp).
 #include "spec/max_pool3d_grad_internal.h"
 #include "spec/max_pool3d_grad_spec.h"
 
 namespace poolcheck::spec::mp {
 
-const TensorArg* tensor(const Case& c, const char* name) {
-  const TensorArg* t = c.tensor(name);
-  return t && t->present ? t : nullptr;
-}
-
-const IntArrayArg* array(const Case& c, const char* name) {
-  const IntArrayArg* a = c.array(name);
-  return a && a->present ? a : nullptr;
-}
-
-bool descriptor_ok(const TensorArg& t) {
-  if (t.offset < 0) return false;
-  if (!t.strides.empty() && t.strides.size() != t.shape.size()) return false;
-  for (int64_t d : t.shape)
-    if (d < 0) return false;
-  for (int64_t s : t.strides)
-    if (s < 0) return false;
-  // An empty view has extent 0 without looking at strides, so the checks above must come first.
-  return view_extent_elems(t).has_value();
-}
-
 bool rank_ok(const TensorArg& t) { return t.shape.size() == 4 || t.shape.size() == 5; }
-
-bool has_zero_dim(const TensorArg& t) { return std::find(t.shape.begin(), t.shape.end(), 0) != t.shape.end(); }
 
 Dims3 spatial(const TensorArg& t) {
   const size_t r = t.shape.size();
@@ -54,14 +29,6 @@ bool any_empty(const Case& c) {
     if (t && has_zero_dim(*t)) return true;
   }
   return false;
-}
-
-bool len_in(const IntArrayArg* a, std::initializer_list<size_t> lens) {
-  return a && std::find(lens.begin(), lens.end(), a->values.size()) != lens.end();
-}
-
-bool all_positive(const IntArrayArg& a) {
-  return std::all_of(a.values.begin(), a.values.end(), [](int64_t v) { return v > 0; });
 }
 
 std::optional<Dims3> broadcast3(const IntArrayArg* a) {
@@ -105,27 +72,6 @@ std::optional<Dims3> pooled(const Dims3& in, const Pool& p) {
   return out;
 }
 
-bool may_overlap(const TensorArg& t) {
-  if (has_zero_dim(t)) return false;
-  const auto strides = effective_strides(t);
-  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims that move
-  for (size_t i = 0; i < t.shape.size(); ++i)
-    if (t.shape[i] > 1) dims.emplace_back(strides[i], t.shape[i]);
-  std::sort(dims.begin(), dims.end());
-  int64_t span = 1;  // elements spanned by the smaller-stride dims; cannot overflow on a valid descriptor
-  for (const auto& [stride, size] : dims) {
-    if (stride < span) return true;
-    span += (size - 1) * stride;
-  }
-  return false;
-}
-
-void reshape(TensorArg& t, std::vector<int64_t> shape) {
-  t.shape = std::move(shape);
-  t.strides.clear();
-  t.alloc_elems = -1;
-}
-
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw) {
   std::vector<int64_t> out = shape;
   const size_t r = out.size();
@@ -134,9 +80,5 @@ std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3
 }
 
 size_t lead_count(const TensorArg& t) { return t.shape.size() - 3; }
-
-Citation cite(std::string seed, std::string section, std::string versions) {
-  return Citation{std::move(seed), std::move(section), std::move(versions)};
-}
 
 }  // namespace poolcheck::spec::mp

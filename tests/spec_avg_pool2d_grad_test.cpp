@@ -1,0 +1,543 @@
+// Unit tests of the aclnnAvgPool2dBackward spec: the output-size rule against hand-computed values, valid base
+// cases, the exactly-one-violation property of every rule's mutator, and negative controls that prove the
+// exactly-one checker can fail.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+#include "spec/avg_pool2d_grad_spec.h"
+#include "spec/spec.h"
+
+namespace {
+
+using poolcheck::Case;
+using poolcheck::DType;
+using poolcheck::Format;
+using poolcheck::spec::avg_pool2d_grad_spec;
+using poolcheck::spec::avg_pool_out_size;
+using poolcheck::spec::AvgPoolCaseParams;
+using poolcheck::spec::make_avg_pool2d_grad_case;
+using poolcheck::spec::OperatorSpec;
+using poolcheck::spec::Phase;
+using poolcheck::spec::Rule;
+
+constexpr uint64_t kChoices = 8;
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kInt32Min = std::numeric_limits<int32_t>::min();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Output-size rule
+
+TEST(AvgPoolOutSize, HandComputedTable) {
+  // (I, k, s, p, ceil) -> O, worked out by hand from floor((I + 2p - k [+ s-1]) / s) + 1 and the ceil-mode
+  // "last window starts at or beyond I + p" drop.
+  EXPECT_EQ(avg_pool_out_size(4, 4, 1, 0, false), 1);  // 001's call example
+  EXPECT_EQ(avg_pool_out_size(5, 3, 2, 1, true), 3);   // (5+2-3+1)/2+1 = 3
+  EXPECT_EQ(avg_pool_out_size(5, 3, 2, 1, false), 3);  // (5+2-3)/2+1 = 3
+  EXPECT_EQ(avg_pool_out_size(6, 3, 2, 1, true), 4);   // (6+2-3+1)/2+1 = 4, 4th starts at 6 < 7
+  EXPECT_EQ(avg_pool_out_size(6, 3, 2, 1, false), 3);
+  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 0, true), 2);  // last window [2,5) overhangs by one
+  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 0, false), 1);
+  EXPECT_EQ(avg_pool_out_size(5, 2, 2, 1, true), 3);  // ceil gives 4, the 4th starts at 6 = I + p: dropped
+  EXPECT_EQ(avg_pool_out_size(3, 2, 1, 1, true), 4);  // H of (3,4) with k (2,3), s (1,2), p 1
+  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 1, true), 3);  // W of the same
+  EXPECT_EQ(avg_pool_out_size(7, 2, 3, 0, true), 3);
+  EXPECT_EQ(avg_pool_out_size(7, 2, 3, 0, false), 2);
+  EXPECT_EQ(avg_pool_out_size(10, 10, 3, 1, false), 1);  // a global window with padding
+  EXPECT_EQ(avg_pool_out_size(10, 10, 10, 0, true), 1);
+  EXPECT_EQ(avg_pool_out_size(1, 4, 3, 1, false), std::nullopt);  // floor(-1/3) = -1 -> 0 windows
+  EXPECT_EQ(avg_pool_out_size(1, 4, 3, 1, true), 1);
+  EXPECT_EQ(avg_pool_out_size(1, 1, 1, 0, false), 1);
+  EXPECT_EQ(avg_pool_out_size(9, 3, 1, 1, false), 9);
+  EXPECT_EQ(avg_pool_out_size(2147483647, 2147483647, 2147483647, 0, true), 1);
+}
+
+TEST(AvgPoolOutSize, InvalidArguments) {
+  EXPECT_EQ(avg_pool_out_size(0, 1, 1, 0, false), std::nullopt);
+  EXPECT_EQ(avg_pool_out_size(5, 0, 1, 0, false), std::nullopt);
+  EXPECT_EQ(avg_pool_out_size(5, 2, 0, 0, false), std::nullopt);
+  EXPECT_EQ(avg_pool_out_size(5, 2, -1, 0, true), std::nullopt);
+  EXPECT_EQ(avg_pool_out_size(5, 2, 1, -1, false), std::nullopt);
+  EXPECT_EQ(avg_pool_out_size(2, 5, 1, 0, false), std::nullopt);  // window longer than the input
+  const int64_t big = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(avg_pool_out_size(big, 1, 1, big / 2, false), std::nullopt);  // size exceeds int64
+  EXPECT_EQ(avg_pool_out_size(big, 1, big, 0, true), 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Base cases
+
+AvgPoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c, std::array<int64_t, 2> in,
+                         std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> p, bool ceil, bool cip,
+                         int64_t divisor, int64_t cube) {
+  AvgPoolCaseParams ap;
+  ap.soc = soc;
+  ap.dtype = dt;
+  ap.batched = batched;
+  ap.n = n;
+  ap.c = c;
+  ap.in_dims = in;
+  ap.kernel = std::move(k);
+  ap.stride = std::move(s);
+  ap.padding = std::move(p);
+  ap.ceil_mode = ceil;
+  ap.count_include_pad = cip;
+  ap.divisor_override = divisor;
+  ap.cube_math_type = cube;
+  return ap;
+}
+
+// Non-contiguous 4-D: padded self rows, channels-last gradInput, offset and spare room on gradOutput.
+Case strided_case_4d() {
+  Case c = make_avg_pool2d_grad_case(
+      params("Ascend910_93", DType::BF16, true, 2, 2, {4, 4}, {2}, {}, {0}, false, true, 0, 0));
+  c.tensor_mut("self").strides = {48, 24, 6, 1};
+  c.tensor_mut("gradInput").strides = {32, 1, 8, 2};
+  auto& go = c.tensor_mut("gradOutput");
+  go.offset = 5;
+  go.alloc_elems = *poolcheck::view_extent_elems(go) + 10;
+  return c;
+}
+
+// Non-contiguous 3-D: channels-last gradInput (C,H,W) with strides (1, 3W, 3).
+Case strided_case_3d() {
+  Case c = make_avg_pool2d_grad_case(
+      params("Ascend910B", DType::F16, false, 1, 3, {5, 4}, {2}, {1}, {1}, true, false, 0, 1));
+  c.tensor_mut("gradInput").strides = {1, 12, 3};
+  return c;
+}
+
+// A null stride pointer: stride = kernel, like an empty list.
+Case null_stride_case() {
+  Case c = make_avg_pool2d_grad_case(
+      params("Ascend910_93", DType::F32, true, 1, 2, {5, 5}, {2}, {}, {1}, false, true, 0, 2));
+  c.array_mut("stride").present = false;
+  return c;
+}
+
+std::vector<Case> base_cases() {
+  const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16;
+  const char *a2 = "Ascend910B", *a3 = "Ascend910_93";
+  const std::vector<AvgPoolCaseParams> ps = {
+      params(a2, f32, true, 2, 3, {6, 7}, {3}, {2}, {1}, true, true, 0, 0),
+      params(a2, f32, true, 1, 16, {4, 4}, {4, 4}, {1, 1}, {0, 0}, false, true, 0, 1),  // 001's call example
+      params(a3, f16, false, 1, 4, {5, 5}, {2}, {}, {1}, true, false, 0, 2),
+      params(a2, bf16, true, 1, 2, {7, 5}, {2, 3}, {3}, {0, 1}, false, true, 3, 0),
+      params(a3, bf16, false, 1, 3, {9, 4}, {3, 3}, {1, 2}, {1}, false, false, -4, 1),
+      params(a2, f32, false, 1, 1, {10, 10}, {10}, {}, {0}, false, true, 0, 3),  // global average
+      params(a3, f32, true, 2, 2, {10, 10}, {10}, {3}, {1}, false, true, 0, 3),  // global window + padding
+      params(a2, f16, true, 3, 17, {3, 4}, {3}, {1}, {1}, false, true, kInt32Max, 0),
+      params(a2, f32, true, 1, 1, {1, 1}, {4}, {3}, {1}, true, false, 0, 0),  // only ceil gives a window
+      params(a3, f16, false, 1, 5, {6, 6}, {3}, {2}, {1}, true, true, kInt32Min, 1),
+      params(a2, bf16, true, 1, 1, {4, 6}, {2, 2}, {}, {1, 0}, false, false, 0, 1),
+      params(a3, f32, true, 1, 3, {3, 4}, {2, 3}, {1, 2}, {1}, true, true, 2, 2),  // G9-like, rectangular
+  };
+  std::vector<Case> out;
+  for (const auto& p : ps) out.push_back(make_avg_pool2d_grad_case(p));
+  out.push_back(strided_case_4d());
+  out.push_back(strided_case_3d());
+  out.push_back(null_stride_case());
+  return out;
+}
+
+TEST(AvgPoolCaseBuilder, DocExampleShapesAndConventions) {
+  const Case c = base_cases()[1];
+  EXPECT_EQ(c.op, "avgpool2d_grad");
+  EXPECT_EQ(c.platform, "Ascend910B");
+  ASSERT_EQ(c.tensors.size(), 3u);
+  EXPECT_EQ(c.tensors[0].first, "gradOutput");
+  EXPECT_EQ(c.tensors[1].first, "self");
+  EXPECT_EQ(c.tensors[2].first, "gradInput");
+  ASSERT_EQ(c.arrays.size(), 3u);
+  EXPECT_EQ(c.arrays[0].first, "kernelSize");
+  EXPECT_EQ(c.arrays[1].first, "stride");
+  EXPECT_EQ(c.arrays[2].first, "padding");
+  ASSERT_EQ(c.scalars.size(), 4u);
+  EXPECT_EQ(c.scalars[0], (std::pair<std::string, int64_t>{"ceilMode", 0}));
+  EXPECT_EQ(c.scalars[1], (std::pair<std::string, int64_t>{"countIncludePad", 1}));
+  EXPECT_EQ(c.scalars[2], (std::pair<std::string, int64_t>{"divisorOverride", 0}));
+  EXPECT_EQ(c.scalars[3], (std::pair<std::string, int64_t>{"cubeMathType", 1}));
+  EXPECT_EQ(c.tensor("gradOutput")->shape, (std::vector<int64_t>{1, 16, 1, 1}));
+  EXPECT_EQ(c.tensor("self")->shape, (std::vector<int64_t>{1, 16, 4, 4}));
+  EXPECT_EQ(c.tensor("gradInput")->shape, (std::vector<int64_t>{1, 16, 4, 4}));
+  for (const auto& [name, t] : c.tensors) {
+    EXPECT_EQ(t.format, Format::NCHW) << name;
+    EXPECT_EQ(t.dtype, DType::F32) << name;
+    EXPECT_TRUE(t.strides.empty()) << name;
+  }
+  const Case unbatched = base_cases()[2];  // f16 3-D (4,5,5), k=2, stride=k, p=1, ceil -> 3
+  EXPECT_EQ(unbatched.tensor("gradOutput")->shape, (std::vector<int64_t>{4, 3, 3}));
+  for (const auto& [name, t] : unbatched.tensors) EXPECT_EQ(t.format, Format::NCL) << name;
+  EXPECT_EQ(unbatched.array("stride")->values, std::vector<int64_t>{});
+  EXPECT_EQ(base_cases()[11].tensor("gradOutput")->shape, (std::vector<int64_t>{1, 3, 4, 3}));
+  EXPECT_EQ(base_cases()[3].scalar("divisorOverride"), 3);
+  EXPECT_THROW(
+      make_avg_pool2d_grad_case(params("Ascend910B", DType::F32, true, 1, 1, {1, 1}, {4}, {3}, {1}, false, true, 0, 0)),
+      std::invalid_argument);
+}
+
+TEST(AvgPoolSpec, BaseCasesAreValid) {
+  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  const auto bases = base_cases();
+  ASSERT_GE(bases.size(), 12u);
+  for (size_t i = 0; i < bases.size(); ++i) {
+    SCOPED_TRACE("base " + std::to_string(i));
+    for (const Rule* r : spec.violations(bases[i])) ADD_FAILURE() << "violates " << r->id;
+    const auto e = spec.expected(bases[i]);
+    EXPECT_EQ(e.code, poolcheck::spec::kSuccess);
+    EXPECT_EQ(e.rule, nullptr);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The exactly-one checker
+
+struct CheckResult {
+  std::vector<std::string> failures;
+  std::set<std::string> reached;  // rules some mutation produced a case for
+};
+
+std::string ids(const std::vector<const Rule*>& rules) {
+  std::string s;
+  for (const Rule* r : rules) s += (s.empty() ? "" : ",") + r->id;
+  return s.empty() ? "{}" : s;
+}
+
+CheckResult check_exactly_one(const OperatorSpec& spec, const std::vector<Case>& bases) {
+  CheckResult res;
+  for (size_t b = 0; b < bases.size(); ++b) {
+    if (!spec.violations(bases[b]).empty())
+      res.failures.push_back("base " + std::to_string(b) + " not valid: " + ids(spec.violations(bases[b])));
+  }
+  for (const Rule& rule : spec.rules) {
+    std::vector<const Rule*> want;
+    for (const Rule& other : spec.rules)
+      if (&other == &rule || std::count(rule.implies.begin(), rule.implies.end(), other.id)) want.push_back(&other);
+    for (size_t b = 0; b < bases.size(); ++b) {
+      for (uint64_t choice = 0; choice < kChoices; ++choice) {
+        const auto m = rule.violate(bases[b], choice);
+        if (!m) continue;
+        res.reached.insert(rule.id);
+        std::ostringstream where;
+        where << rule.id << " base " << b << " choice " << choice << ": ";
+        if (*m == bases[b]) res.failures.push_back(where.str() + "mutation left the case unchanged");
+        const auto got = spec.violations(*m);
+        if (got != want) res.failures.push_back(where.str() + "violations " + ids(got) + ", want " + ids(want));
+        const auto e = spec.expected(*m);
+        if (e.rule != &rule || e.code != rule.code || e.phase != rule.phase)
+          res.failures.push_back(where.str() + "expected() gives " + (e.rule ? e.rule->id : "success"));
+      }
+    }
+  }
+  return res;
+}
+
+TEST(AvgPoolSpec, EveryMutationViolatesExactlyItsRule) {
+  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  const CheckResult res = check_exactly_one(spec, base_cases());
+  for (const auto& f : res.failures) ADD_FAILURE() << f;
+  for (const Rule& r : spec.rules) EXPECT_TRUE(res.reached.count(r.id)) << r.id << " unreachable from every base";
+  EXPECT_EQ(res.reached.size(), spec.rules.size());
+}
+
+// A copy of the spec whose rule `id` gets a different predicate.
+OperatorSpec with_predicate(const std::string& id, std::function<bool(const Case&)> pred) {
+  OperatorSpec copy = avg_pool2d_grad_spec();
+  for (Rule& r : copy.rules)
+    if (r.id == id) r.violated = std::move(pred);
+  return copy;
+}
+
+bool any_failure_mentions(const CheckResult& res, const std::string& text) {
+  return std::any_of(res.failures.begin(), res.failures.end(),
+                     [&](const std::string& f) { return f.find(text) != std::string::npos; });
+}
+
+TEST(AvgPoolSpec, NegativeControlPaddingOffByOne) {
+  // Broken rule: padding must be < kernel/2 (">= k/2" rejects), so p == k/2 is wrongly flagged in valid bases.
+  const OperatorSpec broken = with_predicate("AP.PADDING.VALUE", [](const Case& c) {
+    const auto* k = c.array("kernelSize");
+    const auto* p = c.array("padding");
+    if (!k || !p || !k->present || !p->present) return false;
+    auto ok_len = [](size_t n) { return n == 1 || n == 2; };
+    if (!ok_len(k->values.size()) || !ok_len(p->values.size())) return false;
+    for (size_t i = 0; i < 2; ++i) {
+      const int64_t kv = k->values[k->values.size() == 1 ? 0 : i];
+      const int64_t pv = p->values[p->values.size() == 1 ? 0 : i];
+      if (kv <= 0) return false;
+      if (pv < 0 || pv >= kv / 2) return true;
+    }
+    return false;
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_FALSE(res.failures.empty());
+  EXPECT_TRUE(any_failure_mentions(res, "AP.PADDING.VALUE"));
+}
+
+TEST(AvgPoolSpec, NegativeControlSilentRule) {
+  // A predicate that never fires: its own mutations then violate nothing.
+  const OperatorSpec broken = with_predicate("AP.EMPTY", [](const Case&) { return false; });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AP.EMPTY base"));
+}
+
+TEST(AvgPoolSpec, NegativeControlCubeMathIgnoresDtype) {
+  // Broken rule: only the value range is checked, so USE_FP16 with BF16 / USE_HF32 with FP16 pass unnoticed.
+  const OperatorSpec broken = with_predicate("AP.CUBE_MATH", [](const Case& c) {
+    const int8_t t = static_cast<int8_t>(c.scalar("cubeMathType").value_or(0));
+    return t < 0 || t > 3;
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AP.CUBE_MATH base"));
+}
+
+TEST(AvgPoolSpec, NegativeControlUnguardedPredicate) {
+  // Broken rule: the batch check forgets its guard and reads a null or rank-changed gradOutput as a mismatch,
+  // so mutations of earlier rules cascade into it.
+  const OperatorSpec broken = with_predicate("AP.SHAPE.BATCH_CHANNEL", [](const Case& c) {
+    const auto* go = c.tensor("gradOutput");
+    const auto* self = c.tensor("self");
+    if (!go || !self || !go->present || !self->present) return true;
+    if (go->shape.size() != self->shape.size()) return true;
+    return !go->shape.empty() && go->shape.front() != self->shape.front();
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AP.NULL.TENSORS base"));
+  EXPECT_TRUE(any_failure_mentions(res, "AP.RANK base"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rule table itself
+
+TEST(AvgPoolSpec, RuleTableOrderCodesAndMetadata) {
+  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  const std::vector<std::string> order = {
+      "AP.NULL.OUT_PARAMS",     "AP.NULL.TENSORS", "AP.TENSOR.DESCRIPTOR", "AP.TENSOR.EXTENT",   "AP.PLATFORM",
+      "AP.DTYPE.SUPPORTED",     "AP.DTYPE.SAME",   "AP.FORMAT.SUPPORTED",  "AP.FORMAT.SAME",     "AP.RANK",
+      "AP.KERNEL.LEN",          "AP.KERNEL.VALUE", "AP.STRIDE.LEN",        "AP.STRIDE.VALUE",    "AP.PADDING.LEN",
+      "AP.PADDING.VALUE",       "AP.CUBE_MATH",    "AP.DIVISOR.RANGE",     "AP.SHAPE.GRADINPUT", "AP.EMPTY",
+      "AP.SHAPE.BATCH_CHANNEL", "AP.SHAPE.POOLED", "AP.OUTPUT.OVERLAP"};
+  ASSERT_EQ(spec.rules.size(), order.size());
+  EXPECT_EQ(spec.op, "avgpool2d_grad");
+  EXPECT_EQ(spec.aclnn_name, "aclnnAvgPool2dBackward");
+  EXPECT_EQ(spec.seeds, std::vector<std::string>{"001"});
+  const std::set<std::string> not_in_docs = {"AP.NULL.OUT_PARAMS",     "AP.TENSOR.EXTENT", "AP.SHAPE.GRADINPUT",
+                                             "AP.SHAPE.BATCH_CHANNEL", "AP.SHAPE.POOLED",  "AP.OUTPUT.OVERLAP"};
+  for (size_t i = 0; i < order.size(); ++i) {
+    const Rule& r = spec.rules[i];
+    SCOPED_TRACE(r.id);
+    EXPECT_EQ(r.id, order[i]);
+    EXPECT_EQ(r.code, i < 2 ? poolcheck::spec::kParamNullptr : poolcheck::spec::kParamInvalid);
+    EXPECT_EQ(r.phase, Phase::GetWorkspaceSize);
+    EXPECT_FALSE(r.text.empty());
+    EXPECT_TRUE(r.violated);
+    EXPECT_TRUE(r.violate);
+    EXPECT_TRUE(r.platforms.empty());
+    EXPECT_TRUE(r.implies.empty());
+    EXPECT_EQ(r.in_docs, !not_in_docs.count(r.id));
+    EXPECT_EQ(r.in_docs, !r.cites.empty());
+    if (!r.in_docs) {
+      EXPECT_FALSE(r.chosen.empty());
+    }
+    for (const auto& c : r.cites) {
+      EXPECT_EQ(c.seed, "001");
+      EXPECT_FALSE(c.section.empty());
+    }
+    EXPECT_EQ(spec.rule(r.id), &r);
+  }
+  EXPECT_EQ(spec.rule("AP.NOPE"), nullptr);
+}
+
+TEST(AvgPoolSpec, PlatformsAndDiscrepancies) {
+  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  for (const char* soc : {"Ascend910B", "Ascend910_93"}) {
+    const auto* row = spec.platform(soc);
+    ASSERT_NE(row, nullptr) << soc;
+    EXPECT_TRUE(row->supported);
+    EXPECT_EQ(row->dtypes, (std::vector<DType>{DType::F32, DType::F16, DType::BF16}));
+    EXPECT_TRUE(row->index_dtypes.empty());
+    EXPECT_EQ(row->doc_versions, std::vector<std::string>{"001"});
+  }
+  for (const char* soc : {"Ascend950", "Ascend310B", "Ascend310P", "Ascend910"}) {
+    const auto* row = spec.platform(soc);
+    ASSERT_NE(row, nullptr) << soc;
+    EXPECT_FALSE(row->supported);
+    EXPECT_TRUE(row->dtypes.empty());
+    EXPECT_TRUE(row->doc_versions.empty());
+    EXPECT_NE(row->product.find("not listed in 001"), std::string::npos);
+  }
+  EXPECT_EQ(spec.platform("Ascend999"), nullptr);
+
+  std::set<std::string> have;
+  for (const auto& d : spec.discrepancies) {
+    EXPECT_TRUE(have.insert(d.id).second) << "duplicate " << d.id;
+    EXPECT_FALSE(d.summary.empty()) << d.id;
+    EXPECT_FALSE(d.normative.empty()) << d.id;
+    ASSERT_FALSE(d.sources.empty()) << d.id;
+    for (const auto& s : d.sources) EXPECT_EQ(s.seed, "001") << d.id;
+  }
+  for (const char* id : {"AP.D.FORMULA", "AP.D.DIVISOR_RANGE", "AP.D.CUBE_MATH_1", "AP.D.DTYPE_SAME",
+                         "AP.D.NEGATIVE_PADDING", "AP.D.EMPTY", "AP.D.NULL_STRIDE", "AP.D.GLOBAL_POOL_PADDING",
+                         "AP.D.ND_FORMAT", "AP.D.CALL_EXAMPLE_CUBE1", "AP.D.PLATFORMS"})
+    EXPECT_TRUE(have.count(id)) << id;
+  // Every discrepancy a rule's `chosen` text points to exists.
+  for (const Rule& r : spec.rules) {
+    for (size_t at = r.chosen.find("AP.D."); at != std::string::npos; at = r.chosen.find("AP.D.", at + 1)) {
+      const size_t end = r.chosen.find_first_of(",) ", at);
+      EXPECT_TRUE(have.count(r.chosen.substr(at, end - at))) << r.id << ": " << r.chosen.substr(at, end - at);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Specific behaviours
+
+std::string first_rule(const Case& c) {
+  const auto e = avg_pool2d_grad_spec().expected(c);
+  return e.rule ? e.rule->id : "success";
+}
+
+TEST(AvgPoolSpec, PrecedenceFollowsRuleOrder) {
+  Case c = base_cases()[0];
+  c.array_mut("kernelSize").values = {0};
+  c.set_scalar("divisorOverride", int64_t{1} << 40);
+  EXPECT_EQ(first_rule(c), "AP.KERNEL.VALUE");
+  c.tensor_mut("gradInput").format = Format::ND;
+  EXPECT_EQ(first_rule(c), "AP.FORMAT.SUPPORTED");
+  c.platform = "Ascend950";
+  EXPECT_EQ(first_rule(c), "AP.PLATFORM");
+  c.tensor_mut("gradOutput").present = false;
+  EXPECT_EQ(first_rule(c), "AP.NULL.TENSORS");
+  EXPECT_EQ(avg_pool2d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  c.null_workspace_size = true;
+  EXPECT_EQ(first_rule(c), "AP.NULL.OUT_PARAMS");
+}
+
+TEST(AvgPoolSpec, NullOrEmptyStrideMeansKernel) {
+  Case c = base_cases()[2];
+  EXPECT_TRUE(c.array("stride")->values.empty());
+  EXPECT_EQ(first_rule(c), "success");
+  c.array_mut("stride").present = false;
+  EXPECT_EQ(first_rule(c), "success");
+  c.array_mut("stride") = {true, {2}};  // explicit stride = kernel: same pooled size
+  EXPECT_EQ(first_rule(c), "success");
+  c.array_mut("stride") = {true, {1}};  // a different stride: gradOutput no longer fits
+  EXPECT_EQ(first_rule(c), "AP.SHAPE.POOLED");
+  c.array_mut("padding").present = false;
+  EXPECT_EQ(first_rule(c), "AP.NULL.TENSORS");
+}
+
+TEST(AvgPoolSpec, CubeMathTypePerDtype) {
+  // (dtype, cubeMathType) -> allowed, per 001's cubeMathType text for A2/A3.
+  struct Row {
+    DType dt;
+    int64_t cube;
+    bool ok;
+  };
+  const std::vector<Row> table = {
+      {DType::F32, 0, true},  {DType::F32, 1, true},   {DType::F32, 2, true},     {DType::F32, 3, true},
+      {DType::F16, 0, true},  {DType::F16, 1, true},   {DType::F16, 2, true},     {DType::F16, 3, false},
+      {DType::BF16, 0, true}, {DType::BF16, 1, true},  {DType::BF16, 2, false},   {DType::BF16, 3, false},
+      {DType::F32, 4, false}, {DType::F32, -1, false}, {DType::BF16, 127, false}, {DType::F16, -128, false},
+  };
+  for (const Row& row : table) {
+    Case c = make_avg_pool2d_grad_case(
+        params("Ascend910_93", row.dt, true, 1, 2, {6, 6}, {3}, {2}, {1}, false, true, 0, row.cube));
+    EXPECT_EQ(first_rule(c), row.ok ? "success" : "AP.CUBE_MATH") << poolcheck::dtype_name(row.dt) << " " << row.cube;
+  }
+  // The API receives an int8_t: the spec judges static_cast<int8_t>(value), as the runner passes it.
+  Case c = base_cases()[0];
+  c.set_scalar("cubeMathType", 256 + 3);
+  EXPECT_EQ(first_rule(c), "success");
+  c.set_scalar("cubeMathType", 255);  // -1
+  EXPECT_EQ(first_rule(c), "AP.CUBE_MATH");
+}
+
+TEST(AvgPoolSpec, DivisorOverrideRange) {
+  Case c = base_cases()[0];
+  for (int64_t d : {int64_t{0}, int64_t{1}, int64_t{-1}, int64_t{255}, int64_t{-256}, kInt32Max, kInt32Min}) {
+    c.set_scalar("divisorOverride", d);
+    EXPECT_EQ(first_rule(c), "success") << d;
+  }
+  for (int64_t d : {kInt32Max + 1, kInt32Min - 1, int64_t{1} << 32, std::numeric_limits<int64_t>::min()}) {
+    c.set_scalar("divisorOverride", d);
+    EXPECT_EQ(first_rule(c), "AP.DIVISOR.RANGE") << d;
+  }
+}
+
+TEST(AvgPoolSpec, PaddingBoundaryIsHalfKernel) {
+  Case c = make_avg_pool2d_grad_case(
+      params("Ascend910B", DType::F32, true, 1, 1, {6, 6}, {3, 4}, {1}, {1, 2}, false, true, 0, 0));
+  EXPECT_EQ(first_rule(c), "success");
+  c.array_mut("padding").values = {1, 3};  // 3 > 4/2
+  EXPECT_EQ(first_rule(c), "AP.PADDING.VALUE");
+  c.array_mut("padding").values = {2};  // broadcast: 2 > 3/2 on H
+  EXPECT_EQ(first_rule(c), "AP.PADDING.VALUE");
+  c.array_mut("padding").values = {-1, 0};  // negative: refused although 001 does not say so
+  EXPECT_EQ(first_rule(c), "AP.PADDING.VALUE");
+}
+
+TEST(AvgPoolSpec, FormatsNameTheRank) {
+  Case c = base_cases()[0];  // 4-D NCHW
+  for (const char* name : {"gradOutput", "self", "gradInput"}) c.tensor_mut(name).format = Format::NCL;
+  EXPECT_EQ(first_rule(c), "AP.RANK");
+  for (const char* name : {"gradOutput", "self", "gradInput"}) c.tensor_mut(name).format = Format::ND;
+  EXPECT_EQ(first_rule(c), "AP.FORMAT.SUPPORTED");
+  Case u = base_cases()[2];  // 3-D NCL
+  u.tensor_mut("self").format = Format::NCHW;
+  EXPECT_EQ(first_rule(u), "AP.FORMAT.SAME");
+  for (const char* name : {"gradOutput", "gradInput"}) u.tensor_mut(name).format = Format::NCHW;
+  EXPECT_EQ(first_rule(u), "AP.RANK");
+}
+
+TEST(AvgPoolSpec, DtypesMustAllBeEqual) {
+  Case c = base_cases()[0];
+  c.tensor_mut("self").dtype = DType::F16;  // upstream would accept this; the spec does not
+  EXPECT_EQ(first_rule(c), "AP.DTYPE.SAME");
+  c.tensor_mut("self").dtype = DType::F64;
+  EXPECT_EQ(first_rule(c), "AP.DTYPE.SUPPORTED");
+}
+
+TEST(AvgPoolSpec, GradOutputShapeIsChecked) {
+  Case c = base_cases()[0];                         // (2,3,6,7) -> (2,3,4,4)
+  c.tensor_mut("gradOutput").shape = {1, 3, 4, 4};  // the batch PyTorch does not check
+  EXPECT_EQ(first_rule(c), "AP.SHAPE.BATCH_CHANNEL");
+  c.tensor_mut("gradOutput").shape = {2, 3, 4, 5};
+  EXPECT_EQ(first_rule(c), "AP.SHAPE.POOLED");
+  c.tensor_mut("gradOutput").shape = {2, 3, 0, 4};
+  EXPECT_EQ(first_rule(c), "AP.EMPTY");
+}
+
+TEST(AvgPoolSpec, DocCallExampleAndGlobalWindowsAreValid) {
+  EXPECT_EQ(first_rule(base_cases()[1]), "success");  // cubeMathType = 1 on FLOAT32 (AP.D.CALL_EXAMPLE_CUBE1)
+  EXPECT_EQ(first_rule(base_cases()[6]), "success");  // the upstream global-average shortcut's padding case
+  Case c = base_cases()[1];
+  c.tensor_mut("gradOutput").alloc_elems = 15;  // one element short of the 16 the view reaches
+  EXPECT_EQ(first_rule(c), "AP.TENSOR.EXTENT");
+  EXPECT_EQ(avg_pool2d_grad_spec().violations(c).size(), 1u);
+}
+
+TEST(AvgPoolSpec, CanonicalEmptyMutation) {
+  const Rule* empty = avg_pool2d_grad_spec().rule("AP.EMPTY");
+  const auto batched = empty->violate(base_cases()[0], 0);
+  ASSERT_TRUE(batched.has_value());
+  for (const auto& [name, t] : batched->tensors) EXPECT_EQ(t.shape[0], 0) << name;  // N = 0 everywhere
+  const auto unbatched = empty->violate(base_cases()[2], 0);
+  ASSERT_TRUE(unbatched.has_value());
+  for (const auto& [name, t] : unbatched->tensors) {
+    EXPECT_EQ(t.shape.size(), 3u);
+    EXPECT_EQ(t.shape[0], 0) << name;  // C = 0 everywhere
+  }
+}
+
+}  // namespace
