@@ -12,14 +12,16 @@ constexpr int64_t kA2UbBytes = 196608;  // 192 KiB, UB_SIZE in the ops-nn A2 til
 constexpr int64_t k950UbBytes = 245760;
 
 std::vector<PlatformProfile> make_profiles() {
-  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad"};
+  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad", "AdaptiveAvgPool3dGrad"};
+  // The Atlas training/inference series run the same non-regbase adaptive kernels (not the others here).
+  const std::vector<std::string> v100_ops{"AdaptiveAvgPool3dGrad"};
   return {
       {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend950", "Ascend 950PR/Ascend 950DT", "DAV_3510", true, 64, k950UbBytes, 32, {}},
       {"Ascend310B", "Atlas 200I/500 A2 推理产品", "DAV_3002", false, 1, 262144, 32, {}},
-      {"Ascend310P", "Atlas 推理系列产品", "DAV_2002", false, 8, 262144, 32, {}},
-      {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, {}},
+      {"Ascend310P", "Atlas 推理系列产品", "DAV_2002", false, 8, 262144, 32, v100_ops},
+      {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, v100_ops},
   };
 }
 

@@ -13,6 +13,7 @@
 #include "ops/avg_pool2d_grad/kernel_args.h"
 #include "ops/avg_pool2d_grad/validate.h"
 #include "ops/common/dtype_codec.h"
+#include "ops/common/op_plan.h"
 #include "ops/common/phases.h"
 #include "ops/common/tensor_view.h"
 #include "runtime/executor.h"
@@ -22,9 +23,6 @@ namespace pcemu::avgpool {
 
 namespace {
 
-constexpr int64_t kWsAlign = 512;
-int64_t ws_align(int64_t v) { return (v + kWsAlign - 1) / kWsAlign * kWsAlign; }
-
 struct WorkspaceLayout {
   int64_t grad = 0, out = 0, acc = -1;  // byte offsets; acc -1 when not needed
   int64_t total = 0;
@@ -32,40 +30,14 @@ struct WorkspaceLayout {
 
 WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
   WorkspaceLayout w;
-  auto take = [&](int64_t bytes) {
-    const int64_t at = w.total;
-    w.total += ws_align(bytes);
-    return at;
-  };
+  WorkspaceCarver carver;
+  auto take = [&](int64_t bytes) { return carver.take(bytes); };
   // Every path stages a dense gradient and a dense output (transposed for the vector path).
   w.grad = take(pr.nc() * pr.out[0] * pr.out[1] * pr.dtype_bytes());
   w.out = take(pr.nc() * pr.in[0] * pr.in[1] * pr.dtype_bytes());
   if (t.path == Path::Vector && t.fp32_workspace) w.acc = take(pr.nc() * pr.in[0] * pr.in[1] * 4);
+  w.total = carver.total();
   return w;
-}
-
-// (planes, rows*cols) <-> (rows*cols, planes) element transposes: the l0 Transpose of the vector path.
-void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t eb,
-                      bool to_channels_last) {
-  for (int64_t p = 0; p < planes; ++p)
-    for (int64_t x = 0; x < spatial; ++x) {
-      const int64_t a = p * spatial + x, b = x * planes + p;
-      std::memcpy(dst + (to_channels_last ? b : a) * eb, src + (to_channels_last ? a : b) * eb,
-                  static_cast<size_t>(eb));
-    }
-}
-
-aclnnStatus recheck_tensors(const Problem& pr) {
-  for (const auto& [name, t] : {std::pair{"gradOutput", pr.grad_output}, std::pair{"gradInput", pr.grad_input}}) {
-    if (!is_live_tensor(t))
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} was destroyed between GetWorkspaceSize and execute", kApi, name);
-    std::string why;
-    const auto extent = view_extent(*t, &why);
-    const auto avail = device_bytes_from(t->data);
-    if (!extent || !avail || *extent * dtype_bytes(t->dtype) > *avail)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} memory was freed or shrunk after GetWorkspaceSize", kApi, name);
-  }
-  return ACLNN_SUCCESS;
 }
 
 template <typename Codec>
@@ -148,19 +120,12 @@ aclnnStatus get_workspace_size(const RawArgs& args) {
   auto exec = std::make_unique<aclOpExecutor>();
   exec->op_type = kOpType;
   exec->workspace_bytes = static_cast<uint64_t>(wl.total);
-  pcEmuLaunchInfo& info = exec->info;
-  std::snprintf(info.opType, sizeof info.opType, "%s", kOpType);
-  std::snprintf(info.strategy, sizeof info.strategy, "%s", path_name(tiling->path));
-  std::snprintf(info.tilingSummary, sizeof info.tilingSummary, "%s", tiling->summary().c_str());
-  info.tilingKey = tiling->key;
-  info.blockDim = info.usedCores = tiling->block_dim;
-  info.ubBytesLimit = tiling->ub_limit;
-  info.workspaceBytes = wl.total;
-  info.atomicAdds = tiling->atomics ? 1 : 0;
-  info.deterministic = runtime().deterministic ? 1 : 0;
-  record_launch(info);
+  tag_plan({kOpType, path_name(tiling->path), tiling->summary(), tiling->key, tiling->block_dim, tiling->ub_limit,
+            wl.total, tiling->atomics, runtime().deterministic},
+           &exec->info);
+  record_launch(exec->info);
   exec->run = [pr, t = *tiling, wl](unsigned char* ws, pcEmuLaunchInfo& run_info) -> aclnnStatus {
-    if (auto st = recheck_tensors(pr)) return st;
+    if (auto st = recheck_tensors(kApi, {{"gradOutput", pr.grad_output}, {"gradInput", pr.grad_input}})) return st;
     switch (pr.dtype) {
       case ACL_FLOAT16:
         return run_kernels<CodecF16>(pr, t, wl, ws, run_info);

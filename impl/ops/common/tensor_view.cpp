@@ -119,6 +119,16 @@ void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTenso
   });
 }
 
+void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t eb,
+                      bool to_channels_last) {
+  for (int64_t p = 0; p < planes; ++p)
+    for (int64_t x = 0; x < spatial; ++x) {
+      const int64_t a = p * spatial + x, b = x * planes + p;
+      std::memcpy(dst + (to_channels_last ? b : a) * eb, src + (to_channels_last ? a : b) * eb,
+                  static_cast<size_t>(eb));
+    }
+}
+
 std::string shape_str(const std::vector<int64_t>& shape) {
   std::string s = "[";
   for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);

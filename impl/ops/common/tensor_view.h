@@ -25,6 +25,11 @@ std::optional<int64_t> device_bytes_from(const void* data);
 void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense);
 void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t);
 
+// (planes, spatial) <-> (spatial, planes) element transpose: the l0 Transpose that puts N*C innermost
+// (channels-last) for the vector kernels, and back.
+void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t elem_bytes,
+                      bool to_channels_last);
+
 std::string shape_str(const std::vector<int64_t>& shape);
 
 }  // namespace pcemu

@@ -10,6 +10,7 @@
 #include "npu/launch.h"
 #include "npu/platform.h"
 #include "ops/common/dtype_codec.h"
+#include "ops/common/op_plan.h"
 #include "ops/common/tensor_view.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 #include "ops/max_pool3d_grad/validate.h"
@@ -20,9 +21,6 @@ namespace pcemu::maxpool {
 
 namespace {
 
-constexpr int64_t kWsAlign = 512;
-int64_t ws_align(int64_t v) { return (v + kWsAlign - 1) / kWsAlign * kWsAlign; }
-
 // Byte offsets of the sub-buffers carved from the client's workspace.
 struct WorkspaceLayout {
   int64_t grad = -1, idx = -1, acc = -1, out = -1;  // -1: not needed
@@ -31,37 +29,19 @@ struct WorkspaceLayout {
 
 WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
   WorkspaceLayout w;
-  auto take = [&](int64_t bytes) {
-    const int64_t at = w.total;
-    w.total += ws_align(bytes);
-    return at;
-  };
+  WorkspaceCarver carver;
+  auto take = [&](int64_t bytes) { return carver.take(bytes); };
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
   if (!is_contiguous(*pr.grad_output)) w.grad = take(grad_elems * pr.dtype_bytes());
   if (!is_contiguous(*pr.indices)) w.idx = take(grad_elems * 4);
   if (t.fp32_workspace) w.acc = take(in_elems * 4);
   if (!is_contiguous(*pr.grad_input)) w.out = take(in_elems * pr.dtype_bytes());
+  w.total = carver.total();
   return w;
 }
 
 unsigned char* element_ptr(const aclTensor& t, int64_t elem_bytes) {
   return static_cast<unsigned char*>(t.data) + t.offset * elem_bytes;
-}
-
-// The client may free memory or destroy tensors between the phases: re-check before touching them.
-aclnnStatus recheck_tensors(const Problem& pr) {
-  const std::pair<const char*, const aclTensor*> ts[] = {
-      {"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}};
-  for (const auto& [name, t] : ts) {
-    if (!is_live_tensor(t))
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} was destroyed between GetWorkspaceSize and execute", kApi, name);
-    std::string why;
-    const auto extent = view_extent(*t, &why);
-    const auto avail = device_bytes_from(t->data);
-    if (!extent || !avail || *extent * dtype_bytes(t->dtype) > *avail)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} memory was freed or shrunk after GetWorkspaceSize", kApi, name);
-  }
-  return ACLNN_SUCCESS;
 }
 
 template <typename Codec>
@@ -128,20 +108,6 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   return ACLNN_SUCCESS;
 }
 
-void fill_info(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, pcEmuLaunchInfo* info) {
-  std::snprintf(info->opType, sizeof info->opType, "%s", kOpType);
-  std::snprintf(info->strategy, sizeof info->strategy, "%s", strategy_name(t.strategy));
-  std::snprintf(info->tilingSummary, sizeof info->tilingSummary, "%s", t.summary().c_str());
-  info->tilingKey = t.key;
-  info->blockDim = t.block_dim;
-  info->usedCores = t.block_dim;
-  info->ubBytesLimit = t.ub_limit;
-  info->ubHighWater = 0;
-  info->workspaceBytes = wl.total;
-  info->atomicAdds = t.atomics ? 1 : 0;
-  (void)pr;
-}
-
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
@@ -162,11 +128,14 @@ aclnnStatus get_workspace_size(const RawArgs& args) {
   auto exec = std::make_unique<aclOpExecutor>();
   exec->op_type = kOpType;
   exec->workspace_bytes = static_cast<uint64_t>(wl.total);
-  fill_info(pr, *tiling, wl, &exec->info);
-  exec->info.deterministic = det ? 1 : 0;
+  tag_plan({kOpType, strategy_name(tiling->strategy), tiling->summary(), tiling->key, tiling->block_dim,
+            tiling->ub_limit, wl.total, tiling->atomics, det},
+           &exec->info);
   record_launch(exec->info);
   exec->run = [pr, t = *tiling, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
-    if (auto st = recheck_tensors(pr)) return st;
+    if (auto st = recheck_tensors(
+            kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}}))
+      return st;
     switch (pr.dtype) {
       case ACL_FLOAT16:
         return run_kernels<CodecF16>(pr, t, wl, ws, info);

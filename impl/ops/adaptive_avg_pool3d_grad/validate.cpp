@@ -1,0 +1,100 @@
+#include "ops/adaptive_avg_pool3d_grad/validate.h"
+
+#include <string>
+#include <vector>
+
+#include "common/log.h"
+#include "npu/platform.h"
+#include "ops/common/arg_checks.h"
+#include "ops/common/tensor_view.h"
+
+namespace pcemu::adaptive {
+
+namespace {
+
+bool supported_soc(const std::string& soc) {
+  return soc == "Ascend910B" || soc == "Ascend910_93" || soc == "Ascend910" || soc == "Ascend310P";
+}
+
+aclnnStatus check_shapes(const RawArgs& a) {
+  const auto& go = a.grad_output->view_shape;
+  const auto& self = a.self->view_shape;
+  const size_t r = self.size();
+  for (const aclTensor* t : {a.grad_output, a.self, a.out})
+    if ((t->view_shape.size() != 4 && t->view_shape.size() != 5) || t->view_shape.size() != r)
+      return fail(ACLNN_ERR_PARAM_INVALID,
+                  "{}: ranks of gradOutput ({}), self ({}) and out ({}) must be equal and 4 or 5", kApi, go.size(), r,
+                  a.out->view_shape.size());
+  if (a.out->view_shape != self)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: out shape {} must equal self shape {}", kApi,
+                shape_str(a.out->view_shape), shape_str(self));
+  for (const auto& [name, shape] : {std::pair{"gradOutput", go}, std::pair{"self", self}})
+    for (int64_t d : shape)
+      if (d <= 0)
+        return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} shape {} has a dim <= 0 (empty tensors are not supported)", kApi,
+                    name, shape_str(shape));
+  for (size_t i = 0; i + 3 < r; ++i)
+    if (go[i] != self[i])
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dim {} is {} but self has {} (N and C must match)", kApi, i,
+                  go[i], self[i]);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus check_dtypes_and_formats(const RawArgs& a, const PlatformProfile& plat) {
+  const bool a2 = plat.soc == "Ascend910B" || plat.soc == "Ascend910_93";
+  for (const auto& [name, t] : {std::pair{"gradOutput", a.grad_output}, std::pair{"self", a.self}}) {
+    const bool ok = t->dtype == ACL_FLOAT || t->dtype == ACL_FLOAT16 || (a2 && t->dtype == ACL_BF16);
+    if (!ok)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} dtype {} not supported on {} ({})", kApi, name,
+                  dtype_label(t->dtype), plat.soc, a2 ? "FLOAT32, FLOAT16, BFLOAT16" : "FLOAT32, FLOAT16");
+  }
+  if (a.grad_output->dtype != a.self->dtype || a.out->dtype != a.self->dtype)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: dtypes of gradOutput ({}), self ({}) and out ({}) must be equal", kApi,
+                dtype_label(a.grad_output->dtype), dtype_label(a.self->dtype), dtype_label(a.out->dtype));
+  for (const auto& [name, t] :
+       {std::pair{"gradOutput", a.grad_output}, std::pair{"self", a.self}, std::pair{"out", a.out}})
+    if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
+  if (a.grad_output->format != a.self->format || a.out->format != a.self->format)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and out ({}) must be equal", kApi,
+                format_label(a.grad_output->format), format_label(a.self->format), format_label(a.out->format));
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+aclnnStatus validate(const RawArgs& a, Problem* pr) {
+  if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
+  if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
+  for (const auto& [name, t] :
+       {std::pair{"gradOutput", a.grad_output}, std::pair{"self", a.self}, std::pair{"out", a.out}})
+    if (!t) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null (documented: must not be nullptr)", kApi, name);
+  const std::vector<NamedTensor> ts{{"gradOutput", a.grad_output}, {"self", a.self}, {"out", a.out}};
+  if (auto st = check_live(kApi, ts, {})) return st;
+  if (auto st = check_views(kApi, ts)) return st;
+  const auto plat = active_platform().profile;
+  if (!supported_soc(plat.soc))
+    return fail(ACLNN_ERR_PARAM_INVALID,
+                "{}: platform {} ({}) is not supported (Atlas A2, A3, training and inference series only)", kApi,
+                plat.soc, plat.product);
+  if (auto st = check_shapes(a)) return st;
+  if (auto st = check_dtypes_and_formats(a, plat)) return st;
+  if (view_self_overlaps(*a.out))
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: out view (shape {}) maps several elements to one address", kApi,
+                shape_str(a.out->view_shape));
+  const auto& self = a.self->view_shape;
+  const auto& go = a.grad_output->view_shape;
+  const size_t r = self.size();
+  pr->n = r == 5 ? self[0] : 1;
+  pr->c = self[r - 4];
+  for (int i = 0; i < 3; ++i) {
+    pr->in[i] = self[r - 3 + i];
+    pr->out[i] = go[r - 3 + i];
+  }
+  pr->dtype = a.self->dtype;
+  pr->grad_output = a.grad_output;
+  pr->grad_input = a.out;
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace pcemu::adaptive
