@@ -5,9 +5,11 @@ namespace poolcheck {
 
 const OpAdapter& max_pool3d_grad_adapter();
 const OpAdapter& avg_pool2d_grad_adapter();
+const OpAdapter& adaptive_avg_pool3d_grad_adapter();
 
 const std::vector<const OpAdapter*>& all_adapters() {
-  static const std::vector<const OpAdapter*> adapters{&max_pool3d_grad_adapter(), &avg_pool2d_grad_adapter()};
+  static const std::vector<const OpAdapter*> adapters{&max_pool3d_grad_adapter(), &avg_pool2d_grad_adapter(),
+                                                      &adaptive_avg_pool3d_grad_adapter()};
   return adapters;
 }
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -139,7 +139,9 @@ TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
     const bool padded = std::any_of(pads.begin(), pads.end(), [](int64_t v) { return v > 0; });
     seen[std::string("combo ") + (c.scalar("ceilMode") == 1 ? "ceil" : "floor") +
          (c.scalar("countIncludePad") == 1 ? "/cip" : "/nocip") + (padded ? "/pad" : "/nopad") +
-         (d == 0 ? "/none" : d > 0 ? "/pos" : "/neg")]++;
+         (d == 0  ? "/none"
+          : d > 0 ? "/pos"
+                  : "/neg")]++;
     if (c.array("stride") && !c.array("stride")->present) seen["null stride"]++;
     if (!c.tensor("gradInput")->strides.empty()) seen["strided gradInput"]++;
     if (r.tiling.find("cNum=1 ") == std::string::npos && r.strategy == "Vector") seen["channel chunks"]++;

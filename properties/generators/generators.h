@@ -34,6 +34,11 @@ rc::Gen<Case> invalid_max_pool3d_grad(const GenConfig& cfg = {}, const std::stri
 rc::Gen<Case> valid_avg_pool2d_grad(const GenConfig& cfg = {});
 rc::Gen<Case> invalid_avg_pool2d_grad(const GenConfig& cfg = {}, const std::string& rule_id = "");
 
+// A valid aclnnAdaptiveAvgPool3dBackward case: divisible, non-divisible and upsampling sizes, 1x1x1 outputs,
+// N*C on both sides of the small/large threshold, every documented platform.
+rc::Gen<Case> valid_adaptive_avg_pool3d_grad(const GenConfig& cfg = {});
+rc::Gen<Case> invalid_adaptive_avg_pool3d_grad(const GenConfig& cfg = {}, const std::string& rule_id = "");
+
 // Registry of generators by operator name (the CLI uses this).
 rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg = {});
 rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg = {}, const std::string& rule_id = "");

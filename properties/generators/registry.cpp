@@ -14,6 +14,7 @@ struct Entry {
 const Entry kEntries[] = {
     {"maxpool3d_grad", valid_max_pool3d_grad, invalid_max_pool3d_grad},
     {"avgpool2d_grad", valid_avg_pool2d_grad, invalid_avg_pool2d_grad},
+    {"adaptive_avgpool3d_grad", valid_adaptive_avg_pool3d_grad, invalid_adaptive_avg_pool3d_grad},
 };
 
 const Entry& entry(const std::string& op) {

@@ -1,0 +1,138 @@
+// AdaptiveAvgPool3dBackward properties: impl == oracle on every documented platform and path, every
+// failure path, gradient conservation (it always holds: each gradient is spread evenly over its window),
+// determinism, knob invariance and coverage; with negative controls.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "harness/op_adapter.h"
+#include "harness/runner.h"
+#include "properties/generators/generators.h"
+#include "properties/prop_util.h"
+#include "spec/adaptive_avg_pool3d_grad_spec.h"
+
+namespace poolcheck {
+
+namespace {
+
+void check_rule(const std::string& rule_id) {
+  const auto& spec = spec::adaptive_avg_pool3d_grad_spec();
+  const Case c = *gen::invalid_adaptive_avg_pool3d_grad({}, rule_id);
+  const auto violated = spec.violations(c);
+  RC_ASSERT(!violated.empty());
+  std::set<std::string> allowed{violated.front()->id};
+  allowed.insert(violated.front()->implies.begin(), violated.front()->implies.end());
+  for (const auto* r : violated) RC_ASSERT(allowed.count(r->id) == 1u);
+  const CaseResult r = run_case(c);
+  if (r.outcome != Outcome::ExpectedError)
+    RC_FAIL(std::string(outcome_name(r.outcome)) + " for rule " + violated.front()->id + ": " + r.message +
+            "\n  repro: poolcheck repro '" + r.descriptor + "'");
+}
+
+void conservation() {
+  Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  if (c.fill == "special" || c.fill == "large") c.fill = "normal";
+  const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");
+  CaseTensors t;
+  RC_ASSERT_PASSES(run_case(c, {}, &t));
+  double sum_in = 0, sum_out = 0, slack = 0, mag = 0;
+  for (size_t i = 0; i < t.impl.size(); ++i) {
+    sum_in += t.impl[i];
+    slack += t.bound[i];
+  }
+  for (double v : go) {
+    sum_out += v;
+    mag += std::fabs(v);
+  }
+  RC_ASSERT(std::fabs(sum_in - sum_out) <= slack + 1e-12 * mag);
+}
+
+}  // namespace
+
+RC_GTEST_PROP(AdaptiveAvgPool3dGrad, MatchesOracleWithinTolerance, ()) {
+  const Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  const CaseResult r = run_case(c);
+  RC_TAG(r.strategy, c.platform);
+  RC_ASSERT_PASSES(r);
+}
+
+RC_GTEST_PROP(AdaptiveAvgPool3dGradFailurePaths, EachRuleGetsItsStatusAndLeavesOutUntouched, ()) {
+  check_rule((*rc::gen::elementOf(spec::adaptive_avg_pool3d_grad_spec().rules)).id);
+}
+
+TEST(AdaptiveAvgPool3dGradFailurePaths, EveryRuleIsExercised) {
+  for (const auto& rule : spec::adaptive_avg_pool3d_grad_spec().rules)
+    EXPECT_TRUE(quiet_check([&] { check_rule(rule.id); }, 25)) << rule.id;
+}
+
+RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, GradientSumIsConserved, ()) { conservation(); }
+
+RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
+  Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  c.deterministic = true;
+  CaseTensors a, b;
+  RC_ASSERT_PASSES(run_case(c, {}, &a));
+  RC_ASSERT_PASSES(run_case(c, {}, &b));
+  for (size_t i = 0; i < a.impl.size(); ++i)
+    RC_ASSERT(a.impl[i] == b.impl[i] || (std::isnan(a.impl[i]) && std::isnan(b.impl[i])));
+}
+
+RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) {
+  Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  Case other = c;
+  other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
+  other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 2048, 512);
+  other.deterministic = *rc::gen::arbitrary<bool>();
+  CaseTensors a, b;
+  RC_ASSERT_PASSES(run_case(c, {}, &a));
+  RC_ASSERT_PASSES(run_case(other, {}, &b));
+  // Both within tolerance of the oracle; between themselves within the sum of the two bounds.
+  for (size_t i = 0; i < a.impl.size(); ++i)
+    if (std::isfinite(a.impl[i])) RC_ASSERT(std::fabs(a.impl[i] - b.impl[i]) <= a.bound[i] + b.bound[i]);
+}
+
+TEST(AdaptiveAvgPool3dGradCoverage, GeneratorReachesEveryPathKeyAndPlatform) {
+  std::map<std::string, int> seen;
+  for (uint64_t i = 0; i < 1500; ++i) {
+    const Case c = gen::sample(gen::valid_adaptive_avg_pool3d_grad(), 7000 + i, static_cast<int>(i % 100));
+    const CaseResult r = run_case(c);
+    ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
+    seen["path " + r.strategy]++;
+    seen["key " + std::to_string(r.tiling_key)]++;
+    seen["soc " + c.platform]++;
+    seen[c.tensor("self")->shape.size() == 4 ? "4-D" : "5-D"]++;
+    const auto& in = c.tensor("self")->shape;
+    const auto& out = c.tensor("gradOutput")->shape;
+    const size_t rr = in.size();
+    bool up = false, divisible = true;
+    for (size_t a = rr - 3; a < rr; ++a) {
+      up = up || out[a] > in[a];
+      divisible = divisible && in[a] % out[a] == 0;
+    }
+    if (up) seen["upsampling"]++;
+    seen[divisible ? "divisible" : "non-divisible"]++;
+  }
+  for (const char* want :
+       {"path AllOne",      "path General",  "key 0",          "key 1",   "key 10",  "key 11",
+        "key 20",           "key 21",        "key 900",        "key 910", "key 920", "soc Ascend910B",
+        "soc Ascend910_93", "soc Ascend910", "soc Ascend310P", "4-D",     "5-D",     "upsampling",
+        "divisible",        "non-divisible"})
+    EXPECT_GT(seen[want], 0) << want;
+}
+
+TEST(AdaptiveAvgPool3dGradNegativeControl, WrongImplementationsAreRejected) {
+  for (const char* fault : {"wrong_tap", "skip_init", "no_atomics"}) {
+    FaultScope scope(fault);
+    EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_adaptive_avg_pool3d_grad())); }, 300)) << fault;
+  }
+}
+
+TEST(AdaptiveAvgPool3dGradNegativeControl, ConservationNoticesALostGradient) {
+  FaultScope scope("skip_init");  // unwritten output keeps the device's NaN bytes
+  EXPECT_FALSE(quiet_check(conservation, 200));
+}
+
+}  // namespace poolcheck

@@ -1,0 +1,76 @@
+// Generators for aclnnAdaptiveAvgPool3dBackward: 4-D and 5-D, output sizes that divide the input, that do
+// not, that upsample, and 1x1x1; N*C up to past the UB's small/large threshold (reached cheaply through
+// small UB knobs); all four documented platforms with their dtypes.
+#include <algorithm>
+
+#include "properties/generators/generators.h"
+#include "properties/generators/invalid.h"
+#include "properties/generators/layout.h"
+#include "spec/adaptive_avg_pool3d_grad_spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+const std::vector<std::string> kAdaptivePlatforms{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
+}  // namespace
+
+rc::Gen<Case> valid_adaptive_avg_pool3d_grad(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    spec::AdaptivePoolCaseParams p;
+    // The kernel platforms given by the caller, plus the Atlas training/inference series this operator documents.
+    std::vector<std::string> socs = cfg.kernel_platforms;
+    for (const auto& s : kAdaptivePlatforms)
+      if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
+    p.soc = *rc::gen::elementOf(socs);
+    const bool bf16_ok = p.soc == "Ascend910B" || p.soc == "Ascend910_93";
+    p.dtype =
+        bf16_ok ? *rc::gen::element(DType::F32, DType::F16, DType::BF16) : *rc::gen::element(DType::F32, DType::F16);
+    p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+    const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
+    p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2) : 1;
+    p.c = std::max<int64_t>(1, nc / p.n);
+    const int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
+    for (int a = 0; a < 3; ++a) {
+      const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
+      p.in_dims[a] = in;
+      switch (shape_kind) {
+        case 0: {  // output size divides the input: disjoint windows
+          std::vector<int64_t> divisors;
+          for (int64_t d = 1; d <= in; ++d)
+            if (in % d == 0) divisors.push_back(d);
+          p.out_dims[a] = *rc::gen::elementOf(divisors);
+          break;
+        }
+        case 1:
+          p.out_dims[a] = *rc::gen::inRange<int64_t>(1, in + 1);
+          break;  // overlapping windows
+        case 2:
+          p.out_dims[a] = *rc::gen::inRange<int64_t>(in, in + 5);
+          break;  // upsampling
+        default:
+          p.out_dims[a] = 1;  // global: 1x1x1
+      }
+    }
+    p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}});
+    Case c = spec::make_adaptive_avg_pool3d_grad_case(p);
+    if (cfg.vary_layout)
+      for (auto& [name, t] : c.tensors) t = *with_layout(t);
+    if (cfg.vary_knobs) {
+      c.deterministic = *rc::gen::arbitrary<bool>();
+      c.cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
+      c.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 8192, 2048, 1024, 512);
+    }
+    c.seed = *rc::gen::arbitrary<uint64_t>();
+    c.fill = cfg.vary_data
+                 ? *rc::gen::weightedElement<std::string>({{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}})
+                 : "normal";
+    return c;
+  });
+}
+
+rc::Gen<Case> invalid_adaptive_avg_pool3d_grad(const GenConfig& cfg, const std::string& rule_id) {
+  return invalid_from(spec::adaptive_avg_pool3d_grad_spec(), valid_adaptive_avg_pool3d_grad, cfg, kAdaptivePlatforms,
+                      rule_id);
+}
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,90 @@
+// aclnnAdaptiveAvgPool3dBackward: spec assembly, rules 1-4 (null pointers, tensor descriptors) and 14 (output
+// aliasing).
+#include "spec/adaptive_avg_pool3d_grad_internal.h"
+#include "spec/adaptive_avg_pool3d_grad_spec.h"
+
+namespace poolcheck::spec {
+
+namespace aa {
+
+namespace {
+
+const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
+
+Rule rule_out_params() {
+  Rule r = out_params_rule("AA.NULL.OUT_PARAMS");
+  r.chosen =
+      "161001 before any other check, as upstream's OP_CHECK_COMM_INPUT does; 002's 161001 row names only the "
+      "tensors (AA.D.NULL_OUT_PARAMS)";
+  return r;
+}
+
+Rule rule_null_tensors() {
+  Rule r;
+  r.id = "AA.NULL.TENSORS";
+  r.code = kParamNullptr;
+  r.cites = {cite(kSeed, "返回值 161001 #1 (传入的gradOutput、self或out是空指针)", kSeed)};
+  r.text = "gradOutput, self and out must not be nullptr";
+  r.violated = [](const Case& c) { return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kOut); };
+  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    // Bit i of the pattern drops tensor i; patterns 1..7 are every non-empty subset.
+    const uint64_t pattern = choice % 7 + 1;
+    Case m = v;
+    for (size_t i = 0; i < kTensorNames.size(); ++i)
+      if (pattern & (uint64_t{1} << i)) m.tensor_mut(kTensorNames[i]).present = false;
+    return m;
+  };
+  return r;
+}
+
+Rule rule_descriptor() {
+  Rule r = descriptor_rule("AA.TENSOR.DESCRIPTOR", kTensors);
+  r.chosen =
+      "161002 for every descriptor the runtime cannot address (negative dims, strides or offset, a stride count "
+      "that differs from the rank, int64 overflow); not in the docs as such, though 002 row 5 ('某一维不大于0') "
+      "also covers a negative dim of gradOutput or self, which this rule reports first with the same code";
+  return r;
+}
+
+Rule rule_extent() {
+  Rule r = extent_rule("AA.TENSOR.EXTENT", kTensors);
+  r.chosen = "161002 instead of reading or writing outside the buffer; not in the docs";
+  return r;
+}
+
+Rule rule_overlap() {
+  Rule r = overlap_rule("AA.OUTPUT.OVERLAP", kOut);
+  r.text =
+      "out's view must not map two different indices to the same element (dims of size > 1 sorted by stride: each "
+      "stride >= the extent spanned by the smaller-stride dims)";
+  r.chosen = "161002, so no write is ambiguous; not in the docs (002 allows non-contiguous out)";
+  return r;
+}
+
+}  // namespace
+
+std::vector<Rule> null_and_tensor_rules() {
+  return {rule_out_params(), rule_null_tensors(), rule_descriptor(), rule_extent()};
+}
+
+std::vector<Rule> output_rules() { return {rule_overlap()}; }
+
+}  // namespace aa
+
+const OperatorSpec& adaptive_avg_pool3d_grad_spec() {
+  static const OperatorSpec spec = [] {
+    OperatorSpec s;
+    s.op = "adaptive_avgpool3d_grad";
+    s.aclnn_name = "aclnnAdaptiveAvgPool3dBackward";
+    s.seeds = {aa::kSeed};
+    for (auto group :
+         {aa::null_and_tensor_rules, aa::platform_rules, aa::shape_rules, aa::type_rules, aa::output_rules})
+      for (Rule& r : group()) s.rules.push_back(std::move(r));
+    s.discrepancies = aa::discrepancies();
+    s.platforms = aa::platform_rows();
+    return s;
+  }();
+  return spec;
+}
+
+}  // namespace poolcheck::spec

@@ -1,0 +1,599 @@
+// Unit tests of the aclnnAdaptiveAvgPool3dBackward spec: the case builder, valid base cases, the exactly-one-
+// violation property of every rule's mutator, negative controls that prove the exactly-one checker can fail, and
+// the specific choices the spec makes where seed 002 is silent or disagrees with upstream.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/case.h"
+#include "spec/adaptive_avg_pool3d_grad_spec.h"
+#include "spec/spec.h"
+
+namespace {
+
+using poolcheck::Case;
+using poolcheck::DType;
+using poolcheck::Format;
+using poolcheck::spec::adaptive_avg_pool3d_grad_spec;
+using poolcheck::spec::AdaptivePoolCaseParams;
+using poolcheck::spec::make_adaptive_avg_pool3d_grad_case;
+using poolcheck::spec::OperatorSpec;
+using poolcheck::spec::Phase;
+using poolcheck::spec::Rule;
+
+constexpr uint64_t kChoices = 8;
+const std::vector<std::string> kNames{"gradOutput", "self", "out"};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Base cases
+
+AdaptivePoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c, std::array<int64_t, 3> in,
+                              std::array<int64_t, 3> out, Format fmt) {
+  AdaptivePoolCaseParams p;
+  p.soc = soc;
+  p.dtype = dt;
+  p.batched = batched;
+  p.n = n;
+  p.c = c;
+  p.in_dims = in;
+  p.out_dims = out;
+  p.format = fmt;
+  return p;
+}
+
+// Non-contiguous 5-D: self with padded rows, channels-last out, gradOutput at an offset with spare room.
+Case strided_case_5d() {
+  Case c = make_adaptive_avg_pool3d_grad_case(
+      params("Ascend910_93", DType::BF16, true, 2, 2, {3, 4, 5}, {2, 2, 2}, Format::NCDHW));
+  c.tensor_mut("self").strides = {144, 72, 24, 6, 1};
+  c.tensor_mut("out").strides = {120, 1, 40, 10, 2};
+  auto& go = c.tensor_mut("gradOutput");
+  go.offset = 7;
+  go.alloc_elems = *poolcheck::view_extent_elems(go) + 5;
+  return c;
+}
+
+// Non-contiguous 4-D: channels-last out (C,D,H,W) with strides (1, H*W*C, W*C, C), gradOutput at an offset.
+Case strided_case_4d() {
+  Case c = make_adaptive_avg_pool3d_grad_case(
+      params("Ascend310P", DType::F16, false, 1, 3, {4, 2, 3}, {2, 2, 2}, Format::ND));
+  c.tensor_mut("out").strides = {1, 18, 9, 3};
+  c.tensor_mut("gradOutput").offset = 3;
+  return c;
+}
+
+std::vector<Case> base_cases() {
+  const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16;
+  const Format nd = Format::ND, ncdhw = Format::NCDHW;
+  const char *a2 = "Ascend910B", *a3 = "Ascend910_93", *train = "Ascend910", *infer = "Ascend310P";
+  const std::vector<AdaptivePoolCaseParams> ps = {
+      params(a2, f32, true, 2, 3, {4, 6, 8}, {2, 3, 4}, nd),         // divisible
+      params(a2, f32, true, 2, 2, {1, 1, 4}, {1, 1, 2}, nd),         // 002's call example
+      params(a3, f16, true, 1, 3, {3, 5, 7}, {2, 3, 4}, ncdhw),      // overlapping windows (G-A1)
+      params(a3, bf16, false, 1, 4, {5, 7, 9}, {3, 4, 5}, nd),       // 4-D, non-divisible
+      params(train, f32, true, 1, 1, {2, 2, 2}, {3, 3, 3}, nd),      // upsampling (G-A2)
+      params(train, f16, false, 1, 2, {1, 3, 5}, {1, 2, 3}, ncdhw),  // 4-D labelled NCDHW (G-A4)
+      params(infer, f32, true, 2, 3, {4, 4, 4}, {1, 1, 1}, ncdhw),   // 1x1x1 output: upstream's all-one path
+      params(infer, f16, false, 1, 3, {2, 3, 1}, {5, 2, 3}, nd),     // up- and downsampling mixed
+      params(a2, bf16, true, 1, 1, {1, 1, 1}, {1, 1, 1}, nd),        // a single element
+      params(a2, f16, true, 2, 64, {8, 8, 8}, {3, 5, 7}, ncdhw),     // larger N*C
+      params(a3, f32, false, 1, 5, {10, 10, 10}, {4, 4, 4}, nd),     // in 10 -> out 4: windows overlap by one
+      params(train, f32, false, 1, 3, {3, 4, 5}, {1, 1, 1}, ncdhw),  // 4-D all-one on Atlas training
+  };
+  std::vector<Case> out;
+  for (const auto& p : ps) out.push_back(make_adaptive_avg_pool3d_grad_case(p));
+  out.push_back(strided_case_5d());
+  out.push_back(strided_case_4d());
+  return out;
+}
+
+TEST(AdaptivePoolCaseBuilder, DocExampleShapesAndConventions) {
+  const Case c = base_cases()[1];
+  EXPECT_EQ(c.op, "adaptive_avgpool3d_grad");
+  EXPECT_EQ(c.platform, "Ascend910B");
+  ASSERT_EQ(c.tensors.size(), 3u);
+  for (size_t i = 0; i < kNames.size(); ++i) EXPECT_EQ(c.tensors[i].first, kNames[i]);
+  EXPECT_TRUE(c.arrays.empty());
+  EXPECT_TRUE(c.scalars.empty());
+  EXPECT_EQ(c.tensor("gradOutput")->shape, (std::vector<int64_t>{2, 2, 1, 1, 2}));
+  EXPECT_EQ(c.tensor("self")->shape, (std::vector<int64_t>{2, 2, 1, 1, 4}));
+  EXPECT_EQ(c.tensor("out")->shape, (std::vector<int64_t>{2, 2, 1, 1, 4}));
+  for (const auto& [name, t] : c.tensors) {
+    EXPECT_TRUE(t.present) << name;
+    EXPECT_EQ(t.format, Format::ND) << name;
+    EXPECT_EQ(t.dtype, DType::F32) << name;
+    EXPECT_TRUE(t.strides.empty()) << name;
+    EXPECT_EQ(t.offset, 0) << name;
+    EXPECT_EQ(t.alloc_elems, -1) << name;
+  }
+  const Case unbatched = base_cases()[3];  // bf16 4-D (4,5,7,9) -> (4,3,4,5)
+  EXPECT_EQ(unbatched.tensor("gradOutput")->shape, (std::vector<int64_t>{4, 3, 4, 5}));
+  EXPECT_EQ(unbatched.tensor("self")->shape, (std::vector<int64_t>{4, 5, 7, 9}));
+  EXPECT_EQ(base_cases()[2].tensor("out")->format, Format::NCDHW);
+  EXPECT_EQ(base_cases()[4].tensor("gradOutput")->shape, (std::vector<int64_t>{1, 1, 3, 3, 3}));
+
+  AdaptivePoolCaseParams bad;
+  bad.out_dims = {1, 0, 1};
+  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
+  bad = AdaptivePoolCaseParams{};
+  bad.n = 0;
+  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
+  bad.batched = false;  // N is not used for 4-D
+  EXPECT_NO_THROW(make_adaptive_avg_pool3d_grad_case(bad));
+  bad.in_dims = {-1, 1, 1};
+  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
+}
+
+TEST(AdaptivePoolSpec, BaseCasesAreValid) {
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const auto bases = base_cases();
+  ASSERT_GE(bases.size(), 12u);
+  std::set<std::string> socs;
+  for (size_t i = 0; i < bases.size(); ++i) {
+    SCOPED_TRACE("base " + std::to_string(i));
+    for (const Rule* r : spec.violations(bases[i])) ADD_FAILURE() << "violates " << r->id;
+    const auto e = spec.expected(bases[i]);
+    EXPECT_EQ(e.code, poolcheck::spec::kSuccess);
+    EXPECT_EQ(e.rule, nullptr);
+    socs.insert(bases[i].platform);
+  }
+  EXPECT_EQ(socs, (std::set<std::string>{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"}));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The exactly-one checker
+
+struct CheckResult {
+  std::vector<std::string> failures;
+  std::set<std::string> reached;  // rules some mutation produced a case for
+};
+
+std::string ids(const std::vector<const Rule*>& rules) {
+  std::string s;
+  for (const Rule* r : rules) s += (s.empty() ? "" : ",") + r->id;
+  return s.empty() ? "{}" : s;
+}
+
+CheckResult check_exactly_one(const OperatorSpec& spec, const std::vector<Case>& bases) {
+  CheckResult res;
+  for (size_t b = 0; b < bases.size(); ++b) {
+    if (!spec.violations(bases[b]).empty())
+      res.failures.push_back("base " + std::to_string(b) + " not valid: " + ids(spec.violations(bases[b])));
+  }
+  for (const Rule& rule : spec.rules) {
+    std::vector<const Rule*> want;
+    for (const Rule& other : spec.rules)
+      if (&other == &rule || std::count(rule.implies.begin(), rule.implies.end(), other.id)) want.push_back(&other);
+    for (size_t b = 0; b < bases.size(); ++b) {
+      for (uint64_t choice = 0; choice < kChoices; ++choice) {
+        const auto m = rule.violate(bases[b], choice);
+        if (!m) continue;
+        res.reached.insert(rule.id);
+        std::ostringstream where;
+        where << rule.id << " base " << b << " choice " << choice << ": ";
+        if (*m == bases[b]) res.failures.push_back(where.str() + "mutation left the case unchanged");
+        const auto got = spec.violations(*m);
+        if (got != want) res.failures.push_back(where.str() + "violations " + ids(got) + ", want " + ids(want));
+        const auto e = spec.expected(*m);
+        if (e.rule != &rule || e.code != rule.code || e.phase != rule.phase)
+          res.failures.push_back(where.str() + "expected() gives " + (e.rule ? e.rule->id : "success"));
+      }
+    }
+  }
+  return res;
+}
+
+TEST(AdaptivePoolSpec, EveryMutationViolatesExactlyItsRule) {
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const CheckResult res = check_exactly_one(spec, base_cases());
+  for (const auto& f : res.failures) ADD_FAILURE() << f;
+  for (const Rule& r : spec.rules) EXPECT_TRUE(res.reached.count(r.id)) << r.id << " unreachable from every base";
+  EXPECT_EQ(res.reached.size(), spec.rules.size());
+}
+
+TEST(AdaptivePoolSpec, MutationsVaryWithChoice) {
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const Case base = base_cases()[0];
+  for (const Rule& r : spec.rules) {
+    std::vector<Case> seen;
+    for (uint64_t choice = 0; choice < kChoices; ++choice)
+      if (auto m = r.violate(base, choice); m && std::find(seen.begin(), seen.end(), *m) == seen.end())
+        seen.push_back(*m);
+    EXPECT_GE(seen.size(), 3u) << r.id;
+  }
+}
+
+// A copy of the spec whose rule `id` gets a different predicate.
+OperatorSpec with_predicate(const std::string& id, std::function<bool(const Case&)> pred) {
+  OperatorSpec copy = adaptive_avg_pool3d_grad_spec();
+  for (Rule& r : copy.rules)
+    if (r.id == id) r.violated = std::move(pred);
+  return copy;
+}
+
+bool any_failure_mentions(const CheckResult& res, const std::string& text) {
+  return std::any_of(res.failures.begin(), res.failures.end(),
+                     [&](const std::string& f) { return f.find(text) != std::string::npos; });
+}
+
+bool present(const Case& c, const char* name) {
+  const auto* t = c.tensor(name);
+  return t && t->present;
+}
+
+TEST(AdaptivePoolSpec, NegativeControlDtypeListIgnoresPlatform) {
+  // Broken rule: the doc's F32/F16/BF16 list on every supported SoC, so BF16 on Atlas training/inference passes.
+  const OperatorSpec broken = with_predicate("AA.DTYPE.SUPPORTED", [](const Case& c) {
+    static const std::set<std::string> supported{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
+    if (!supported.count(c.platform)) return false;
+    for (const char* name : {"gradOutput", "self"}) {
+      if (!present(c, name)) continue;
+      const DType d = c.tensor(name)->dtype;
+      if (d != DType::F32 && d != DType::F16 && d != DType::BF16) return true;
+    }
+    return false;
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AA.DTYPE.SUPPORTED base"));
+}
+
+TEST(AdaptivePoolSpec, NegativeControlDoubleOnAllOnePath) {
+  // Broken rule: upstream's acceptance of DOUBLE when gradOutput's D,H,W are (1,1,1).
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const Rule* real = spec.rule("AA.DTYPE.SUPPORTED");
+  const OperatorSpec broken = with_predicate("AA.DTYPE.SUPPORTED", [real](const Case& c) {
+    const auto* go = c.tensor("gradOutput");
+    Case copy = c;
+    if (go && go->present && go->shape.size() >= 3 &&
+        std::all_of(go->shape.end() - 3, go->shape.end(), [](int64_t d) { return d == 1; }))
+      for (const char* name : {"gradOutput", "self"})
+        if (copy.tensor_mut(name).dtype == DType::F64) copy.tensor_mut(name).dtype = DType::F32;
+    return real->violated(copy);
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AA.DTYPE.SUPPORTED base"));
+}
+
+TEST(AdaptivePoolSpec, NegativeControlSilentRule) {
+  // A predicate that never fires: its own mutations then violate nothing.
+  const OperatorSpec broken = with_predicate("AA.SHAPE.ZERO", [](const Case&) { return false; });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AA.SHAPE.ZERO base"));
+}
+
+TEST(AdaptivePoolSpec, NegativeControlOutShapeSkipsBatch) {
+  // Broken rule: out compared with self from dim 1 on, as upstream's regbase loop does (AA.D.OUT_N_950).
+  const OperatorSpec broken = with_predicate("AA.SHAPE.OUT", [](const Case& c) {
+    for (const auto& name : kNames)
+      if (!present(c, name.c_str())) return false;
+    const auto& self = c.tensor("self")->shape;
+    const auto& out = c.tensor("out")->shape;
+    const auto& go = c.tensor("gradOutput")->shape;
+    if (self.size() != out.size() || self.size() != go.size() || (self.size() != 4 && self.size() != 5)) return false;
+    for (const auto* shape : {&self, &out, &go})
+      for (int64_t d : *shape)
+        if (d < 0) return false;
+    return !std::equal(self.begin() + 1, self.end(), out.begin() + 1);
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AA.SHAPE.OUT base"));
+}
+
+TEST(AdaptivePoolSpec, NegativeControlUnguardedPredicate) {
+  // Broken rule: the N,C check forgets its guard and reads a null or rank-changed gradOutput as a mismatch, so
+  // mutations of earlier rules cascade into it.
+  const OperatorSpec broken = with_predicate("AA.SHAPE.NC", [](const Case& c) {
+    if (!present(c, "gradOutput") || !present(c, "self")) return true;
+    const auto& go = c.tensor("gradOutput")->shape;
+    const auto& self = c.tensor("self")->shape;
+    if (go.size() != self.size()) return true;
+    return !go.empty() && go.front() != self.front();
+  });
+  const CheckResult res = check_exactly_one(broken, base_cases());
+  EXPECT_TRUE(any_failure_mentions(res, "AA.NULL.TENSORS base"));
+  EXPECT_TRUE(any_failure_mentions(res, "AA.RANK base"));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rule table itself
+
+TEST(AdaptivePoolSpec, RuleTableOrderCodesAndMetadata) {
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const std::vector<std::string> order = {"AA.NULL.OUT_PARAMS", "AA.NULL.TENSORS",  "AA.TENSOR.DESCRIPTOR",
+                                          "AA.TENSOR.EXTENT",   "AA.PLATFORM",      "AA.RANK",
+                                          "AA.SHAPE.OUT",       "AA.SHAPE.ZERO",    "AA.SHAPE.NC",
+                                          "AA.DTYPE.SUPPORTED", "AA.DTYPE.SAME",    "AA.FORMAT.SUPPORTED",
+                                          "AA.FORMAT.SAME",     "AA.OUTPUT.OVERLAP"};
+  ASSERT_EQ(spec.rules.size(), order.size());
+  EXPECT_EQ(spec.op, "adaptive_avgpool3d_grad");
+  EXPECT_EQ(spec.aclnn_name, "aclnnAdaptiveAvgPool3dBackward");
+  EXPECT_EQ(spec.seeds, std::vector<std::string>{"002"});
+  const std::set<std::string> not_in_docs = {"AA.NULL.OUT_PARAMS", "AA.TENSOR.DESCRIPTOR", "AA.TENSOR.EXTENT",
+                                             "AA.OUTPUT.OVERLAP"};
+  for (size_t i = 0; i < order.size(); ++i) {
+    const Rule& r = spec.rules[i];
+    SCOPED_TRACE(r.id);
+    EXPECT_EQ(r.id, order[i]);
+    EXPECT_EQ(r.code, i < 2 ? poolcheck::spec::kParamNullptr : poolcheck::spec::kParamInvalid);
+    EXPECT_EQ(r.phase, Phase::GetWorkspaceSize);
+    EXPECT_FALSE(r.text.empty());
+    EXPECT_TRUE(r.violated);
+    EXPECT_TRUE(r.violate);
+    EXPECT_TRUE(r.platforms.empty());
+    EXPECT_TRUE(r.implies.empty());
+    EXPECT_EQ(r.in_docs, !not_in_docs.count(r.id));
+    EXPECT_EQ(r.in_docs, !r.cites.empty());
+    if (!r.in_docs) {
+      EXPECT_FALSE(r.chosen.empty());
+    }
+    for (const auto& c : r.cites) {
+      EXPECT_EQ(c.seed, "002");
+      EXPECT_EQ(c.versions, "002");
+      EXPECT_FALSE(c.section.empty());
+    }
+    EXPECT_EQ(spec.rule(r.id), &r);
+  }
+  EXPECT_EQ(spec.rule("AA.NOPE"), nullptr);
+}
+
+TEST(AdaptivePoolSpec, PlatformsAndDiscrepancies) {
+  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  ASSERT_EQ(spec.platforms.size(), 6u);
+  const std::vector<DType> full{DType::F32, DType::F16, DType::BF16}, no_bf16{DType::F32, DType::F16};
+  struct Want {
+    const char* soc;
+    bool supported;
+    std::vector<DType> dtypes;
+    const char* product_part;
+  };
+  const std::vector<Want> want = {{"Ascend910B", true, full, "Atlas A2"},
+                                  {"Ascend910_93", true, full, "Atlas A3"},
+                                  {"Ascend910", true, no_bf16, "Atlas 训练系列产品"},
+                                  {"Ascend310P", true, no_bf16, "Atlas 推理系列产品"},
+                                  {"Ascend950", false, {}, "Ascend 950PR"},
+                                  {"Ascend310B", false, {}, "Atlas 200I/500 A2"}};
+  for (const Want& w : want) {
+    const auto* row = spec.platform(w.soc);
+    ASSERT_NE(row, nullptr) << w.soc;
+    EXPECT_EQ(row->supported, w.supported) << w.soc;
+    EXPECT_EQ(row->dtypes, w.dtypes) << w.soc;
+    EXPECT_TRUE(row->index_dtypes.empty()) << w.soc;
+    EXPECT_EQ(row->doc_versions, std::vector<std::string>{"002"}) << w.soc;
+    EXPECT_NE(row->product.find(w.product_part), std::string::npos) << w.soc;
+  }
+  EXPECT_EQ(spec.platform("Ascend999"), nullptr);
+
+  std::set<std::string> have;
+  for (const auto& d : spec.discrepancies) {
+    EXPECT_TRUE(have.insert(d.id).second) << "duplicate " << d.id;
+    EXPECT_FALSE(d.summary.empty()) << d.id;
+    EXPECT_FALSE(d.normative.empty()) << d.id;
+    ASSERT_FALSE(d.sources.empty()) << d.id;
+    for (const auto& s : d.sources) EXPECT_EQ(s.seed, "002") << d.id;
+  }
+  for (const char* id : {"AA.D.PLATFORMS", "AA.D.ASCEND950", "AA.D.OUT_N_950", "AA.D.DOUBLE_ALL_ONE", "AA.D.BF16_ATLAS",
+                         "AA.D.UPSAMPLING", "AA.D.NULL_OUT_PARAMS", "AA.D.ALL_ONE_PRECISION", "AA.D.EMPTY",
+                         "AA.D.CALL_EXAMPLE", "AA.D.FORMATS", "AA.D.SEMANTICS"})
+    EXPECT_TRUE(have.count(id)) << id;
+  // Every discrepancy a rule's `chosen` text or another discrepancy points to exists.
+  auto check_refs = [&](const std::string& owner, const std::string& text) {
+    for (size_t at = text.find("AA.D."); at != std::string::npos; at = text.find("AA.D.", at + 1)) {
+      const size_t end = text.find_first_of(",) ", at);
+      EXPECT_TRUE(have.count(text.substr(at, end - at))) << owner << ": " << text.substr(at, end - at);
+    }
+  };
+  for (const Rule& r : spec.rules) check_refs(r.id, r.chosen);
+  for (const auto& d : spec.discrepancies) check_refs(d.id, d.normative);
+  // The upsampling open point is decided: the normative text says it is legal.
+  const auto up = std::find_if(spec.discrepancies.begin(), spec.discrepancies.end(),
+                               [](const auto& d) { return d.id == "AA.D.UPSAMPLING"; });
+  ASSERT_NE(up, spec.discrepancies.end());
+  EXPECT_NE(up->summary.find("Open point"), std::string::npos);
+  EXPECT_NE(up->normative.find("legal"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Specific behaviours
+
+std::string first_rule(const Case& c) {
+  const auto e = adaptive_avg_pool3d_grad_spec().expected(c);
+  return e.rule ? e.rule->id : "success";
+}
+
+TEST(AdaptivePoolSpec, PrecedenceFollowsRuleOrder) {
+  Case c = base_cases()[0];  // (2,3,4,6,8) -> (2,3,2,3,4)
+  c.tensor_mut("out").format = Format::NDHWC;
+  EXPECT_EQ(first_rule(c), "AA.FORMAT.SUPPORTED");
+  c.tensor_mut("self").dtype = DType::F64;
+  EXPECT_EQ(first_rule(c), "AA.DTYPE.SUPPORTED");
+  c.tensor_mut("gradOutput").shape[1] = 4;
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.NC");
+  c.tensor_mut("self").shape[2] = 0;
+  c.tensor_mut("out").shape[2] = 0;
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.ZERO");
+  c.tensor_mut("out").shape[4] = 9;
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.OUT");
+  c.tensor_mut("gradOutput").shape.push_back(1);  // 6-D
+  EXPECT_EQ(first_rule(c), "AA.RANK");
+  c.platform = "Ascend950";
+  EXPECT_EQ(first_rule(c), "AA.PLATFORM");
+  c.tensor_mut("self").shape = {2, 3, 4, 6, 8};
+  c.tensor_mut("self").alloc_elems = 1;
+  EXPECT_EQ(first_rule(c), "AA.TENSOR.EXTENT");
+  c.tensor_mut("self").strides = {-1, 1, 1, 1, 1};
+  EXPECT_EQ(first_rule(c), "AA.TENSOR.DESCRIPTOR");
+  c.tensor_mut("out").present = false;
+  EXPECT_EQ(first_rule(c), "AA.NULL.TENSORS");
+  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  c.null_executor = true;
+  EXPECT_EQ(first_rule(c), "AA.NULL.OUT_PARAMS");
+  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+}
+
+TEST(AdaptivePoolSpec, AnyOutputSizeIsLegal) {
+  // AA.D.UPSAMPLING: gradOutput's D,H,W may be smaller than, equal to or larger than self's, axis by axis.
+  for (const auto& out : std::vector<std::array<int64_t, 3>>{
+           {1, 1, 1}, {2, 3, 4}, {3, 5, 7}, {4, 6, 8}, {5, 6, 9}, {9, 1, 16}, {64, 24, 24}}) {
+    for (const char* soc : {"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"}) {
+      const Case c =
+          make_adaptive_avg_pool3d_grad_case(params(soc, DType::F32, true, 1, 2, {3, 5, 7}, out, Format::ND));
+      EXPECT_EQ(first_rule(c), "success") << soc << " " << out[0] << "x" << out[1] << "x" << out[2];
+    }
+  }
+}
+
+TEST(AdaptivePoolSpec, DtypeListsPerPlatform) {
+  struct Row {
+    const char* soc;
+    DType dt;
+    bool ok;
+  };
+  const std::vector<Row> table = {
+      {"Ascend910B", DType::F32, true},    {"Ascend910B", DType::F16, true},   {"Ascend910B", DType::BF16, true},
+      {"Ascend910_93", DType::BF16, true}, {"Ascend910", DType::F32, true},    {"Ascend910", DType::F16, true},
+      {"Ascend910", DType::BF16, false},   {"Ascend310P", DType::F16, true},   {"Ascend310P", DType::BF16, false},
+      {"Ascend910B", DType::F64, false},   {"Ascend910", DType::F64, false},   {"Ascend310P", DType::F64, false},
+      {"Ascend910B", DType::I32, false},   {"Ascend910_93", DType::I8, false}, {"Ascend910B", DType::Bool, false},
+  };
+  for (const Row& row : table) {
+    for (const std::array<int64_t, 3>& out : {std::array<int64_t, 3>{1, 1, 1}, std::array<int64_t, 3>{2, 2, 3}}) {
+      // The 1x1x1 output is upstream's all-one path, where it accepts DOUBLE; the spec refuses it there too.
+      const Case c =
+          make_adaptive_avg_pool3d_grad_case(params(row.soc, row.dt, true, 1, 2, {4, 4, 4}, out, Format::ND));
+      EXPECT_EQ(first_rule(c), row.ok ? "success" : "AA.DTYPE.SUPPORTED")
+          << row.soc << " " << poolcheck::dtype_name(row.dt) << " out " << out[2];
+    }
+  }
+}
+
+TEST(AdaptivePoolSpec, DtypesMustAllBeEqual) {
+  Case c = base_cases()[0];
+  c.tensor_mut("self").dtype = DType::F16;
+  EXPECT_EQ(first_rule(c), "AA.DTYPE.SAME");
+  c = base_cases()[0];
+  c.tensor_mut("out").dtype = DType::F64;  // out is not held to the list; it must equal self
+  EXPECT_EQ(first_rule(c), "AA.DTYPE.SAME");
+  c = base_cases()[4];                      // Ascend910
+  c.tensor_mut("out").dtype = DType::BF16;  // BF16 on out only: a mismatch, not an unsupported dtype
+  EXPECT_EQ(first_rule(c), "AA.DTYPE.SAME");
+  c.tensor_mut("gradOutput").dtype = DType::BF16;
+  EXPECT_EQ(first_rule(c), "AA.DTYPE.SUPPORTED");
+}
+
+TEST(AdaptivePoolSpec, FormatsAreNdOrNcdhwForBothRanks) {
+  for (const Case& base : {base_cases()[0], base_cases()[3]}) {  // 5-D and 4-D, ND
+    Case c = base;
+    for (const auto& name : kNames) c.tensor_mut(name).format = Format::NCDHW;
+    EXPECT_EQ(first_rule(c), "success");
+    c.tensor_mut("self").format = Format::ND;
+    EXPECT_EQ(first_rule(c), "AA.FORMAT.SAME");
+    c.tensor_mut("self").format = Format::NCDHW;
+    c.tensor_mut("out").format = Format::ND;  // row 6 names gradOutput and self only; out is held too
+    EXPECT_EQ(first_rule(c), "AA.FORMAT.SAME");
+    for (const auto& name : kNames) c.tensor_mut(name).format = Format::NDHWC;  // equal, but not listed
+    EXPECT_EQ(first_rule(c), "AA.FORMAT.SUPPORTED");
+    for (const auto& name : kNames) c.tensor_mut(name).format = Format::ND;
+    c.tensor_mut("out").format = Format::NCHW;
+    EXPECT_EQ(first_rule(c), "AA.FORMAT.SUPPORTED");
+  }
+}
+
+TEST(AdaptivePoolSpec, RanksMustBeFourOrFiveAndEqual) {
+  Case c = base_cases()[0];
+  c.tensor_mut("gradOutput").shape = {3, 2, 3, 4};  // 4-D gradOutput, 5-D self and out
+  EXPECT_EQ(first_rule(c), "AA.RANK");
+  c.tensor_mut("self").shape = {3, 4, 6, 8};
+  c.tensor_mut("out").shape = {3, 4, 6, 8};
+  EXPECT_EQ(first_rule(c), "success");  // all 4-D now, C = 3
+  for (const auto& name : kNames) c.tensor_mut(name).shape.erase(c.tensor_mut(name).shape.begin());
+  EXPECT_EQ(first_rule(c), "AA.RANK");  // 3-D everywhere
+}
+
+TEST(AdaptivePoolSpec, ShapeRelations) {
+  Case c = base_cases()[0];  // gradOutput (2,3,2,3,4), self/out (2,3,4,6,8)
+  c.tensor_mut("out").shape = {2, 3, 2, 3, 4};
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.OUT");
+  c.tensor_mut("out").shape = {1, 3, 4, 6, 8};  // N differs: checked on every SoC (AA.D.OUT_N_950)
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.OUT");
+  c = base_cases()[0];
+  c.tensor_mut("gradOutput").shape = {1, 3, 2, 3, 4};
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.NC");
+  c.tensor_mut("gradOutput").shape = {2, 4, 2, 3, 4};
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.NC");
+  c.tensor_mut("gradOutput").shape = {2, 3, 9, 9, 9};  // only N,C tie gradOutput to self
+  EXPECT_EQ(first_rule(c), "success");
+}
+
+TEST(AdaptivePoolSpec, ZeroDimsAreRefused) {
+  Case c = base_cases()[0];
+  for (const auto& name : kNames) c.tensor_mut(name).shape[0] = 0;  // N = 0, which PyTorch accepts
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.ZERO");
+  c = base_cases()[0];
+  c.tensor_mut("gradOutput").shape[2] = 0;
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.ZERO");
+  c = base_cases()[0];
+  c.tensor_mut("gradOutput").shape[0] = 0;  // a zero N in gradOutput: empty, not an N mismatch
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.ZERO");
+  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().violations(c).size(), 1u);
+  c = base_cases()[0];
+  c.tensor_mut("out").shape[3] = 0;  // out alone: its shape no longer matches self's
+  EXPECT_EQ(first_rule(c), "AA.SHAPE.OUT");
+  c = base_cases()[0];
+  c.tensor_mut("self").shape[4] = -1;  // negative dims are malformed descriptors
+  EXPECT_EQ(first_rule(c), "AA.TENSOR.DESCRIPTOR");
+}
+
+TEST(AdaptivePoolSpec, CanonicalZeroMutation) {
+  const Rule* zero = adaptive_avg_pool3d_grad_spec().rule("AA.SHAPE.ZERO");
+  const auto batched = zero->violate(base_cases()[0], 0);
+  ASSERT_TRUE(batched.has_value());
+  for (const auto& [name, t] : batched->tensors) EXPECT_EQ(t.shape[0], 0) << name;  // N = 0 everywhere
+  const auto unbatched = zero->violate(base_cases()[3], 0);
+  ASSERT_TRUE(unbatched.has_value());
+  for (const auto& [name, t] : unbatched->tensors) {
+    EXPECT_EQ(t.shape.size(), 4u);
+    EXPECT_EQ(t.shape[0], 0) << name;  // C = 0 everywhere
+  }
+}
+
+TEST(AdaptivePoolSpec, PlatformTable) {
+  const Case base = base_cases()[1];
+  for (const auto& row : adaptive_avg_pool3d_grad_spec().platforms) {
+    Case c = base;
+    c.platform = row.soc;
+    EXPECT_EQ(first_rule(c), row.supported ? "success" : "AA.PLATFORM") << row.soc;
+  }
+  Case c = base;
+  c.platform = "Ascend910";  // supported for every shape, although upstream allows it only 1x1x1 (AA.D.PLATFORMS)
+  EXPECT_NE(c.tensor("gradOutput")->shape.back(), 1);
+  EXPECT_EQ(first_rule(c), "success");
+  c.platform = "Ascend310";
+  EXPECT_EQ(first_rule(c), "AA.PLATFORM");
+}
+
+TEST(AdaptivePoolSpec, DocCallExampleAndViews) {
+  const Case example = base_cases()[1];  // AA.D.CALL_EXAMPLE
+  EXPECT_EQ(first_rule(example), "success");
+  Case c = example;
+  c.tensor_mut("out").alloc_elems = 15;  // one element short of the 16 the view reaches
+  EXPECT_EQ(first_rule(c), "AA.TENSOR.EXTENT");
+  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().violations(c).size(), 1u);
+  c = example;
+  c.tensor_mut("out").strides = {4, 4, 4, 4, 1};  // N and C share a stride
+  EXPECT_EQ(first_rule(c), "AA.OUTPUT.OVERLAP");
+  c = example;
+  c.tensor_mut("self").strides = {4, 4, 4, 4, 1};  // an aliasing input is fine: only out is written
+  EXPECT_EQ(first_rule(c), "success");
+  EXPECT_EQ(first_rule(base_cases()[12]), "success");
+  EXPECT_EQ(first_rule(base_cases()[13]), "success");
+}
+
+}  // namespace
