@@ -18,6 +18,7 @@
 #include "cli/result_print.h"
 #include "harness/descriptor.h"
 #include "harness/npy.h"
+#include "harness/op_adapter.h"
 #include "harness/runner.h"
 
 namespace poolcheck::cli {
@@ -25,8 +26,6 @@ namespace poolcheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kOutputTensor = "gradInput";
 
 struct EvalArgs {
   std::string case_json;
@@ -57,12 +56,15 @@ int eval(const EvalArgs& a) {
   if (!parsed.ok) throw std::runtime_error(json_path.string() + ": bad descriptor: " + parsed.error);
   const Case& c = parsed.value;
   const fs::path base = json_path.parent_path();
+  const OpAdapter* op = find_adapter(c.op);
+  if (!op) throw std::runtime_error("unknown operator '" + c.op + "'");
+  const std::string output = op->output;  // gradInput, or out for the adaptive operator
 
   std::vector<std::pair<std::string, std::vector<double>>> inputs;
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& key = it.key();
     if (key == "descriptor" || key == "out_dir") continue;
-    if (key == kOutputTensor) {
+    if (key == output) {
       throw std::runtime_error(json_path.string() + ": '" + key + "' is the output; eval writes it");
     }
     const TensorArg* t = c.tensor(key);
@@ -91,10 +93,10 @@ int eval(const EvalArgs& a) {
     if (!j["out_dir"].is_string()) throw std::runtime_error(json_path.string() + ": 'out_dir' must be a string");
     out_dir = base / j["out_dir"].get<std::string>();
   }
-  const TensorArg* out = c.tensor(kOutputTensor);
-  if (!out || !out->present) throw std::runtime_error("the case has no gradInput tensor to evaluate");
+  const TensorArg* out = c.tensor(output);
+  if (!out || !out->present) throw std::runtime_error("the case has no " + output + " tensor to evaluate");
   if (npy::descr_for(out->dtype).empty()) {
-    throw std::runtime_error(std::string("gradInput dtype ") + dtype_name(out->dtype) + " cannot be stored as .npy");
+    throw std::runtime_error(output + " dtype " + dtype_name(out->dtype) + " cannot be stored as .npy");
   }
 
   RunOptions opt;
@@ -115,11 +117,11 @@ int eval(const EvalArgs& a) {
     std::cout << "wrote     " << p.string() << "\n";
   };
   if (!tensors.impl.empty()) {
-    write("impl_gradInput.npy", tensors.impl);
+    write(("impl_" + output + ".npy").c_str(), tensors.impl);
   } else {
-    std::cout << "impl      no gradInput (the call did not succeed); impl_gradInput.npy not written\n";
+    std::cout << "impl      no " << output << " (the call did not succeed); impl_" << output << ".npy not written\n";
   }
-  if (!tensors.oracle.empty()) write("oracle_gradInput.npy", tensors.oracle);
+  if (!tensors.oracle.empty()) write(("oracle_" + output + ".npy").c_str(), tensors.oracle);
   return outcome_is_failure(r.outcome) ? kExitFailure : kExitOk;
 }
 
