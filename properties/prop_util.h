@@ -4,8 +4,10 @@
 
 #include <rapidcheck.h>
 
+#include <functional>
 #include <string>
 
+#include "harness/case.h"
 #include "harness/runner.h"
 
 namespace poolcheck {
@@ -28,5 +30,15 @@ class FaultScope {
 
 // rc::check with a bounded number of cases and its output suppressed; true when the property held.
 bool quiet_check(const std::function<void()>& property, int max_success = 200);
+
+// The failure-path property of one rule of operator `op`: its invalid generator's case must be attributed
+// by the spec to `rule_id` alone (plus the co-violations it documents as unavoidable) and get the expected
+// error. `tag_rule` classifies the case by rule in RapidCheck's report.
+void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule = false);
+
+// Conservation law of a valid case whose gradients are all spread over real input elements: the sum of
+// the output equals the sum of gradOutput within the summed tolerance bounds. Special and large fills,
+// which can overflow the sums, become normal.
+void check_conservation(Case c);
 
 }  // namespace poolcheck

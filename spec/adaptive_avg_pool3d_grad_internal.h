@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/case.h"
+#include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
@@ -20,15 +21,15 @@ inline constexpr const char* kGradOutput = "gradOutput";
 inline constexpr const char* kSelf = "self";
 inline constexpr const char* kOut = "out";
 inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kOut};
+inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
+inline const std::vector<std::string> kInputs{kGradOutput, kSelf};  // the tensors 002's dtype and zero-dim rows name
 inline constexpr const char* kSeed = "002";
 
 // --- tables (adaptive_avg_pool3d_grad_tables.cpp) ---
 std::vector<PlatformRow> platform_rows();
 std::vector<Discrepancy> discrepancies();
-const PlatformRow* platform_row(const std::string& soc);  // nullptr for unknown SoCs
 // The row of a supported SoC, else nullptr (the dtype rules can only be judged there).
 const PlatformRow* supported_row(const Case& c);
-bool dtype_listed(const PlatformRow& row, DType d);
 
 // --- case views (adaptive_avg_pool3d_grad_view.cpp) ---
 bool rank_ok(const TensorArg& t);       // 4 or 5 dims
@@ -36,8 +37,6 @@ bool format_supported(Format f);        // ND or NCDHW
 size_t lead_count(const TensorArg& t);  // N,C for 5-D, C for 4-D
 // All three tensors present with valid descriptors, ranks in {4,5} and equal (rules 2, 3 and 6 hold).
 bool structure_ok(const Case& c);
-// The trailing `rank` dims of a shape, padded in front with 1s.
-std::vector<int64_t> to_rank(const std::vector<int64_t>& shape, size_t rank);
 
 // --- rule groups, in check order ---
 std::vector<Rule> null_and_tensor_rules();  // 1-4

@@ -9,8 +9,6 @@ namespace aa {
 
 namespace {
 
-const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
-
 Rule rule_out_params() {
   Rule r = out_params_rule("AA.NULL.OUT_PARAMS");
   r.chosen =
@@ -54,9 +52,6 @@ Rule rule_extent() {
 
 Rule rule_overlap() {
   Rule r = overlap_rule("AA.OUTPUT.OVERLAP", kOut);
-  r.text =
-      "out's view must not map two different indices to the same element (dims of size > 1 sorted by stride: each "
-      "stride >= the extent spanned by the smaller-stride dims)";
   r.chosen = "161002, so no write is ambiguous; not in the docs (002 allows non-contiguous out)";
   return r;
 }

@@ -1,8 +1,7 @@
 // aclnnAdaptiveAvgPool3dBackward rules 6-9: ranks, out's shape, zero dims, gradOutput's N,C.
-#include <array>
 #include <optional>
 #include <string>
-#include <utility>
+#include <vector>
 
 #include "spec/adaptive_avg_pool3d_grad_internal.h"
 
@@ -58,15 +57,13 @@ Rule rule_rank() {
 }
 
 Rule rule_out_shape() {
-  Rule r;
-  r.id = "AA.SHAPE.OUT";
+  Rule r = same_shape_rule("AA.SHAPE.OUT", kOut, kSelf, structure_ok);
   r.cites = {cite(kSeed, "返回值 161002 #4 (gradOutput、self和out的shape不匹配)", kSeed),
              cite(kSeed, "参数说明: out (对应了输入反向节点的梯度)", kSeed)};
   r.text = "out's shape must equal self's in every dim";
   r.chosen =
       "row 4 read as out == self; gradOutput's D,H,W is the adaptive output size and is tied to self only through "
       "N,C (AA.D.SHAPE_MATCH); N is compared too (AA.D.OUT_N_950)";
-  r.violated = [](const Case& c) { return structure_ok(c) && tensor(c, kOut)->shape != tensor(c, kSelf)->shape; };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     const TensorArg& go = *tensor(v, kGradOutput);
@@ -86,62 +83,26 @@ Rule rule_out_shape() {
   return r;
 }
 
-bool zero_in_inputs(const Case& c) { return has_zero_dim(*tensor(c, kGradOutput)) || has_zero_dim(*tensor(c, kSelf)); }
-
 Rule rule_zero() {
-  Rule r;
-  r.id = "AA.SHAPE.ZERO";
+  // Choice 0 is the canonical mutation: the first dim (N of 5-D, C of 4-D) = 0 in all three tensors. The others
+  // vary the dim and the tensors (all three, gradOutput only, self + out so that out keeps self's shape).
+  using enum ZeroTargets;
+  Rule r = zero_dim_rule(
+      "AA.SHAPE.ZERO", kTensors, kInputs, structure_ok,
+      {{0, kAll}, {-3, kFirst}, {-2, kRest}, {-1, kAll}, {-4, kFirst}, {0, kRest}, {-3, kAll}, {-1, kFirst}});
   r.cites = {cite(kSeed, "返回值 161002 #5 (gradOutput或self的shape的某一维不大于0)", kSeed)};
   r.text = "no dim of gradOutput or self may be 0 (N included): empty tensors are not supported";
   r.chosen =
       "161002 for a zero dim in gradOutput or self, as 002 and upstream A2/A3 say; PyTorch accepts N = 0; negative "
       "dims are AA.TENSOR.DESCRIPTOR; a zero dim in out alone is AA.SHAPE.OUT (AA.D.EMPTY)";
-  r.violated = [](const Case& c) { return structure_ok(c) && zero_in_inputs(c); };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    if (!structure_ok(v)) return std::nullopt;
-    // Choice 0 is the canonical mutation: the first dim (N of 5-D, C of 4-D) = 0 in all three tensors. The others
-    // vary the dim and the tensors (all three, gradOutput only, self + out so that out keeps self's shape).
-    enum Dim { kFirst, kChannel, kD, kH, kW };
-    enum Which { kAll, kGradOutputOnly, kInputs };
-    static const std::array<std::pair<Dim, Which>, 8> variants{{{kFirst, kAll},
-                                                                {kD, kGradOutputOnly},
-                                                                {kH, kInputs},
-                                                                {kW, kAll},
-                                                                {kChannel, kGradOutputOnly},
-                                                                {kFirst, kInputs},
-                                                                {kD, kAll},
-                                                                {kW, kGradOutputOnly}}};
-    const auto [kind, which] = variants[choice % variants.size()];
-    const size_t rank = tensor(v, kSelf)->shape.size();
-    const size_t dim = kind == kFirst ? 0 : kind == kChannel ? rank - 4 : rank - 3 + (kind - kD);
-    Case m = v;
-    for (const char* name : kTensorNames) {
-      const bool is_go = name == std::string(kGradOutput);
-      if ((which == kGradOutputOnly && !is_go) || (which == kInputs && is_go)) continue;
-      TensorArg& t = m.tensor_mut(name);
-      std::vector<int64_t> shape = t.shape;
-      shape[dim] = 0;
-      reshape(t, shape);
-    }
-    return m;
-  };
   return r;
 }
 
 Rule rule_nc() {
-  Rule r;
-  r.id = "AA.SHAPE.NC";
+  Rule r = lead_dims_rule("AA.SHAPE.NC", {kGradOutput}, kSelf, kInputs, structure_ok, 3);
   r.cites = {cite(kSeed, "返回值 161002 #7 (NC维度不一致)", kSeed),
              cite(kSeed, "参数说明: gradOutput (NC维度和self保持一致)", kSeed)};
   r.text = "gradOutput's leading dims (N,C for 5-D, C for 4-D) must equal self's";
-  r.violated = [](const Case& c) {
-    if (!structure_ok(c) || zero_in_inputs(c)) return false;
-    const TensorArg& go = *tensor(c, kGradOutput);
-    const TensorArg& self = *tensor(c, kSelf);
-    for (size_t i = 0; i < lead_count(self); ++i)
-      if (go.shape[i] != self.shape[i]) return true;
-    return false;
-  };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     const size_t lead = lead_count(*tensor(v, kSelf));

@@ -1,5 +1,4 @@
 // aclnnAdaptiveAvgPool3dBackward rules 5 (platform) and 10-13 (dtypes, formats).
-#include <array>
 #include <optional>
 #include <vector>
 
@@ -9,31 +8,21 @@ namespace poolcheck::spec::aa {
 
 namespace {
 
-constexpr std::array<const char*, 2> kInputs{kGradOutput, kSelf};
-
 Rule rule_platform() {
-  Rule r;
-  r.id = "AA.PLATFORM";
+  Rule r = platform_rule(
+      "AA.PLATFORM", supported_row,
+      {"Ascend950", "Ascend310B", "Ascend999", "", "ascend910b", "Ascend910B ", "Ascend310", "Ascend910_95"});
   r.cites = {cite(kSeed, "产品支持情况 (950PR/950DT ×, A3 √, A2 √, 200I/500 A2 ×, Atlas 推理 √, Atlas 训练 √)", kSeed)};
   r.text = "platform (SoC) must be Ascend910B, Ascend910_93, Ascend910 or Ascend310P";
   r.chosen =
       "161002 for Ascend950, Ascend310B and unknown SoCs; the doc has no error row for it. Ascend910 is supported "
       "for every shape as the table says, although upstream allows it only a 1x1x1 gradOutput (AA.D.PLATFORMS); "
       "Ascend950 is refused although upstream has a path for it (AA.D.ASCEND950)";
-  r.violated = [](const Case& c) { return !supported_row(c); };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<const char*, 8> socs{"Ascend950",  "Ascend310B",  "Ascend999", "",
-                                                 "ascend910b", "Ascend910B ", "Ascend310", "Ascend910_95"};
-    Case m = v;
-    m.platform = socs[choice % socs.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_dtype_supported() {
-  Rule r;
-  r.id = "AA.DTYPE.SUPPORTED";
+  Rule r = dtype_supported_rule("AA.DTYPE.SUPPORTED", kInputs, supported_row, kNonFloatDTypes);
   r.cites = {cite(kSeed, "参数说明: gradOutput, self, out (数据类型 FLOAT32、FLOAT16、BFLOAT16)", kSeed),
              cite(kSeed, "返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)", kSeed)};
   r.text =
@@ -43,15 +32,6 @@ Rule rule_dtype_supported() {
       "no BFLOAT16 on Atlas training/inference, as upstream (AA.D.BF16_ATLAS); DOUBLE refused also for a 1x1x1 "
       "gradOutput, which upstream accepts (AA.D.DOUBLE_ALL_ONE); out's dtype is tied by AA.DTYPE.SAME "
       "(AA.D.OUT_CHECKS)";
-  r.violated = [](const Case& c) {
-    const PlatformRow* row = supported_row(c);
-    if (!row) return false;
-    for (const char* name : kInputs) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !dtype_listed(*row, t->dtype)) return true;
-    }
-    return false;
-  };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
@@ -59,9 +39,7 @@ Rule rule_dtype_supported() {
     std::vector<DType> bad;
     for (DType d : {DType::BF16, DType::F16, DType::F32})
       if (!dtype_listed(*row, d)) bad.push_back(d);
-    for (DType d :
-         {DType::F64, DType::I32, DType::I8, DType::U8, DType::I16, DType::I64, DType::Bool, DType::Undefined})
-      bad.push_back(d);
+    bad.insert(bad.end(), kNonFloatDTypes.begin(), kNonFloatDTypes.end());
     const DType dt = bad[choice % bad.size()];
     Case m = v;
     switch (choice % 4) {
@@ -118,51 +96,23 @@ Rule rule_dtype_same() {
 }
 
 Rule rule_format_supported() {
-  Rule r;
-  r.id = "AA.FORMAT.SUPPORTED";
+  Rule r = format_supported_rule("AA.FORMAT.SUPPORTED", kTensors, format_supported,
+                                 {Format::NDHWC, Format::NCHW, Format::NHWC, Format::NCL, Format::NC1HWC0,
+                                  Format::FractalZ, Format::NDC1HWC0, Format::Undefined});
   r.cites = {cite(kSeed, "参数说明: gradOutput, self, out (数据格式 NCDHW、ND)", kSeed),
              cite(kSeed, "返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)", kSeed)};
   r.text = "every tensor's format must be ND or NCDHW, for 4-D and 5-D tensors alike";
   r.chosen =
       "the doc's list rather than upstream's 'any non-private format'; out is checked too (AA.D.FORMATS, "
       "AA.D.OUT_CHECKS)";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !format_supported(t->format)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<Format, 8> bad{Format::NDHWC,   Format::NCHW,     Format::NHWC,     Format::NCL,
-                                           Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};
-    Case m = v;
-    const uint64_t target = choice % 4;  // 3 = all three tensors
-    for (size_t i = 0; i < kTensorNames.size(); ++i)
-      if (target == 3 || target == i) m.tensor_mut(kTensorNames[i]).format = bad[choice % bad.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_format_same() {
-  Rule r;
-  r.id = "AA.FORMAT.SAME";
+  Rule r = format_same_rule("AA.FORMAT.SAME", kTensors, format_supported, Format::ND, Format::NCDHW);
   r.cites = {cite(kSeed, "返回值 161002 #6 (gradOutput和self的数据格式不一致)", kSeed)};
   r.text = "gradOutput, self and out must all have the same format";
   r.chosen = "out is held to it too, as upstream; row 6 names gradOutput and self only (AA.D.OUT_CHECKS)";
-  r.violated = [](const Case& c) {
-    std::optional<Format> first;
-    bool differ = false;
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (!t) continue;
-      if (!format_supported(t->format)) return false;
-      if (first && *first != t->format) differ = true;
-      first = t->format;
-    }
-    return differ;
-  };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const size_t target = choice % 3;

@@ -1,7 +1,5 @@
 // Platform table and the discrepancies of aclnnAdaptiveAvgPool3dBackward: where 002 is silent or ambiguous, or
 // differs from the upstream implementation and PyTorch.
-#include <algorithm>
-
 #include "spec/adaptive_avg_pool3d_grad_internal.h"
 
 namespace poolcheck::spec::aa {
@@ -29,20 +27,9 @@ std::vector<PlatformRow> platform_rows() {
   };
 }
 
-const PlatformRow* platform_row(const std::string& soc) {
-  static const std::vector<PlatformRow> rows = platform_rows();
-  for (const PlatformRow& r : rows)
-    if (r.soc == soc) return &r;
-  return nullptr;
-}
-
 const PlatformRow* supported_row(const Case& c) {
-  const PlatformRow* row = platform_row(c.platform);
-  return row && row->supported ? row : nullptr;
-}
-
-bool dtype_listed(const PlatformRow& row, DType d) {
-  return std::find(row.dtypes.begin(), row.dtypes.end(), d) != row.dtypes.end();
+  static const std::vector<PlatformRow> rows = platform_rows();
+  return supported_platform(rows, c.platform);
 }
 
 std::vector<Discrepancy> discrepancies() {

@@ -9,22 +9,6 @@ bool format_supported(Format f) { return f == Format::ND || f == Format::NCDHW; 
 
 size_t lead_count(const TensorArg& t) { return t.shape.size() - 3; }
 
-bool structure_ok(const Case& c) {
-  size_t rank = 0;
-  for (const char* name : kTensorNames) {
-    const TensorArg* t = tensor(c, name);
-    if (!t || !descriptor_ok(*t) || !rank_ok(*t)) return false;
-    if (rank != 0 && t->shape.size() != rank) return false;
-    rank = t->shape.size();
-  }
-  return true;
-}
-
-std::vector<int64_t> to_rank(const std::vector<int64_t>& shape, size_t rank) {
-  if (rank <= shape.size()) return {shape.end() - static_cast<std::ptrdiff_t>(rank), shape.end()};
-  std::vector<int64_t> out(rank - shape.size(), 1);
-  out.insert(out.end(), shape.begin(), shape.end());
-  return out;
-}
+bool structure_ok(const Case& c) { return tensors_well_formed(c, kTensors, {4, 5}); }
 
 }  // namespace poolcheck::spec::aa

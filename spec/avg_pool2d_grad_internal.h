@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/case.h"
+#include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
@@ -21,6 +22,7 @@ inline constexpr const char* kGradOutput = "gradOutput";
 inline constexpr const char* kSelf = "self";
 inline constexpr const char* kGradInput = "gradInput";
 inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kGradInput};
+inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
 inline constexpr const char* kSeed = "001";
 
 using Dims2 = std::array<int64_t, 2>;
@@ -28,7 +30,6 @@ using Dims2 = std::array<int64_t, 2>;
 // --- tables (avg_pool2d_grad_tables.cpp) ---
 std::vector<PlatformRow> platform_rows();
 std::vector<Discrepancy> discrepancies();
-const PlatformRow* platform_row(const std::string& soc);  // nullptr for unknown SoCs
 // The row of a supported SoC, else nullptr (dtype rules can only be judged there).
 const PlatformRow* supported_row(const Case& c);
 
@@ -38,9 +39,7 @@ Format format_for_rank(size_t rank);  // 4 -> NCHW, 3 -> NCL
 bool format_supported(Format f);      // NCHW or NCL
 // All three tensors present with valid descriptors, ranks in {3,4} and equal (rules 2, 3, 10 hold).
 bool structure_ok(const Case& c);
-bool any_empty(const Case& c);          // some present tensor has a zero dim
-Dims2 spatial(const TensorArg& t);      // last two dims (caller ensures rank >= 2)
-size_t lead_count(const TensorArg& t);  // N,C for 4-D, C for 3-D
+Dims2 spatial(const TensorArg& t);  // last two dims (caller ensures rank >= 2)
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims2& hw);
 // The one dtype of all three tensors when the SoC is supported, all are present, supported and equal
 // (rules 2, 5-7 hold).

@@ -8,8 +8,6 @@ namespace ap {
 
 namespace {
 
-const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
-
 Rule rule_out_params() {
   Rule r = out_params_rule("AP.NULL.OUT_PARAMS");
   r.chosen = "161001 before any other check instead of a crash; 001's 161001 item names only the argument pointers";
@@ -76,9 +74,6 @@ Rule rule_extent() {
 
 Rule rule_overlap() {
   Rule r = overlap_rule("AP.OUTPUT.OVERLAP", kGradInput);
-  r.text =
-      "gradInput's view must not map two different indices to the same element (dims of size > 1 sorted by "
-      "stride: each stride >= the extent spanned by the smaller-stride dims)";
   r.chosen = "161002, so no write is ambiguous; not in the docs (001 allows non-contiguous gradInput)";
   return r;
 }

@@ -1,5 +1,4 @@
 // aclnnAvgPool2dBackward rules 5-10: platform, dtypes, formats, ranks.
-#include <algorithm>
 #include <array>
 
 #include "spec/avg_pool2d_grad_internal.h"
@@ -8,54 +7,24 @@ namespace poolcheck::spec::ap {
 
 namespace {
 
-bool dtype_listed(const PlatformRow& row, DType d) {
-  return std::find(row.dtypes.begin(), row.dtypes.end(), d) != row.dtypes.end();
-}
-
 Rule rule_platform() {
-  Rule r;
-  r.id = "AP.PLATFORM";
+  Rule r = platform_rule(
+      "AP.PLATFORM", supported_row,
+      {"Ascend950", "Ascend310P", "Ascend910", "Ascend310B", "Ascend999", "", "ascend910b", "Ascend910_9391"});
   r.cites = {cite(kSeed, "产品支持情况 (Atlas A3, Atlas A2 only)", kSeed)};
   r.text = "platform (SoC) must be Ascend910B or Ascend910_93";
   r.chosen =
       "161002 for every other SoC, listed elsewhere or unknown; 001 has no error item for it, and upstream accepts "
       "FP32/FP16 on other SoCs and has an AvgPoolV2Grad path on Ascend950 (AP.D.PLATFORMS)";
-  r.violated = [](const Case& c) { return !supported_row(c); };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<const char*, 8> socs{"Ascend950", "Ascend310P", "Ascend910",  "Ascend310B",
-                                                 "Ascend999", "",           "ascend910b", "Ascend910_9391"};
-    Case m = v;
-    m.platform = socs[choice % socs.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_dtype_supported() {
-  Rule r;
-  r.id = "AP.DTYPE.SUPPORTED";
+  Rule r = dtype_supported_rule("AP.DTYPE.SUPPORTED", kTensors, supported_row, kNonFloatDTypes);
   r.cites = {cite(kSeed, "参数说明: gradOutput, self, gradInput (数据类型支持BFLOAT16、FLOAT16、FLOAT32)", kSeed),
              cite(kSeed, "返回值 161002 #1", kSeed)};
   r.text = "gradOutput, self and gradInput dtypes must each be FLOAT32, FLOAT16 or BFLOAT16";
   r.chosen = "self is checked too although error #1 names only gradOutput and gradInput (AP.D.SELF_CHECKS)";
-  r.violated = [](const Case& c) {
-    const PlatformRow* row = supported_row(c);
-    if (!row) return false;
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !dtype_listed(*row, t->dtype)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<DType, 8> bad{DType::F64, DType::I32, DType::I8,   DType::U8,
-                                          DType::I16, DType::I64, DType::Bool, DType::Undefined};
-    Case m = v;
-    const uint64_t target = choice % 4;  // 3 = all three tensors
-    for (size_t i = 0; i < kTensorNames.size(); ++i)
-      if (target == 3 || target == i) m.tensor_mut(kTensorNames[i]).dtype = bad[choice % bad.size()];
-    return m;
-  };
   return r;
 }
 
@@ -70,17 +39,9 @@ Rule rule_dtype_same() {
       "(AP.D.DTYPE_SAME)";
   r.violated = [](const Case& c) {
     const PlatformRow* row = supported_row(c);
-    if (!row) return false;
-    std::optional<DType> first;
-    bool differ = false;
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (!t) continue;
-      if (!dtype_listed(*row, t->dtype)) return false;
-      if (first && *first != t->dtype) differ = true;
-      first = t->dtype;
-    }
-    return differ;
+    return row && present_differ(
+                      c, kTensors, [](const TensorArg& t) { return t.dtype; },
+                      [row](const TensorArg& t) { return dtype_listed(*row, t.dtype); });
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
@@ -95,66 +56,24 @@ Rule rule_dtype_same() {
 }
 
 Rule rule_format_supported() {
-  Rule r;
-  r.id = "AP.FORMAT.SUPPORTED";
+  Rule r = format_supported_rule("AP.FORMAT.SUPPORTED", kTensors, format_supported,
+                                 {Format::ND, Format::NHWC, Format::NCDHW, Format::NDHWC, Format::NC1HWC0,
+                                  Format::FractalZ, Format::NDC1HWC0, Format::Undefined});
   r.cites = {cite(kSeed, "参数说明: gradOutput, self, gradInput (数据格式支持NCHW和NCL)", kSeed),
              cite(kSeed, "返回值 161002 #1", kSeed)};
   r.text = "every tensor's format must be NCHW or NCL (ND and private formats are refused)";
   r.chosen =
       "ND is refused as upstream does, although aclCreateTensor's usual ND default would pass elsewhere; self "
       "is checked too (AP.D.ND_FORMAT, AP.D.SELF_CHECKS)";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !format_supported(t->format)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<Format, 8> bad{Format::ND,      Format::NHWC,     Format::NCDHW,    Format::NDHWC,
-                                           Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};
-    Case m = v;
-    const uint64_t target = choice % 4;  // 3 = all three tensors
-    for (size_t i = 0; i < kTensorNames.size(); ++i)
-      if (target == 3 || target == i) m.tensor_mut(kTensorNames[i]).format = bad[choice % bad.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_format_same() {
-  Rule r;
-  r.id = "AP.FORMAT.SAME";
+  Rule r = format_same_rule("AP.FORMAT.SAME", kTensors, format_supported, Format::NCHW, Format::NCL);
   r.cites = {cite(kSeed, "参数说明: gradInput (数据类型、数据格式需要与self一致)", kSeed),
              cite(kSeed, "返回值 161002 #2", kSeed)};
   r.text = "self and gradInput formats must be equal, and gradOutput's must equal gradInput's";
-  r.violated = [](const Case& c) {
-    std::optional<Format> first;
-    bool differ = false;
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (!t) continue;
-      if (!format_supported(t->format)) return false;
-      if (first && *first != t->format) differ = true;
-      first = t->format;
-    }
-    return differ;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    TensorArg& t = m.tensor_mut(kTensorNames[choice % 3]);
-    t.format = t.format == Format::NCHW ? Format::NCL : Format::NCHW;
-    return m;
-  };
   return r;
-}
-
-// The trailing `rank` dims of a shape, padded in front with 1s.
-std::vector<int64_t> to_rank(const std::vector<int64_t>& shape, size_t rank) {
-  if (rank <= shape.size()) return {shape.end() - static_cast<std::ptrdiff_t>(rank), shape.end()};
-  std::vector<int64_t> out(rank - shape.size(), 1);
-  out.insert(out.end(), shape.begin(), shape.end());
-  return out;
 }
 
 // Ranks 3/4, all equal, and - once the formats are supported and equal - the format the rank implies.

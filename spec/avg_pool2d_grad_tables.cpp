@@ -25,16 +25,9 @@ std::vector<PlatformRow> platform_rows() {
   };
 }
 
-const PlatformRow* platform_row(const std::string& soc) {
-  static const std::vector<PlatformRow> rows = platform_rows();
-  for (const PlatformRow& r : rows)
-    if (r.soc == soc) return &r;
-  return nullptr;
-}
-
 const PlatformRow* supported_row(const Case& c) {
-  const PlatformRow* row = platform_row(c.platform);
-  return row && row->supported ? row : nullptr;
+  static const std::vector<PlatformRow> rows = platform_rows();
+  return supported_platform(rows, c.platform);
 }
 
 std::vector<Discrepancy> discrepancies() {

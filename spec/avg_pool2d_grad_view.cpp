@@ -1,6 +1,4 @@
 // Read-only views of an avg-pool Case used by the rule predicates and mutators.
-#include <algorithm>
-
 #include "spec/avg_pool2d_grad_internal.h"
 #include "spec/avg_pool2d_grad_spec.h"
 
@@ -12,31 +10,12 @@ Format format_for_rank(size_t rank) { return rank == 4 ? Format::NCHW : Format::
 
 bool format_supported(Format f) { return f == Format::NCHW || f == Format::NCL; }
 
-bool structure_ok(const Case& c) {
-  size_t rank = 0;
-  for (const char* name : kTensorNames) {
-    const TensorArg* t = tensor(c, name);
-    if (!t || !descriptor_ok(*t) || !rank_ok(*t)) return false;
-    if (rank != 0 && t->shape.size() != rank) return false;
-    rank = t->shape.size();
-  }
-  return true;
-}
-
-bool any_empty(const Case& c) {
-  for (const char* name : kTensorNames) {
-    const TensorArg* t = tensor(c, name);
-    if (t && has_zero_dim(*t)) return true;
-  }
-  return false;
-}
+bool structure_ok(const Case& c) { return tensors_well_formed(c, kTensors, {3, 4}); }
 
 Dims2 spatial(const TensorArg& t) {
   const size_t r = t.shape.size();
   return {t.shape[r - 2], t.shape[r - 1]};
 }
-
-size_t lead_count(const TensorArg& t) { return t.shape.size() - 2; }
 
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims2& hw) {
   std::vector<int64_t> out = shape;
@@ -52,7 +31,7 @@ std::optional<DType> common_dtype(const Case& c) {
   std::optional<DType> dt;
   for (const char* name : kTensorNames) {
     const TensorArg* t = tensor(c, name);
-    if (!t || std::find(row->dtypes.begin(), row->dtypes.end(), t->dtype) == row->dtypes.end()) return std::nullopt;
+    if (!t || !dtype_listed(*row, t->dtype)) return std::nullopt;
     if (dt && *dt != t->dtype) return std::nullopt;
     dt = t->dtype;
   }

@@ -7,12 +7,12 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/case.h"
+#include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
@@ -23,6 +23,7 @@ inline constexpr const char* kSelf = "self";
 inline constexpr const char* kIndices = "indices";
 inline constexpr const char* kGradInput = "gradInput";
 inline constexpr std::array<const char*, 4> kTensorNames{kGradOutput, kSelf, kIndices, kGradInput};
+inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
 inline constexpr std::array<const char*, 4> kArrayNames{"kernelSize", "stride", "padding", "dilation"};
 
 using Dims3 = std::array<int64_t, 3>;
@@ -30,16 +31,15 @@ using Dims3 = std::array<int64_t, 3>;
 // --- tables (max_pool3d_grad_tables.cpp) ---
 std::vector<PlatformRow> platform_rows();
 std::vector<Discrepancy> discrepancies();
-const PlatformRow* platform_row(const std::string& soc);  // nullptr for unknown SoCs
-bool soc_supported(const std::string& soc);
+// The row of a supported SoC, else nullptr (dtype rules can only be judged there).
+const PlatformRow* supported_row(const Case& c);
 bool soc_has_dhw_limit(const std::string& soc);  // A2/A3 only
 
-// --- case views (max_pool3d_grad_view.cpp; generic ones in spec/view_rules.h) ---
+// --- case views (max_pool3d_grad_view.cpp; generic ones in spec/case_views.h) ---
 bool rank_ok(const TensorArg& t);   // 4 or 5 dims
 Dims3 spatial(const TensorArg& t);  // last three dims (caller ensures rank >= 3)
 // All four tensors present with valid descriptors, ranks in {4,5} and equal (rules 2-4, 12, 13 hold).
 bool structure_ok(const Case& c);
-bool any_empty(const Case& c);  // some present tensor has a zero dim
 
 std::optional<Dims3> broadcast3(const IntArrayArg* a);  // length 1 or 3 -> 3 values
 std::optional<Dims3> kernel3(const Case& c);            // rules 14, 15 hold
@@ -55,8 +55,6 @@ bool ceil_mode(const Case& c);
 
 // --- mutation helpers ---
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw);
-// The leading (batch/channel) dims: N,C for 5-D, C for 4-D.
-size_t lead_count(const TensorArg& t);
 
 // --- rule groups, in check order ---
 std::vector<Rule> null_and_tensor_rules();  // 1-5

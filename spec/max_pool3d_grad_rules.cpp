@@ -59,13 +59,13 @@ Rule rule_null_other() {
 }
 
 Rule rule_descriptor() {
-  Rule r = descriptor_rule("MP.TENSOR.DESCRIPTOR", {kTensorNames.begin(), kTensorNames.end()});
+  Rule r = descriptor_rule("MP.TENSOR.DESCRIPTOR", kTensors);
   r.chosen = "161002: an aclTensor the runtime cannot address is an invalid parameter";
   return r;
 }
 
 Rule rule_extent() {
-  Rule r = extent_rule("MP.TENSOR.EXTENT", {kTensorNames.begin(), kTensorNames.end()});
+  Rule r = extent_rule("MP.TENSOR.EXTENT", kTensors);
   r.chosen =
       "161002 instead of reading or writing outside the buffer; this is how the docs' own call example fails "
       "(MP.D.CALL_EXAMPLE_INT8)";

@@ -4,6 +4,7 @@
 
 #include "spec/max_pool3d_grad_internal.h"
 #include "spec/max_pool3d_grad_spec.h"
+#include "spec/pooled_rule.h"
 
 namespace poolcheck::spec::mp {
 
@@ -64,40 +65,20 @@ Rule rule_dhw_limit() {
   return r;
 }
 
-// Shape rule: `name` gets one dim changed (never to 0) and a contiguous layout.
-std::optional<Case> bump_dim(const Case& v, const char* name, uint64_t choice) {
-  if (!structure_ok(v)) return std::nullopt;
-  Case m = v;
-  TensorArg& t = m.tensor_mut(name);
-  std::vector<int64_t> shape = t.shape;
-  const size_t dim = choice % shape.size();
-  shape[dim] += 1 + static_cast<int64_t>((choice / shape.size()) % 2);
-  reshape(t, shape);
-  return m;
-}
-
 Rule rule_indices_shape() {
-  Rule r;
-  r.id = "MP.SHAPE.INDICES";
+  Rule r = same_shape_rule("MP.SHAPE.INDICES", kIndices, kGradOutput, structure_ok);
   r.cites = {cite("000", "参数说明: indices (shape与gradOutput一致)", "000,004"),
              cite("000", "返回值 161002 #3", "000"), cite("003", "返回值 table row 4", "003")};
   r.text = "indices shape must equal gradOutput shape";
-  r.violated = [](const Case& c) {
-    return structure_ok(c) && tensor(c, kIndices)->shape != tensor(c, kGradOutput)->shape;
-  };
-  r.violate = [](const Case& v, uint64_t choice) { return bump_dim(v, kIndices, choice); };
   return r;
 }
 
 Rule rule_grad_input_shape() {
-  Rule r;
-  r.id = "MP.SHAPE.GRADINPUT";
+  Rule r = same_shape_rule("MP.SHAPE.GRADINPUT", kGradInput, kSelf, structure_ok);
   r.cites = {cite("000", "参数说明: gradInput (shape与self保持一致)", "000,004"),
              cite("000", "返回值 161002 #3", "000"),
              cite("003", "参数说明 table: gradInput; 返回值 table row 4", "003")};
   r.text = "gradInput shape must equal self shape";
-  r.violated = [](const Case& c) { return structure_ok(c) && tensor(c, kGradInput)->shape != tensor(c, kSelf)->shape; };
-  r.violate = [](const Case& v, uint64_t choice) { return bump_dim(v, kGradInput, choice); };
   return r;
 }
 
@@ -108,7 +89,7 @@ Rule rule_empty() {
              cite("003", "约束说明: 是否支持空tensor", "003")};
   r.text = "no tensor may have a zero dim (empty in, empty out is not supported)";
   r.chosen = "161002; upstream returns success without launching (MP.D.EMPTY)";
-  r.violated = [](const Case& c) { return structure_ok(c) && any_empty(c); };
+  r.violated = [](const Case& c) { return structure_ok(c) && any_zero_dim(c, kTensors); };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     Case m = v;
@@ -124,36 +105,14 @@ Rule rule_empty() {
 }
 
 Rule rule_batch_channel() {
-  Rule r;
-  r.id = "MP.SHAPE.BATCH_CHANNEL";
+  // indices follows gradOutput so MP.SHAPE.INDICES stays quiet.
+  Rule r = lead_dims_rule("MP.SHAPE.BATCH_CHANNEL", {kGradOutput, kIndices}, kSelf, kTensors, structure_ok, 3);
   r.cites = {cite("000", "参数说明: gradOutput (和正向的输出shape一致)", "000,004"),
              cite("003", "参数说明 table: gradOutput 使用说明", "003")};
   r.text = "gradOutput's leading dims (N,C for 5-D, C for 4-D) must equal self's";
   r.chosen =
       "161002 in GetWorkspaceSize; no error row lists it and upstream checks it only in tiling "
       "(MP.D.GRADOUTPUT_SHAPE)";
-  r.violated = [](const Case& c) {
-    if (!structure_ok(c) || any_empty(c)) return false;
-    const TensorArg& go = *tensor(c, kGradOutput);
-    const TensorArg& self = *tensor(c, kSelf);
-    for (size_t i = 0; i < lead_count(self); ++i)
-      if (go.shape[i] != self.shape[i]) return true;
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    if (!structure_ok(v)) return std::nullopt;
-    Case m = v;
-    const TensorArg& self = *tensor(v, kSelf);
-    const size_t i = choice % lead_count(self);
-    const int64_t value = self.shape[i] + 1 + static_cast<int64_t>((choice / 2) % 2);
-    for (const char* name : {kGradOutput, kIndices}) {  // indices follows so MP.SHAPE.INDICES stays quiet
-      TensorArg& t = m.tensor_mut(name);
-      std::vector<int64_t> shape = t.shape;
-      shape[i] = value;
-      reshape(t, shape);
-    }
-    return m;
-  };
   return r;
 }
 
@@ -195,42 +154,30 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
   return m;
 }
 
+// The max-pool views pooled_rule reads.
+struct PoolViews {
+  using Dims = Dims3;
+  static const std::vector<std::string>& tensors() { return kTensors; }
+  static bool structure_ok(const Case& c) { return mp::structure_ok(c); }
+  static std::optional<Pool> pool_params(const Case& c) { return mp::pool_params(c); }
+  static std::optional<Dims3> pooled(const Dims3& in, const Pool& p) { return mp::pooled(in, p); }
+  static Dims3 spatial(const TensorArg& t) { return mp::spatial(t); }
+  static size_t axis(uint64_t choice) { return choice % 3; }
+  static void set_pooled_dims(Case& m, const Dims3& dhw) { mp::set_pooled_dims(m, dhw); }
+  static std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
+                                           int64_t wrong) {
+    return mp::retarget_axis(v, axis, iksp, ceil, wrong);
+  }
+};
+
 Rule rule_pooled() {
-  Rule r;
-  r.id = "MP.SHAPE.POOLED";
+  Rule r = pooled_rule<PoolViews>("MP.SHAPE.POOLED");
   r.cites = {cite("000", "参数说明: gradOutput (和正向的输出shape一致), ceilMode", "000,004"),
              cite("003", "参数说明 table: gradOutput 使用说明, ceilMode", "003")};
   r.text =
       "gradOutput's D,H,W must equal the max-pool output size of self's D,H,W for kernelSize/stride/padding/"
       "dilation/ceilMode, and each must be >= 1";
   r.chosen = "161002 in GetWorkspaceSize; upstream checks it only in tiling (MP.D.GRADOUTPUT_SHAPE)";
-  r.violated = [](const Case& c) {
-    if (!structure_ok(c) || any_empty(c)) return false;
-    const auto pool = pool_params(c);
-    if (!pool) return false;
-    const auto out = pooled(spatial(*tensor(c, kSelf)), *pool);
-    return !out || *out != spatial(*tensor(c, kGradOutput));
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    if (!structure_ok(v) || !pool_params(v)) return std::nullopt;
-    const size_t axis = choice % 3;
-    Dims3 out = spatial(*tensor(v, kGradOutput));
-    switch (choice % 4) {
-      case 0:  // one window too many
-        out[axis] += 1;
-        break;
-      case 1:  // one too few (two too many when there is a single window)
-        out[axis] = out[axis] > 1 ? out[axis] - 1 : out[axis] + 2;
-        break;
-      case 2:  // I=5,k=2,s=2,p=1,ceil: a 4th window would start in the right padding and is dropped -> 3, not 4
-        return retarget_axis(v, axis, {5, 2, 2, 1}, true, 4);
-      default:  // I=1,k=4,s=3,p=1,floor: no window fits (size 0); gradOutput claims 1
-        return retarget_axis(v, axis, {1, 4, 3, 1}, false, 1);
-    }
-    Case m = v;
-    set_pooled_dims(m, out);
-    return m;
-  };
   return r;
 }
 

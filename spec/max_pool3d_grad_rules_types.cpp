@@ -11,48 +11,22 @@ bool contains(const std::vector<DType>& v, DType d) { return std::find(v.begin()
 
 bool format_supported(Format f) { return f == Format::ND || f == Format::NCDHW; }
 
-// Dtype rules can only be judged on a supported SoC (rule 6 covers the rest).
-const PlatformRow* supported_row(const Case& c) {
-  const PlatformRow* row = platform_row(c.platform);
-  return row && row->supported ? row : nullptr;
-}
-
 Rule rule_platform() {
-  Rule r;
-  r.id = "MP.PLATFORM";
+  Rule r = platform_rule(
+      "MP.PLATFORM", supported_row,
+      {"Ascend310B", "Ascend310P", "Ascend910", "Ascend310", "Ascend999", "", "ascend910b", "Ascend910_9391"});
   r.cites = {cite("000", "返回值 161002 #11 (平台不支持)", "000"), cite("004", "产品支持情况", "004"),
              cite("003", "产品支持情况; 返回值 table row 12 (平台不支持)", "003")};
   r.text = "platform (SoC) must be Ascend910B, Ascend910_93 or Ascend950";
   r.chosen = "unknown SoC names are unsupported too (MP.D.PLATFORMS)";
-  r.violated = [](const Case& c) { return !soc_supported(c.platform); };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<const char*, 8> socs{"Ascend310B", "Ascend310P", "Ascend910",  "Ascend310",
-                                                 "Ascend999",  "",           "ascend910b", "Ascend910_9391"};
-    Case m = v;
-    m.platform = socs[choice % socs.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_dtype_self() {
-  Rule r;
-  r.id = "MP.DTYPE.SELF";
+  Rule r = dtype_supported_rule("MP.DTYPE.SELF", {kSelf}, supported_row, kNonFloatDTypes);
   r.cites = {cite("000", "参数说明: self", "000,004"), cite("000", "返回值 161002 #1", "000"),
              cite("003", "参数说明 table: self 数据类型; 返回值 table row 2", "003")};
   r.text = "self dtype must be FLOAT32, FLOAT16 or BFLOAT16";
-  r.violated = [](const Case& c) {
-    const TensorArg* self = tensor(c, kSelf);
-    const PlatformRow* row = supported_row(c);
-    return self && row && !contains(row->dtypes, self->dtype);
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<DType, 8> bad{DType::F64, DType::I32, DType::I8,   DType::U8,
-                                          DType::I16, DType::I64, DType::Bool, DType::Undefined};
-    Case m = v;
-    m.tensor_mut(kSelf).dtype = bad[choice % bad.size()];
-    return m;
-  };
   return r;
 }
 
@@ -94,7 +68,7 @@ Rule rule_dtype_same() {
   r.violated = [](const Case& c) {
     const TensorArg* self = tensor(c, kSelf);
     const PlatformRow* row = supported_row(c);
-    if (!self || !row || !contains(row->dtypes, self->dtype)) return false;
+    if (!self || !row || !dtype_listed(*row, self->dtype)) return false;
     for (const char* name : {kGradOutput, kGradInput}) {
       const TensorArg* t = tensor(c, name);
       if (t && t->dtype != self->dtype) return true;
@@ -114,67 +88,24 @@ Rule rule_dtype_same() {
 }
 
 Rule rule_format_supported() {
-  Rule r;
-  r.id = "MP.FORMAT.SUPPORTED";
+  Rule r = format_supported_rule("MP.FORMAT.SUPPORTED", kTensors, format_supported,
+                                 {Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::NCHW, Format::NHWC,
+                                  Format::NDHWC, Format::NCL, Format::Undefined});
   r.cites = {cite("000", "参数说明: 数据格式", "000,004"), cite("000", "返回值 161002 #2", "000"),
              cite("003", "参数说明 table: 数据格式 column (ND); 返回值 table row 3", "003")};
   r.text = "every tensor's format must be ND or NCDHW (no private formats such as NC1HWC0, FRACTAL_Z, NDC1HWC0)";
   r.chosen = "ND (003) and NCDHW (000 for indices/gradInput) both accepted (MP.D.FORMATS)";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !format_supported(t->format)) return true;
-    }
-    return false;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<Format, 8> bad{Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::NCHW,
-                                           Format::NHWC,    Format::NDHWC,    Format::NCL,      Format::Undefined};
-    Case m = v;
-    const Format f = bad[choice % bad.size()];
-    const uint64_t target = choice % 5;  // 4 = all four tensors
-    for (size_t i = 0; i < kTensorNames.size(); ++i)
-      if (target == 4 || target == i) m.tensor_mut(kTensorNames[i]).format = f;
-    return m;
-  };
   return r;
 }
 
 Rule rule_format_same() {
-  Rule r;
-  r.id = "MP.FORMAT.SAME";
+  Rule r =
+      format_same_rule("MP.FORMAT.SAME", {kSelf, kGradOutput, kGradInput}, format_supported, Format::ND, Format::NCDHW);
   r.cites = {cite("000", "参数说明: self (与gradOutput一致), gradInput (与self保持一致)", "000,004"),
              cite("003", "参数说明 table: gradOutput, gradInput 使用说明 (和self一致)", "003")};
   r.text = "self, gradOutput and gradInput must have the same format (indices is not compared)";
   r.chosen = "indices excluded as in 003 and upstream, although 000 says '与self保持一致' (MP.D.FORMATS)";
-  r.violated = [](const Case& c) {
-    std::optional<Format> first;
-    bool differ = false;
-    for (const char* name : {kSelf, kGradOutput, kGradInput}) {
-      const TensorArg* t = tensor(c, name);
-      if (!t) continue;
-      if (!format_supported(t->format)) return false;
-      if (first && *first != t->format) differ = true;
-      first = t->format;
-    }
-    return differ;
-  };
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    static const std::array<const char*, 3> names{kSelf, kGradOutput, kGradInput};
-    TensorArg& t = m.tensor_mut(names[choice % 3]);
-    t.format = t.format == Format::ND ? Format::NCDHW : Format::ND;
-    return m;
-  };
   return r;
-}
-
-// New shape of rank `rank`: the trailing dims, padded in front with 1s.
-std::vector<int64_t> to_rank(const std::vector<int64_t>& shape, size_t rank) {
-  if (rank <= shape.size()) return {shape.end() - static_cast<std::ptrdiff_t>(rank), shape.end()};
-  std::vector<int64_t> out(rank - shape.size(), 1);
-  out.insert(out.end(), shape.begin(), shape.end());
-  return out;
 }
 
 Rule rule_rank() {

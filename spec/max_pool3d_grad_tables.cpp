@@ -27,16 +27,9 @@ std::vector<PlatformRow> platform_rows() {
   };
 }
 
-const PlatformRow* platform_row(const std::string& soc) {
+const PlatformRow* supported_row(const Case& c) {
   static const std::vector<PlatformRow> rows = platform_rows();
-  for (const PlatformRow& r : rows)
-    if (r.soc == soc) return &r;
-  return nullptr;
-}
-
-bool soc_supported(const std::string& soc) {
-  const PlatformRow* r = platform_row(soc);
-  return r && r->supported;
+  return supported_platform(rows, c.platform);
 }
 
 bool soc_has_dhw_limit(const std::string& soc) { return soc == "Ascend910B" || soc == "Ascend910_93"; }

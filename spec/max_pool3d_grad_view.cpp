@@ -1,5 +1,5 @@
 // Read-only views of a max-pool Case used by the rule predicates, plus small mutation helpers (the
-// operator-independent ones live in spec/view_rules.cpp).
+// operator-independent ones live in spec/case_views.cpp).
 #include "spec/max_pool3d_grad_internal.h"
 #include "spec/max_pool3d_grad_spec.h"
 
@@ -12,24 +12,7 @@ Dims3 spatial(const TensorArg& t) {
   return {t.shape[r - 3], t.shape[r - 2], t.shape[r - 1]};
 }
 
-bool structure_ok(const Case& c) {
-  size_t rank = 0;
-  for (const char* name : kTensorNames) {
-    const TensorArg* t = tensor(c, name);
-    if (!t || !descriptor_ok(*t) || !rank_ok(*t)) return false;
-    if (rank != 0 && t->shape.size() != rank) return false;
-    rank = t->shape.size();
-  }
-  return true;
-}
-
-bool any_empty(const Case& c) {
-  for (const char* name : kTensorNames) {
-    const TensorArg* t = tensor(c, name);
-    if (t && has_zero_dim(*t)) return true;
-  }
-  return false;
-}
+bool structure_ok(const Case& c) { return tensors_well_formed(c, kTensors, {4, 5}); }
 
 std::optional<Dims3> broadcast3(const IntArrayArg* a) {
   if (!len_in(a, {1, 3})) return std::nullopt;
@@ -78,7 +61,5 @@ std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3
   for (size_t i = 0; i < 3; ++i) out[r - 3 + i] = dhw[i];
   return out;
 }
-
-size_t lead_count(const TensorArg& t) { return t.shape.size() - 3; }
 
 }  // namespace poolcheck::spec::mp

@@ -1,4 +1,4 @@
-// Shared argument views and the tensor-view rule builders (see view_rules.h).
+// The tensor-view rule builders (see view_rules.h).
 #include "spec/view_rules.h"
 
 #include <algorithm>
@@ -6,58 +6,6 @@
 #include <utility>
 
 namespace poolcheck::spec {
-
-const TensorArg* tensor(const Case& c, const std::string& name) {
-  const TensorArg* t = c.tensor(name);
-  return t && t->present ? t : nullptr;
-}
-
-const IntArrayArg* array(const Case& c, const std::string& name) {
-  const IntArrayArg* a = c.array(name);
-  return a && a->present ? a : nullptr;
-}
-
-bool descriptor_ok(const TensorArg& t) {
-  if (t.offset < 0) return false;
-  if (!t.strides.empty() && t.strides.size() != t.shape.size()) return false;
-  for (int64_t d : t.shape)
-    if (d < 0) return false;
-  for (int64_t s : t.strides)
-    if (s < 0) return false;
-  // An empty view has extent 0 without looking at strides, so the checks above must come first.
-  return view_extent_elems(t).has_value();
-}
-
-bool has_zero_dim(const TensorArg& t) { return std::find(t.shape.begin(), t.shape.end(), 0) != t.shape.end(); }
-
-bool may_overlap(const TensorArg& t) {
-  if (has_zero_dim(t)) return false;
-  const auto strides = effective_strides(t);
-  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size) of dims that move
-  for (size_t i = 0; i < t.shape.size(); ++i)
-    if (t.shape[i] > 1) dims.emplace_back(strides[i], t.shape[i]);
-  std::sort(dims.begin(), dims.end());
-  int64_t span = 1;  // elements spanned by the smaller-stride dims; cannot overflow on a valid descriptor
-  for (const auto& [stride, size] : dims) {
-    if (stride < span) return true;
-    span += (size - 1) * stride;
-  }
-  return false;
-}
-
-bool len_in(const IntArrayArg* a, std::initializer_list<size_t> lens) {
-  return a && std::find(lens.begin(), lens.end(), a->values.size()) != lens.end();
-}
-
-bool all_positive(const IntArrayArg& a) {
-  return std::all_of(a.values.begin(), a.values.end(), [](int64_t v) { return v > 0; });
-}
-
-void reshape(TensorArg& t, std::vector<int64_t> shape) {
-  t.shape = std::move(shape);
-  t.strides.clear();
-  t.alloc_elems = -1;
-}
 
 Citation cite(std::string seed, std::string section, std::string versions) {
   return Citation{std::move(seed), std::move(section), std::move(versions)};
@@ -165,9 +113,9 @@ Rule overlap_rule(std::string id, std::string output) {
   Rule r;
   r.id = std::move(id);
   r.in_docs = false;
-  r.text =
-      "the output view must not map two different indices to the same element (dims of size > 1 sorted by "
-      "stride: each stride >= the extent spanned by the smaller-stride dims)";
+  r.text = output +
+           "'s view must not map two different indices to the same element (dims of size > 1 sorted by stride: each "
+           "stride >= the extent spanned by the smaller-stride dims)";
   r.violated = [output](const Case& c) {
     const TensorArg* t = tensor(c, output);
     return t && descriptor_ok(*t) && may_overlap(*t);

@@ -5,10 +5,7 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
-#include <optional>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,6 +13,7 @@
 #include "harness/case.h"
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 #include "spec/spec.h"
+#include "tests/spec_test_support.h"
 
 namespace {
 
@@ -28,8 +26,8 @@ using poolcheck::spec::make_adaptive_avg_pool3d_grad_case;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
 using poolcheck::spec::Rule;
+using poolcheck::spec_test::kChoices;
 
-constexpr uint64_t kChoices = 8;
 const std::vector<std::string> kNames{"gradOutput", "self", "out"};
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -135,68 +133,17 @@ TEST(AdaptivePoolCaseBuilder, DocExampleShapesAndConventions) {
 TEST(AdaptivePoolSpec, BaseCasesAreValid) {
   const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
   const auto bases = base_cases();
-  ASSERT_GE(bases.size(), 12u);
+  poolcheck::spec_test::expect_valid_bases(spec, bases);
   std::set<std::string> socs;
-  for (size_t i = 0; i < bases.size(); ++i) {
-    SCOPED_TRACE("base " + std::to_string(i));
-    for (const Rule* r : spec.violations(bases[i])) ADD_FAILURE() << "violates " << r->id;
-    const auto e = spec.expected(bases[i]);
-    EXPECT_EQ(e.code, poolcheck::spec::kSuccess);
-    EXPECT_EQ(e.rule, nullptr);
-    socs.insert(bases[i].platform);
-  }
+  for (const Case& base : bases) socs.insert(base.platform);
   EXPECT_EQ(socs, (std::set<std::string>{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"}));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The exactly-one checker
 
-struct CheckResult {
-  std::vector<std::string> failures;
-  std::set<std::string> reached;  // rules some mutation produced a case for
-};
-
-std::string ids(const std::vector<const Rule*>& rules) {
-  std::string s;
-  for (const Rule* r : rules) s += (s.empty() ? "" : ",") + r->id;
-  return s.empty() ? "{}" : s;
-}
-
-CheckResult check_exactly_one(const OperatorSpec& spec, const std::vector<Case>& bases) {
-  CheckResult res;
-  for (size_t b = 0; b < bases.size(); ++b) {
-    if (!spec.violations(bases[b]).empty())
-      res.failures.push_back("base " + std::to_string(b) + " not valid: " + ids(spec.violations(bases[b])));
-  }
-  for (const Rule& rule : spec.rules) {
-    std::vector<const Rule*> want;
-    for (const Rule& other : spec.rules)
-      if (&other == &rule || std::count(rule.implies.begin(), rule.implies.end(), other.id)) want.push_back(&other);
-    for (size_t b = 0; b < bases.size(); ++b) {
-      for (uint64_t choice = 0; choice < kChoices; ++choice) {
-        const auto m = rule.violate(bases[b], choice);
-        if (!m) continue;
-        res.reached.insert(rule.id);
-        std::ostringstream where;
-        where << rule.id << " base " << b << " choice " << choice << ": ";
-        if (*m == bases[b]) res.failures.push_back(where.str() + "mutation left the case unchanged");
-        const auto got = spec.violations(*m);
-        if (got != want) res.failures.push_back(where.str() + "violations " + ids(got) + ", want " + ids(want));
-        const auto e = spec.expected(*m);
-        if (e.rule != &rule || e.code != rule.code || e.phase != rule.phase)
-          res.failures.push_back(where.str() + "expected() gives " + (e.rule ? e.rule->id : "success"));
-      }
-    }
-  }
-  return res;
-}
-
 TEST(AdaptivePoolSpec, EveryMutationViolatesExactlyItsRule) {
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
-  const CheckResult res = check_exactly_one(spec, base_cases());
-  for (const auto& f : res.failures) ADD_FAILURE() << f;
-  for (const Rule& r : spec.rules) EXPECT_TRUE(res.reached.count(r.id)) << r.id << " unreachable from every base";
-  EXPECT_EQ(res.reached.size(), spec.rules.size());
+  poolcheck::spec_test::expect_exactly_one(adaptive_avg_pool3d_grad_spec(), base_cases());
 }
 
 TEST(AdaptivePoolSpec, MutationsVaryWithChoice) {
@@ -211,19 +158,6 @@ TEST(AdaptivePoolSpec, MutationsVaryWithChoice) {
   }
 }
 
-// A copy of the spec whose rule `id` gets a different predicate.
-OperatorSpec with_predicate(const std::string& id, std::function<bool(const Case&)> pred) {
-  OperatorSpec copy = adaptive_avg_pool3d_grad_spec();
-  for (Rule& r : copy.rules)
-    if (r.id == id) r.violated = std::move(pred);
-  return copy;
-}
-
-bool any_failure_mentions(const CheckResult& res, const std::string& text) {
-  return std::any_of(res.failures.begin(), res.failures.end(),
-                     [&](const std::string& f) { return f.find(text) != std::string::npos; });
-}
-
 bool present(const Case& c, const char* name) {
   const auto* t = c.tensor(name);
   return t && t->present;
@@ -231,7 +165,7 @@ bool present(const Case& c, const char* name) {
 
 TEST(AdaptivePoolSpec, NegativeControlDtypeListIgnoresPlatform) {
   // Broken rule: the doc's F32/F16/BF16 list on every supported SoC, so BF16 on Atlas training/inference passes.
-  const OperatorSpec broken = with_predicate("AA.DTYPE.SUPPORTED", [](const Case& c) {
+  const auto broken = [](const Case& c) {
     static const std::set<std::string> supported{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
     if (!supported.count(c.platform)) return false;
     for (const char* name : {"gradOutput", "self"}) {
@@ -240,16 +174,16 @@ TEST(AdaptivePoolSpec, NegativeControlDtypeListIgnoresPlatform) {
       if (d != DType::F32 && d != DType::F16 && d != DType::BF16) return true;
     }
     return false;
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AA.DTYPE.SUPPORTED base"));
+  };
+  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avg_pool3d_grad_spec(), "AA.DTYPE.SUPPORTED", broken,
+                                                  base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlDoubleOnAllOnePath) {
   // Broken rule: upstream's acceptance of DOUBLE when gradOutput's D,H,W are (1,1,1).
   const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
   const Rule* real = spec.rule("AA.DTYPE.SUPPORTED");
-  const OperatorSpec broken = with_predicate("AA.DTYPE.SUPPORTED", [real](const Case& c) {
+  const auto broken = [real](const Case& c) {
     const auto* go = c.tensor("gradOutput");
     Case copy = c;
     if (go && go->present && go->shape.size() >= 3 &&
@@ -257,21 +191,19 @@ TEST(AdaptivePoolSpec, NegativeControlDoubleOnAllOnePath) {
       for (const char* name : {"gradOutput", "self"})
         if (copy.tensor_mut(name).dtype == DType::F64) copy.tensor_mut(name).dtype = DType::F32;
     return real->violated(copy);
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AA.DTYPE.SUPPORTED base"));
+  };
+  poolcheck::spec_test::expect_broken_rule_caught(spec, "AA.DTYPE.SUPPORTED", broken, base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
-  const OperatorSpec broken = with_predicate("AA.SHAPE.ZERO", [](const Case&) { return false; });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AA.SHAPE.ZERO base"));
+  poolcheck::spec_test::expect_broken_rule_caught(
+      adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.ZERO", [](const Case&) { return false; }, base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlOutShapeSkipsBatch) {
   // Broken rule: out compared with self from dim 1 on, as upstream's regbase loop does (AA.D.OUT_N_950).
-  const OperatorSpec broken = with_predicate("AA.SHAPE.OUT", [](const Case& c) {
+  const auto broken = [](const Case& c) {
     for (const auto& name : kNames)
       if (!present(c, name.c_str())) return false;
     const auto& self = c.tensor("self")->shape;
@@ -282,24 +214,16 @@ TEST(AdaptivePoolSpec, NegativeControlOutShapeSkipsBatch) {
       for (int64_t d : *shape)
         if (d < 0) return false;
     return !std::equal(self.begin() + 1, self.end(), out.begin() + 1);
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AA.SHAPE.OUT base"));
+  };
+  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.OUT", broken,
+                                                  base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlUnguardedPredicate) {
   // Broken rule: the N,C check forgets its guard and reads a null or rank-changed gradOutput as a mismatch, so
   // mutations of earlier rules cascade into it.
-  const OperatorSpec broken = with_predicate("AA.SHAPE.NC", [](const Case& c) {
-    if (!present(c, "gradOutput") || !present(c, "self")) return true;
-    const auto& go = c.tensor("gradOutput")->shape;
-    const auto& self = c.tensor("self")->shape;
-    if (go.size() != self.size()) return true;
-    return !go.empty() && go.front() != self.front();
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AA.NULL.TENSORS base"));
-  EXPECT_TRUE(any_failure_mentions(res, "AA.RANK base"));
+  poolcheck::spec_test::expect_unguarded_batch_caught(adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.NC", base_cases(),
+                                                      {"AA.NULL.TENSORS", "AA.RANK"});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -312,34 +236,18 @@ TEST(AdaptivePoolSpec, RuleTableOrderCodesAndMetadata) {
                                           "AA.SHAPE.OUT",       "AA.SHAPE.ZERO",    "AA.SHAPE.NC",
                                           "AA.DTYPE.SUPPORTED", "AA.DTYPE.SAME",    "AA.FORMAT.SUPPORTED",
                                           "AA.FORMAT.SAME",     "AA.OUTPUT.OVERLAP"};
-  ASSERT_EQ(spec.rules.size(), order.size());
+  poolcheck::spec_test::expect_rule_table(spec, order, 2);
   EXPECT_EQ(spec.op, "adaptive_avgpool3d_grad");
   EXPECT_EQ(spec.aclnn_name, "aclnnAdaptiveAvgPool3dBackward");
   EXPECT_EQ(spec.seeds, std::vector<std::string>{"002"});
   const std::set<std::string> not_in_docs = {"AA.NULL.OUT_PARAMS", "AA.TENSOR.DESCRIPTOR", "AA.TENSOR.EXTENT",
                                              "AA.OUTPUT.OVERLAP"};
-  for (size_t i = 0; i < order.size(); ++i) {
-    const Rule& r = spec.rules[i];
+  for (const Rule& r : spec.rules) {
     SCOPED_TRACE(r.id);
-    EXPECT_EQ(r.id, order[i]);
-    EXPECT_EQ(r.code, i < 2 ? poolcheck::spec::kParamNullptr : poolcheck::spec::kParamInvalid);
-    EXPECT_EQ(r.phase, Phase::GetWorkspaceSize);
-    EXPECT_FALSE(r.text.empty());
-    EXPECT_TRUE(r.violated);
-    EXPECT_TRUE(r.violate);
     EXPECT_TRUE(r.platforms.empty());
     EXPECT_TRUE(r.implies.empty());
     EXPECT_EQ(r.in_docs, !not_in_docs.count(r.id));
-    EXPECT_EQ(r.in_docs, !r.cites.empty());
-    if (!r.in_docs) {
-      EXPECT_FALSE(r.chosen.empty());
-    }
-    for (const auto& c : r.cites) {
-      EXPECT_EQ(c.seed, "002");
-      EXPECT_EQ(c.versions, "002");
-      EXPECT_FALSE(c.section.empty());
-    }
-    EXPECT_EQ(spec.rule(r.id), &r);
+    for (const auto& c : r.cites) EXPECT_EQ(c.versions, "002");
   }
   EXPECT_EQ(spec.rule("AA.NOPE"), nullptr);
 }
@@ -371,27 +279,14 @@ TEST(AdaptivePoolSpec, PlatformsAndDiscrepancies) {
   }
   EXPECT_EQ(spec.platform("Ascend999"), nullptr);
 
-  std::set<std::string> have;
-  for (const auto& d : spec.discrepancies) {
-    EXPECT_TRUE(have.insert(d.id).second) << "duplicate " << d.id;
-    EXPECT_FALSE(d.summary.empty()) << d.id;
-    EXPECT_FALSE(d.normative.empty()) << d.id;
-    ASSERT_FALSE(d.sources.empty()) << d.id;
-    for (const auto& s : d.sources) EXPECT_EQ(s.seed, "002") << d.id;
-  }
+  const std::set<std::string> have = poolcheck::spec_test::expect_discrepancies(spec);
   for (const char* id : {"AA.D.PLATFORMS", "AA.D.ASCEND950", "AA.D.OUT_N_950", "AA.D.DOUBLE_ALL_ONE", "AA.D.BF16_ATLAS",
                          "AA.D.UPSAMPLING", "AA.D.NULL_OUT_PARAMS", "AA.D.ALL_ONE_PRECISION", "AA.D.EMPTY",
                          "AA.D.CALL_EXAMPLE", "AA.D.FORMATS", "AA.D.SEMANTICS"})
     EXPECT_TRUE(have.count(id)) << id;
   // Every discrepancy a rule's `chosen` text or another discrepancy points to exists.
-  auto check_refs = [&](const std::string& owner, const std::string& text) {
-    for (size_t at = text.find("AA.D."); at != std::string::npos; at = text.find("AA.D.", at + 1)) {
-      const size_t end = text.find_first_of(",) ", at);
-      EXPECT_TRUE(have.count(text.substr(at, end - at))) << owner << ": " << text.substr(at, end - at);
-    }
-  };
-  for (const Rule& r : spec.rules) check_refs(r.id, r.chosen);
-  for (const auto& d : spec.discrepancies) check_refs(d.id, d.normative);
+  for (const Rule& r : spec.rules) poolcheck::spec_test::expect_refs_exist("AA.D.", have, r.id, r.chosen);
+  for (const auto& d : spec.discrepancies) poolcheck::spec_test::expect_refs_exist("AA.D.", have, d.id, d.normative);
   // The upsampling open point is decided: the normative text says it is legal.
   const auto up = std::find_if(spec.discrepancies.begin(), spec.discrepancies.end(),
                                [](const auto& d) { return d.id == "AA.D.UPSAMPLING"; });
@@ -403,10 +298,7 @@ TEST(AdaptivePoolSpec, PlatformsAndDiscrepancies) {
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) {
-  const auto e = adaptive_avg_pool3d_grad_spec().expected(c);
-  return e.rule ? e.rule->id : "success";
-}
+std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(adaptive_avg_pool3d_grad_spec(), c); }
 
 TEST(AdaptivePoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];  // (2,3,4,6,8) -> (2,3,2,3,4)

@@ -3,13 +3,10 @@
 // exactly-one checker can fail.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <array>
-#include <functional>
 #include <limits>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +14,7 @@
 #include "harness/case.h"
 #include "spec/avg_pool2d_grad_spec.h"
 #include "spec/spec.h"
+#include "tests/spec_test_support.h"
 
 namespace {
 
@@ -31,7 +29,6 @@ using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
 using poolcheck::spec::Rule;
 
-constexpr uint64_t kChoices = 8;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt32Min = std::numeric_limits<int32_t>::min();
 
@@ -186,134 +183,40 @@ TEST(AvgPoolCaseBuilder, DocExampleShapesAndConventions) {
       std::invalid_argument);
 }
 
-TEST(AvgPoolSpec, BaseCasesAreValid) {
-  const OperatorSpec& spec = avg_pool2d_grad_spec();
-  const auto bases = base_cases();
-  ASSERT_GE(bases.size(), 12u);
-  for (size_t i = 0; i < bases.size(); ++i) {
-    SCOPED_TRACE("base " + std::to_string(i));
-    for (const Rule* r : spec.violations(bases[i])) ADD_FAILURE() << "violates " << r->id;
-    const auto e = spec.expected(bases[i]);
-    EXPECT_EQ(e.code, poolcheck::spec::kSuccess);
-    EXPECT_EQ(e.rule, nullptr);
-  }
-}
+TEST(AvgPoolSpec, BaseCasesAreValid) { poolcheck::spec_test::expect_valid_bases(avg_pool2d_grad_spec(), base_cases()); }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The exactly-one checker
 
-struct CheckResult {
-  std::vector<std::string> failures;
-  std::set<std::string> reached;  // rules some mutation produced a case for
-};
-
-std::string ids(const std::vector<const Rule*>& rules) {
-  std::string s;
-  for (const Rule* r : rules) s += (s.empty() ? "" : ",") + r->id;
-  return s.empty() ? "{}" : s;
-}
-
-CheckResult check_exactly_one(const OperatorSpec& spec, const std::vector<Case>& bases) {
-  CheckResult res;
-  for (size_t b = 0; b < bases.size(); ++b) {
-    if (!spec.violations(bases[b]).empty())
-      res.failures.push_back("base " + std::to_string(b) + " not valid: " + ids(spec.violations(bases[b])));
-  }
-  for (const Rule& rule : spec.rules) {
-    std::vector<const Rule*> want;
-    for (const Rule& other : spec.rules)
-      if (&other == &rule || std::count(rule.implies.begin(), rule.implies.end(), other.id)) want.push_back(&other);
-    for (size_t b = 0; b < bases.size(); ++b) {
-      for (uint64_t choice = 0; choice < kChoices; ++choice) {
-        const auto m = rule.violate(bases[b], choice);
-        if (!m) continue;
-        res.reached.insert(rule.id);
-        std::ostringstream where;
-        where << rule.id << " base " << b << " choice " << choice << ": ";
-        if (*m == bases[b]) res.failures.push_back(where.str() + "mutation left the case unchanged");
-        const auto got = spec.violations(*m);
-        if (got != want) res.failures.push_back(where.str() + "violations " + ids(got) + ", want " + ids(want));
-        const auto e = spec.expected(*m);
-        if (e.rule != &rule || e.code != rule.code || e.phase != rule.phase)
-          res.failures.push_back(where.str() + "expected() gives " + (e.rule ? e.rule->id : "success"));
-      }
-    }
-  }
-  return res;
-}
-
 TEST(AvgPoolSpec, EveryMutationViolatesExactlyItsRule) {
-  const OperatorSpec& spec = avg_pool2d_grad_spec();
-  const CheckResult res = check_exactly_one(spec, base_cases());
-  for (const auto& f : res.failures) ADD_FAILURE() << f;
-  for (const Rule& r : spec.rules) EXPECT_TRUE(res.reached.count(r.id)) << r.id << " unreachable from every base";
-  EXPECT_EQ(res.reached.size(), spec.rules.size());
-}
-
-// A copy of the spec whose rule `id` gets a different predicate.
-OperatorSpec with_predicate(const std::string& id, std::function<bool(const Case&)> pred) {
-  OperatorSpec copy = avg_pool2d_grad_spec();
-  for (Rule& r : copy.rules)
-    if (r.id == id) r.violated = std::move(pred);
-  return copy;
-}
-
-bool any_failure_mentions(const CheckResult& res, const std::string& text) {
-  return std::any_of(res.failures.begin(), res.failures.end(),
-                     [&](const std::string& f) { return f.find(text) != std::string::npos; });
+  poolcheck::spec_test::expect_exactly_one(avg_pool2d_grad_spec(), base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlPaddingOffByOne) {
   // Broken rule: padding must be < kernel/2 (">= k/2" rejects), so p == k/2 is wrongly flagged in valid bases.
-  const OperatorSpec broken = with_predicate("AP.PADDING.VALUE", [](const Case& c) {
-    const auto* k = c.array("kernelSize");
-    const auto* p = c.array("padding");
-    if (!k || !p || !k->present || !p->present) return false;
-    auto ok_len = [](size_t n) { return n == 1 || n == 2; };
-    if (!ok_len(k->values.size()) || !ok_len(p->values.size())) return false;
-    for (size_t i = 0; i < 2; ++i) {
-      const int64_t kv = k->values[k->values.size() == 1 ? 0 : i];
-      const int64_t pv = p->values[p->values.size() == 1 ? 0 : i];
-      if (kv <= 0) return false;
-      if (pv < 0 || pv >= kv / 2) return true;
-    }
-    return false;
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_FALSE(res.failures.empty());
-  EXPECT_TRUE(any_failure_mentions(res, "AP.PADDING.VALUE"));
+  poolcheck::spec_test::expect_padding_off_by_one_caught(avg_pool2d_grad_spec(), "AP.PADDING.VALUE", 2, base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
-  const OperatorSpec broken = with_predicate("AP.EMPTY", [](const Case&) { return false; });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AP.EMPTY base"));
+  poolcheck::spec_test::expect_broken_rule_caught(
+      avg_pool2d_grad_spec(), "AP.EMPTY", [](const Case&) { return false; }, base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlCubeMathIgnoresDtype) {
   // Broken rule: only the value range is checked, so USE_FP16 with BF16 / USE_HF32 with FP16 pass unnoticed.
-  const OperatorSpec broken = with_predicate("AP.CUBE_MATH", [](const Case& c) {
+  const auto broken = [](const Case& c) {
     const int8_t t = static_cast<int8_t>(c.scalar("cubeMathType").value_or(0));
     return t < 0 || t > 3;
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AP.CUBE_MATH base"));
+  };
+  poolcheck::spec_test::expect_broken_rule_caught(avg_pool2d_grad_spec(), "AP.CUBE_MATH", broken, base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlUnguardedPredicate) {
   // Broken rule: the batch check forgets its guard and reads a null or rank-changed gradOutput as a mismatch,
   // so mutations of earlier rules cascade into it.
-  const OperatorSpec broken = with_predicate("AP.SHAPE.BATCH_CHANNEL", [](const Case& c) {
-    const auto* go = c.tensor("gradOutput");
-    const auto* self = c.tensor("self");
-    if (!go || !self || !go->present || !self->present) return true;
-    if (go->shape.size() != self->shape.size()) return true;
-    return !go->shape.empty() && go->shape.front() != self->shape.front();
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "AP.NULL.TENSORS base"));
-  EXPECT_TRUE(any_failure_mentions(res, "AP.RANK base"));
+  poolcheck::spec_test::expect_unguarded_batch_caught(avg_pool2d_grad_spec(), "AP.SHAPE.BATCH_CHANNEL", base_cases(),
+                                                      {"AP.NULL.TENSORS", "AP.RANK"});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -327,33 +230,17 @@ TEST(AvgPoolSpec, RuleTableOrderCodesAndMetadata) {
       "AP.KERNEL.LEN",          "AP.KERNEL.VALUE", "AP.STRIDE.LEN",        "AP.STRIDE.VALUE",    "AP.PADDING.LEN",
       "AP.PADDING.VALUE",       "AP.CUBE_MATH",    "AP.DIVISOR.RANGE",     "AP.SHAPE.GRADINPUT", "AP.EMPTY",
       "AP.SHAPE.BATCH_CHANNEL", "AP.SHAPE.POOLED", "AP.OUTPUT.OVERLAP"};
-  ASSERT_EQ(spec.rules.size(), order.size());
+  poolcheck::spec_test::expect_rule_table(spec, order, 2);
   EXPECT_EQ(spec.op, "avgpool2d_grad");
   EXPECT_EQ(spec.aclnn_name, "aclnnAvgPool2dBackward");
   EXPECT_EQ(spec.seeds, std::vector<std::string>{"001"});
   const std::set<std::string> not_in_docs = {"AP.NULL.OUT_PARAMS",     "AP.TENSOR.EXTENT", "AP.SHAPE.GRADINPUT",
                                              "AP.SHAPE.BATCH_CHANNEL", "AP.SHAPE.POOLED",  "AP.OUTPUT.OVERLAP"};
-  for (size_t i = 0; i < order.size(); ++i) {
-    const Rule& r = spec.rules[i];
+  for (const Rule& r : spec.rules) {
     SCOPED_TRACE(r.id);
-    EXPECT_EQ(r.id, order[i]);
-    EXPECT_EQ(r.code, i < 2 ? poolcheck::spec::kParamNullptr : poolcheck::spec::kParamInvalid);
-    EXPECT_EQ(r.phase, Phase::GetWorkspaceSize);
-    EXPECT_FALSE(r.text.empty());
-    EXPECT_TRUE(r.violated);
-    EXPECT_TRUE(r.violate);
     EXPECT_TRUE(r.platforms.empty());
     EXPECT_TRUE(r.implies.empty());
     EXPECT_EQ(r.in_docs, !not_in_docs.count(r.id));
-    EXPECT_EQ(r.in_docs, !r.cites.empty());
-    if (!r.in_docs) {
-      EXPECT_FALSE(r.chosen.empty());
-    }
-    for (const auto& c : r.cites) {
-      EXPECT_EQ(c.seed, "001");
-      EXPECT_FALSE(c.section.empty());
-    }
-    EXPECT_EQ(spec.rule(r.id), &r);
   }
   EXPECT_EQ(spec.rule("AP.NOPE"), nullptr);
 }
@@ -378,34 +265,19 @@ TEST(AvgPoolSpec, PlatformsAndDiscrepancies) {
   }
   EXPECT_EQ(spec.platform("Ascend999"), nullptr);
 
-  std::set<std::string> have;
-  for (const auto& d : spec.discrepancies) {
-    EXPECT_TRUE(have.insert(d.id).second) << "duplicate " << d.id;
-    EXPECT_FALSE(d.summary.empty()) << d.id;
-    EXPECT_FALSE(d.normative.empty()) << d.id;
-    ASSERT_FALSE(d.sources.empty()) << d.id;
-    for (const auto& s : d.sources) EXPECT_EQ(s.seed, "001") << d.id;
-  }
+  const std::set<std::string> have = poolcheck::spec_test::expect_discrepancies(spec);
   for (const char* id : {"AP.D.FORMULA", "AP.D.DIVISOR_RANGE", "AP.D.CUBE_MATH_1", "AP.D.DTYPE_SAME",
                          "AP.D.NEGATIVE_PADDING", "AP.D.EMPTY", "AP.D.NULL_STRIDE", "AP.D.GLOBAL_POOL_PADDING",
                          "AP.D.ND_FORMAT", "AP.D.CALL_EXAMPLE_CUBE1", "AP.D.PLATFORMS"})
     EXPECT_TRUE(have.count(id)) << id;
   // Every discrepancy a rule's `chosen` text points to exists.
-  for (const Rule& r : spec.rules) {
-    for (size_t at = r.chosen.find("AP.D."); at != std::string::npos; at = r.chosen.find("AP.D.", at + 1)) {
-      const size_t end = r.chosen.find_first_of(",) ", at);
-      EXPECT_TRUE(have.count(r.chosen.substr(at, end - at))) << r.id << ": " << r.chosen.substr(at, end - at);
-    }
-  }
+  for (const Rule& r : spec.rules) poolcheck::spec_test::expect_refs_exist("AP.D.", have, r.id, r.chosen);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) {
-  const auto e = avg_pool2d_grad_spec().expected(c);
-  return e.rule ? e.rule->id : "success";
-}
+std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(avg_pool2d_grad_spec(), c); }
 
 TEST(AvgPoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];

@@ -3,13 +3,10 @@
 // the exactly-one checker can fail.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <array>
-#include <functional>
 #include <limits>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +14,7 @@
 #include "harness/case.h"
 #include "spec/max_pool3d_grad_spec.h"
 #include "spec/spec.h"
+#include "tests/spec_test_support.h"
 
 namespace {
 
@@ -31,8 +29,6 @@ using poolcheck::spec::MaxPoolCaseParams;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
 using poolcheck::spec::Rule;
-
-constexpr uint64_t kChoices = 8;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Output-size rule
@@ -150,108 +146,24 @@ TEST(MaxPoolCaseBuilder, DocExampleShapes) {
                std::invalid_argument);
 }
 
-TEST(MaxPoolSpec, BaseCasesAreValid) {
-  const OperatorSpec& spec = max_pool3d_grad_spec();
-  const auto bases = base_cases();
-  ASSERT_GE(bases.size(), 12u);
-  for (size_t i = 0; i < bases.size(); ++i) {
-    SCOPED_TRACE("base " + std::to_string(i));
-    for (const Rule* r : spec.violations(bases[i])) ADD_FAILURE() << "violates " << r->id;
-    const auto e = spec.expected(bases[i]);
-    EXPECT_EQ(e.code, poolcheck::spec::kSuccess);
-    EXPECT_EQ(e.rule, nullptr);
-  }
-}
+TEST(MaxPoolSpec, BaseCasesAreValid) { poolcheck::spec_test::expect_valid_bases(max_pool3d_grad_spec(), base_cases()); }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The exactly-one checker
 
-struct CheckResult {
-  std::vector<std::string> failures;
-  std::set<std::string> reached;  // rules some mutation produced a case for
-};
-
-std::string ids(const std::vector<const Rule*>& rules) {
-  std::string s;
-  for (const Rule* r : rules) s += (s.empty() ? "" : ",") + r->id;
-  return s.empty() ? "{}" : s;
-}
-
-CheckResult check_exactly_one(const OperatorSpec& spec, const std::vector<Case>& bases) {
-  CheckResult res;
-  for (size_t b = 0; b < bases.size(); ++b) {
-    if (!spec.violations(bases[b]).empty())
-      res.failures.push_back("base " + std::to_string(b) + " not valid: " + ids(spec.violations(bases[b])));
-  }
-  for (const Rule& rule : spec.rules) {
-    std::vector<const Rule*> want;
-    for (const Rule& other : spec.rules)
-      if (&other == &rule || std::count(rule.implies.begin(), rule.implies.end(), other.id)) want.push_back(&other);
-    for (size_t b = 0; b < bases.size(); ++b) {
-      for (uint64_t choice = 0; choice < kChoices; ++choice) {
-        const auto m = rule.violate(bases[b], choice);
-        if (!m) continue;
-        res.reached.insert(rule.id);
-        std::ostringstream where;
-        where << rule.id << " base " << b << " choice " << choice << ": ";
-        if (*m == bases[b]) res.failures.push_back(where.str() + "mutation left the case unchanged");
-        const auto got = spec.violations(*m);
-        if (got != want) res.failures.push_back(where.str() + "violations " + ids(got) + ", want " + ids(want));
-        const auto e = spec.expected(*m);
-        if (e.rule != &rule || e.code != rule.code || e.phase != rule.phase)
-          res.failures.push_back(where.str() + "expected() gives " + (e.rule ? e.rule->id : "success"));
-      }
-    }
-  }
-  return res;
-}
-
 TEST(MaxPoolSpec, EveryMutationViolatesExactlyItsRule) {
-  const OperatorSpec& spec = max_pool3d_grad_spec();
-  const CheckResult res = check_exactly_one(spec, base_cases());
-  for (const auto& f : res.failures) ADD_FAILURE() << f;
-  for (const Rule& r : spec.rules) EXPECT_TRUE(res.reached.count(r.id)) << r.id << " unreachable from every base";
-}
-
-// A copy of the spec whose rule `id` gets a different predicate.
-OperatorSpec with_predicate(const std::string& id, std::function<bool(const Case&)> pred) {
-  OperatorSpec copy = max_pool3d_grad_spec();
-  for (Rule& r : copy.rules)
-    if (r.id == id) r.violated = std::move(pred);
-  return copy;
-}
-
-bool any_failure_mentions(const CheckResult& res, const std::string& text) {
-  return std::any_of(res.failures.begin(), res.failures.end(),
-                     [&](const std::string& f) { return f.find(text) != std::string::npos; });
+  poolcheck::spec_test::expect_exactly_one(max_pool3d_grad_spec(), base_cases());
 }
 
 TEST(MaxPoolSpec, NegativeControlPaddingOffByOne) {
   // Broken rule: padding must be < kernel/2 (">= k/2" rejects), so p == k/2 is wrongly flagged.
-  const OperatorSpec broken = with_predicate("MP.PADDING.VALUE", [](const Case& c) {
-    const auto* k = c.array("kernelSize");
-    const auto* p = c.array("padding");
-    if (!k || !p || !k->present || !p->present) return false;
-    auto ok_len = [](size_t n) { return n == 1 || n == 3; };
-    if (!ok_len(k->values.size()) || !ok_len(p->values.size())) return false;
-    for (size_t i = 0; i < 3; ++i) {
-      const int64_t kv = k->values[k->values.size() == 1 ? 0 : i];
-      const int64_t pv = p->values[p->values.size() == 1 ? 0 : i];
-      if (kv <= 0) return false;
-      if (pv < 0 || pv >= kv / 2) return true;
-    }
-    return false;
-  });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_FALSE(res.failures.empty());
-  EXPECT_TRUE(any_failure_mentions(res, "MP.PADDING.VALUE"));
+  poolcheck::spec_test::expect_padding_off_by_one_caught(max_pool3d_grad_spec(), "MP.PADDING.VALUE", 3, base_cases());
 }
 
 TEST(MaxPoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
-  const OperatorSpec broken = with_predicate("MP.EMPTY", [](const Case&) { return false; });
-  const CheckResult res = check_exactly_one(broken, base_cases());
-  EXPECT_TRUE(any_failure_mentions(res, "MP.EMPTY base"));
+  poolcheck::spec_test::expect_broken_rule_caught(
+      max_pool3d_grad_spec(), "MP.EMPTY", [](const Case&) { return false; }, base_cases());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -274,30 +186,9 @@ TEST(MaxPoolSpec, RuleTableOrderCodesAndMetadata) {
                                           "MP.EMPTY",           "MP.SHAPE.BATCH_CHANNEL",
                                           "MP.SHAPE.POOLED",    "MP.OUTPUT.OVERLAP",
                                           "MP.INDEX.RANGE"};
-  ASSERT_EQ(spec.rules.size(), order.size());
+  poolcheck::spec_test::expect_rule_table(spec, order, 3, {"MP.INDEX.RANGE"});
   EXPECT_EQ(spec.op, "maxpool3d_grad");
   EXPECT_EQ(spec.aclnn_name, "aclnnMaxPool3dWithArgmaxBackward");
-  for (size_t i = 0; i < order.size(); ++i) {
-    const Rule& r = spec.rules[i];
-    SCOPED_TRACE(r.id);
-    EXPECT_EQ(r.id, order[i]);
-    EXPECT_EQ(r.code, i < 3 ? poolcheck::spec::kParamNullptr : poolcheck::spec::kParamInvalid);
-    EXPECT_EQ(r.phase, r.id == "MP.INDEX.RANGE" ? Phase::Execute : Phase::GetWorkspaceSize);
-    EXPECT_FALSE(r.text.empty());
-    EXPECT_TRUE(r.violated);
-    EXPECT_TRUE(r.violate);
-    EXPECT_EQ(r.in_docs, !r.cites.empty());
-    if (!r.in_docs) {
-      EXPECT_FALSE(r.chosen.empty());
-    }
-    for (const auto& c : r.cites) EXPECT_TRUE(c.seed == "000" || c.seed == "003" || c.seed == "004") << c.seed;
-    for (const auto& later : r.implies) {
-      const Rule* target = spec.rule(later);
-      ASSERT_NE(target, nullptr) << later;
-      EXPECT_GT(target, &r) << later << " must come after " << r.id;
-    }
-    EXPECT_EQ(spec.rule(r.id), &r);
-  }
   EXPECT_EQ(spec.rule("MP.SHAPE.DHW_LIMIT")->implies, std::vector<std::string>{"MP.OUTPUT.OVERLAP"});
   EXPECT_EQ(spec.rule("MP.NOPE"), nullptr);
   EXPECT_STREQ(poolcheck::spec::phase_name(Phase::Execute), "Execute");
@@ -321,13 +212,7 @@ TEST(MaxPoolSpec, PlatformsAndDiscrepancies) {
   }
   EXPECT_EQ(spec.platform("Ascend999"), nullptr);
 
-  std::set<std::string> have;
-  for (const auto& d : spec.discrepancies) {
-    have.insert(d.id);
-    EXPECT_FALSE(d.summary.empty()) << d.id;
-    EXPECT_FALSE(d.normative.empty()) << d.id;
-    EXPECT_FALSE(d.sources.empty()) << d.id;
-  }
+  const std::set<std::string> have = poolcheck::spec_test::expect_discrepancies(spec);
   for (const char* id :
        {"MP.D.PLATFORMS", "MP.D.INDICES_INT64", "MP.D.DILATION", "MP.D.DHW_LIMIT", "MP.D.NULL_CHECKS", "MP.D.EMPTY",
         "MP.D.FORMATS", "MP.D.CEILMODE_TEXT", "MP.D.GRADOUTPUT_SHAPE", "MP.D.INDEX_VALIDITY", "MP.D.CALL_EXAMPLE_INT8"})
@@ -337,10 +222,7 @@ TEST(MaxPoolSpec, PlatformsAndDiscrepancies) {
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) {
-  const auto e = max_pool3d_grad_spec().expected(c);
-  return e.rule ? e.rule->id : "success";
-}
+std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(max_pool3d_grad_spec(), c); }
 
 TEST(MaxPoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];

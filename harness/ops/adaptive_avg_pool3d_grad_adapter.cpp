@@ -2,12 +2,12 @@
 // term error of the path the documented shape selects (1x1x1 output: fill and product in the dtype).
 #include <array>
 #include <cmath>
-#include <stdexcept>
 
-#include "acl/acl.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "harness/numeric.h"
 #include "harness/op_adapter.h"
+#include "harness/ops/adapter_data.h"
+#include "harness/ops/two_phase_call.h"
 #include "oracle/adaptive_avg_pool3d.h"
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 
@@ -15,31 +15,14 @@ namespace poolcheck {
 
 namespace {
 
-HostValues make_inputs(const Case& c) {
-  HostValues v;
-  for (const char* name : {"gradOutput", "self"}) {
-    const TensorArg& t = *c.tensor(name);
-    v[name] = fill_values(c, name, element_count(t.shape).value_or(0), t.dtype);
-  }
-  return v;
-}
+HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "self"}); }
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
-  ApiOutcome out;
-  uint64_t ws = 0;
-  aclOpExecutor* exec = nullptr;
-  out.status = aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(
-      h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("out"), c.null_workspace_size ? nullptr : &ws,
-      c.null_executor ? nullptr : &exec);
-  if (out.status != 0) return out;
-  out.workspace_bytes = ws;
-  void* workspace = nullptr;
-  if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-    throw std::runtime_error("cannot allocate the workspace");
-  out.status = aclnnAdaptiveAvgPool3dBackward(workspace, ws, exec, stream);
-  out.failed_in_execute = out.status != 0;
-  if (workspace) aclrtFree(workspace);
-  return out;
+  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
+    return aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(h.tensors.at("gradOutput"), h.tensors.at("self"),
+                                                          h.tensors.at("out"), ws, exec);
+  };
+  return two_phase_call(c, plan, aclnnAdaptiveAvgPool3dBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
@@ -49,11 +32,7 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   const int64_t planes = r == 5 ? self[0] * self[1] : self[0];
   const std::array<int64_t, 3> in{self[r - 3], self[r - 2], self[r - 1]}, out{go[r - 3], go[r - 2], go[r - 1]};
   const auto res = oracle::adaptive_avg_pool3d_backward(v.at("gradOutput"), planes, in, out);
-  OracleResult o;
-  o.exact = res.grad_input;
-  o.terms.resize(res.grad_input.size());
-  for (size_t i = 0; i < res.grad_input.size(); ++i)
-    o.terms[i] = {res.contributors[i], res.abs_sum[i], res.grad_input[i]};
+  OracleResult o = scatter_oracle_result(res);
   // Each term is g * (1/k): the reciprocal and the product round in fp32 on the general path; on the 1x1x1
   // path the reciprocal is also rounded to the tensor dtype before the product (docs/tolerance.md).
   const DType dt = c.tensor("self")->dtype;

@@ -3,11 +3,11 @@
 // mode (docs/tolerance.md).
 #include <array>
 #include <cmath>
-#include <stdexcept>
 
-#include "acl/acl.h"
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "harness/op_adapter.h"
+#include "harness/ops/adapter_data.h"
+#include "harness/ops/two_phase_call.h"
 #include "oracle/avg_pool2d.h"
 #include "spec/avg_pool2d_grad_spec.h"
 
@@ -21,33 +21,17 @@ std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<in
   return {v[0], v[1]};
 }
 
-HostValues make_inputs(const Case& c) {
-  HostValues v;
-  for (const char* name : {"gradOutput", "self"}) {
-    const TensorArg& t = *c.tensor(name);
-    v[name] = fill_values(c, name, element_count(t.shape).value_or(0), t.dtype);
-  }
-  return v;
-}
+HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "self"}); }
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
-  ApiOutcome out;
-  uint64_t ws = 0;
-  aclOpExecutor* exec = nullptr;
-  out.status = aclnnAvgPool2dBackwardGetWorkspaceSize(
-      h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
-      h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
-      c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
-      h.tensors.at("gradInput"), c.null_workspace_size ? nullptr : &ws, c.null_executor ? nullptr : &exec);
-  if (out.status != 0) return out;
-  out.workspace_bytes = ws;
-  void* workspace = nullptr;
-  if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-    throw std::runtime_error("cannot allocate the workspace");
-  out.status = aclnnAvgPool2dBackward(workspace, ws, exec, stream);
-  out.failed_in_execute = out.status != 0;
-  if (workspace) aclrtFree(workspace);
-  return out;
+  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
+    return aclnnAvgPool2dBackwardGetWorkspaceSize(
+        h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
+        h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
+        c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
+        h.tensors.at("gradInput"), ws, exec);
+  };
+  return two_phase_call(c, plan, aclnnAvgPool2dBackward, stream);
 }
 
 // Error of one contribution g/divisor as the documented precision mode allows it to be computed (the
@@ -77,11 +61,7 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   const int64_t planes = r == 4 ? self[0] * self[1] : self[0];
   const auto res =
       oracle::avg_pool2d_backward(v.at("gradOutput"), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
-  OracleResult o;
-  o.exact = res.grad_input;
-  o.terms.resize(res.grad_input.size());
-  for (size_t i = 0; i < res.grad_input.size(); ++i)
-    o.terms[i] = {res.contributors[i], res.abs_sum[i], res.grad_input[i]};
+  OracleResult o = scatter_oracle_result(res);
   o.term_error = term_error(c.tensor("self")->dtype, c.scalar("cubeMathType").value_or(0));
   return o;
 }

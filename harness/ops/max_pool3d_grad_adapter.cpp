@@ -2,12 +2,12 @@
 // pool over `self`, optional index corruption, the two-phase call, and the scatter-add oracle.
 #include <algorithm>
 #include <array>
-#include <stdexcept>
 
-#include "acl/acl.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "harness/numeric.h"
 #include "harness/op_adapter.h"
+#include "harness/ops/adapter_data.h"
+#include "harness/ops/two_phase_call.h"
 #include "harness/rng.h"
 #include "oracle/max_pool3d.h"
 #include "spec/max_pool3d_grad_spec.h"
@@ -88,33 +88,20 @@ HostValues make_inputs(const Case& c) {
 }
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
-  ApiOutcome out;
-  uint64_t ws = 0;
-  aclOpExecutor* exec = nullptr;
-  out.status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
-      h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("indices"), h.arrays.at("kernelSize"),
-      h.arrays.at("stride"), h.arrays.at("padding"), h.arrays.at("dilation"), c.scalar("ceilMode").value_or(0) != 0,
-      h.tensors.at("gradInput"), c.null_workspace_size ? nullptr : &ws, c.null_executor ? nullptr : &exec);
-  if (out.status != 0) return out;
-  out.workspace_bytes = ws;
-  void* workspace = nullptr;
-  if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-    throw std::runtime_error("cannot allocate the workspace");
-  out.status = aclnnMaxPool3dWithArgmaxBackward(workspace, ws, exec, stream);
-  out.failed_in_execute = out.status != 0;
-  if (workspace) aclrtFree(workspace);
-  return out;
+  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
+    return aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
+        h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("indices"), h.arrays.at("kernelSize"),
+        h.arrays.at("stride"), h.arrays.at("padding"), h.arrays.at("dilation"), c.scalar("ceilMode").value_or(0) != 0,
+        h.tensors.at("gradInput"), ws, exec);
+  };
+  return two_phase_call(c, plan, aclnnMaxPool3dWithArgmaxBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
   const Geometry g = geometry(c);
   std::vector<int64_t> idx(v.at("indices").begin(), v.at("indices").end());
   const auto r = oracle::max_pool3d_backward(v.at("gradOutput"), idx, g.planes, g.in, g.out);
-  OracleResult o;
-  o.exact = r.grad_input;
-  o.terms.resize(r.grad_input.size());
-  for (size_t i = 0; i < r.grad_input.size(); ++i) o.terms[i] = {r.contributors[i], r.abs_sum[i], r.grad_input[i]};
-  return o;
+  return scatter_oracle_result(r);
 }
 
 }  // namespace

@@ -3,9 +3,9 @@
 // small UB knobs); all four documented platforms with their dtypes.
 #include <algorithm>
 
+#include "properties/generators/draws.h"
 #include "properties/generators/generators.h"
 #include "properties/generators/invalid.h"
-#include "properties/generators/layout.h"
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 
 namespace poolcheck::gen {
@@ -25,10 +25,7 @@ rc::Gen<Case> valid_adaptive_avg_pool3d_grad(const GenConfig& cfg) {
     const bool bf16_ok = p.soc == "Ascend910B" || p.soc == "Ascend910_93";
     p.dtype =
         bf16_ok ? *rc::gen::element(DType::F32, DType::F16, DType::BF16) : *rc::gen::element(DType::F32, DType::F16);
-    p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-    const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
-    p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2) : 1;
-    p.c = std::max<int64_t>(1, nc / p.n);
+    gen_batch(cfg, {1, 1, 2}, &p);
     const int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
     for (int a = 0; a < 3; ++a) {
       const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
@@ -53,17 +50,8 @@ rc::Gen<Case> valid_adaptive_avg_pool3d_grad(const GenConfig& cfg) {
     }
     p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}});
     Case c = spec::make_adaptive_avg_pool3d_grad_case(p);
-    if (cfg.vary_layout)
-      for (auto& [name, t] : c.tensors) t = *with_layout(t);
-    if (cfg.vary_knobs) {
-      c.deterministic = *rc::gen::arbitrary<bool>();
-      c.cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
-      c.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 8192, 2048, 1024, 512);
-    }
-    c.seed = *rc::gen::arbitrary<uint64_t>();
-    c.fill = cfg.vary_data
-                 ? *rc::gen::weightedElement<std::string>({{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}})
-                 : "normal";
+    gen_layouts(cfg, &c);
+    gen_environment(cfg, {0, 65536, 8192, 2048, 1024, 512}, &c);
     return c;
   });
 }

@@ -3,30 +3,20 @@
 // legal cubeMathType, global-average shapes, layouts, data and tiling knobs.
 #include <algorithm>
 
+#include "properties/generators/draws.h"
 #include "properties/generators/generators.h"
 #include "properties/generators/invalid.h"
-#include "properties/generators/layout.h"
 #include "spec/avg_pool2d_grad_spec.h"
 
 namespace poolcheck::gen {
 
 namespace {
 
-std::vector<int64_t> list_form(const std::array<int64_t, 2>& v, bool allow_empty) {
-  const int form = *rc::gen::inRange(0, 3);
-  if (allow_empty && form == 0) return {};
-  if (v[0] == v[1] && form == 1) return {v[0]};
-  return {v[0], v[1]};
-}
-
 spec::AvgPoolCaseParams gen_params(const GenConfig& cfg) {
   spec::AvgPoolCaseParams p;
   p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
   p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
-  p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
-  p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2, 3) : 1;
-  p.c = std::max<int64_t>(1, nc / p.n);
+  gen_batch(cfg, {1, 1, 2, 3}, &p);
   std::array<int64_t, 2> k{}, s{}, pad{};
   if (*rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1) {  // global average: kernel == input, 1x1 output
     const int64_t h = *rc::gen::inRange<int64_t>(10, 15), w = *rc::gen::inRange<int64_t>(10, 15);
@@ -66,19 +56,10 @@ spec::AvgPoolCaseParams gen_params(const GenConfig& cfg) {
 rc::Gen<Case> valid_avg_pool2d_grad(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     Case c = spec::make_avg_pool2d_grad_case(gen_params(cfg));
-    if (cfg.vary_layout)
-      for (auto& [name, t] : c.tensors) t = *with_layout(t);
+    gen_layouts(cfg, &c);
     if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 && c.array("stride")->values.empty())
       c.array_mut("stride").present = false;  // a null stride is legal: stride = kernel
-    if (cfg.vary_knobs) {
-      c.deterministic = *rc::gen::arbitrary<bool>();
-      c.cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
-      c.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 16384, 4096, 1024, 512);
-    }
-    c.seed = *rc::gen::arbitrary<uint64_t>();
-    c.fill = cfg.vary_data
-                 ? *rc::gen::weightedElement<std::string>({{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}})
-                 : "normal";
+    gen_environment(cfg, {0, 65536, 16384, 4096, 1024, 512}, &c);
     return c;
   });
 }

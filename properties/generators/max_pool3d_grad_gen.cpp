@@ -3,32 +3,20 @@
 #include <algorithm>
 
 #include "harness/descriptor.h"
+#include "properties/generators/draws.h"
 #include "properties/generators/generators.h"
 #include "properties/generators/invalid.h"
-#include "properties/generators/layout.h"
 #include "spec/max_pool3d_grad_spec.h"
 
 namespace poolcheck::gen {
 
 namespace {
 
-// A list argument in one of its documented forms: one value broadcast, or one per axis.
-std::vector<int64_t> list_form(const std::array<int64_t, 3>& v, bool allow_empty) {
-  const bool same = v[0] == v[1] && v[1] == v[2];
-  const int form = *rc::gen::inRange(0, 3);
-  if (allow_empty && form == 0) return {};
-  if (same && form == 1) return {v[0]};
-  return {v[0], v[1], v[2]};
-}
-
 spec::MaxPoolCaseParams gen_params(const GenConfig& cfg) {
   spec::MaxPoolCaseParams p;
   p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
   p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
-  p.batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
-  p.n = p.batched ? *rc::gen::element<int64_t>(1, 1, 2, 3) : 1;
-  p.c = std::max<int64_t>(1, nc / p.n);
+  gen_batch(cfg, {1, 1, 2, 3}, &p);
   const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
   std::array<int64_t, 3> k{}, s{}, pad{};
   for (int a = 0; a < 3; ++a) {
@@ -55,27 +43,15 @@ spec::MaxPoolCaseParams gen_params(const GenConfig& cfg) {
   return p;
 }
 
-void gen_environment(const GenConfig& cfg, Case* c) {
-  if (cfg.vary_knobs) {
-    c->deterministic = *rc::gen::arbitrary<bool>();
-    c->cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
-    // UB sizes from the profile's 192 KiB down to sizes where only CutK or Scatter fit.
-    c->ub_bytes = *rc::gen::element<int64_t>(0, 65536, 16384, 6144, 3072, 1024, 512);
-  }
-  c->seed = *rc::gen::arbitrary<uint64_t>();
-  c->fill = cfg.vary_data ? *rc::gen::weightedElement<std::string>(
-                                {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}})
-                          : "normal";
-}
-
 }  // namespace
 
 rc::Gen<Case> valid_max_pool3d_grad(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     Case c = spec::make_max_pool3d_grad_case(gen_params(cfg));
-    if (cfg.vary_layout)
-      for (auto& [name, t] : c.tensors) t = *with_layout(t);
-    gen_environment(cfg, &c);
+    gen_layouts(cfg, &c);
+    // UB sizes from the profile's 192 KiB down to sizes where only CutK or Scatter fit.
+    gen_environment(cfg, {0, 65536, 16384, 6144, 3072, 1024, 512}, &c,
+                    {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
     return c;
   });
 }

@@ -4,6 +4,7 @@
 #include "ops/adaptive_avg_pool3d_grad/kernels.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/common/phases.h"
+#include "ops/common/scaled_rows.h"
 
 namespace pcemu::adaptive {
 
@@ -24,39 +25,23 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     const int64_t begin = b * t.per_core, end = std::min(t.task_num, begin + t.per_core);
     const int64_t rows = t.y_per_calc, pitch = t.slice_len;
     ctx.ub().free_all();
-    auto in = ctx.ub().alloc<T>(rows * pitch, "gradient rows");
-    auto scaled = ctx.ub().alloc<float>(rows * pitch, "scaled fp32 rows");
-    UbBuf<T> cast;
-    if (sizeof(T) != 4) cast = ctx.ub().alloc<T>(rows * pitch, "cast rows");
-    const bool atomic = t.atomics && !fault_on(Fault::NoAtomics);
+    const ScaledRows<Codec> buf(ctx, rows * pitch, sizeof(T) != 4);
+    const RowTarget<T> target{a.acc, a.out, t.atomics};
     for (int64_t i = begin; i < end; i += rows) {
       for (int64_t row = 0; row < rows && i + row < end; ++row) {
         const int64_t task = i + row, slice = task % t.slice_num, pos = task / t.slice_num;
         const int64_t c0 = slice * t.slice_len, len = slice + 1 == t.slice_num ? t.slice_tail : t.slice_len;
         const int64_t ow = pos % pr.out[2], oh = pos / pr.out[2] % pr.out[1], od = pos / (pr.out[2] * pr.out[1]);
         const int64_t off = row * pitch;
-        ctx.copy_in(in, off, a.grad, pos * t.nc + c0, len);
+        ctx.copy_in(buf.in, off, a.grad, pos * t.nc + c0, len);
         const auto wd = window(od, pr.in[0], pr.out[0]), wh = window(oh, pr.in[1], pr.out[1]);
         const auto ww = window(ow, pr.in[2], pr.out[2]);
-        const float factor = 1.0f / static_cast<float>((wd[1] - wd[0]) * (wh[1] - wh[0]) * (ww[1] - ww[0]));
-        for (int64_t j = 0; j < len; ++j) scaled[off + j] = Codec::load(in[off + j]) * factor;
-        if (cast.size() > 0)
-          for (int64_t j = 0; j < len; ++j) cast[off + j] = Codec::store(scaled[off + j]);
+        buf.scale(off, len, 1.0f / static_cast<float>((wd[1] - wd[0]) * (wh[1] - wh[0]) * (ww[1] - ww[0])));
         for (int64_t id = wd[0]; id < wd[1]; ++id)
           for (int64_t ih = wh[0]; ih < wh[1]; ++ih)
             for (int64_t iw = ww[0]; iw < ww[1]; ++iw) {
               const int64_t col = fault_on(Fault::WrongTap) && iw + 1 < pr.in[2] ? iw + 1 : iw;
-              const int64_t dst = ((id * pr.in[1] + ih) * pr.in[2] + col) * t.nc + c0;
-              if (t.atomics) {
-                if (atomic)
-                  ctx.atomic_add_out(a.acc, dst, scaled, off, len);
-                else
-                  ctx.copy_out(a.acc, dst, scaled, off, len);
-              } else if constexpr (sizeof(T) == 4) {
-                ctx.copy_out(a.out, dst, scaled, off, len);
-              } else {
-                ctx.copy_out(a.out, dst, cast, off, len);
-              }
+              buf.put(ctx, target, ((id * pr.in[1] + ih) * pr.in[2] + col) * t.nc + c0, off, len);
             }
       }
     }

@@ -4,18 +4,14 @@
 #include "npu/block_context.h"
 #include "ops/adaptive_avg_pool3d_grad/problem.h"
 #include "ops/adaptive_avg_pool3d_grad/tiling.h"
+#include "ops/common/kernel_args.h"
 
 namespace pcemu::adaptive {
 
+// grad: channels-last (Do, Ho, Wo, NC) on the General path, (NC) on AllOne; out: channels-last
+// (Di, Hi, Wi, NC) on General, (NC, Di, Hi, Wi) on AllOne; acc: General's fp32 target with atomics.
 template <typename Codec>
-struct KernelArgs {
-  using T = typename Codec::T;
-  const Problem* pr = nullptr;
-  const Tiling* t = nullptr;
-  GmTensor<T> grad;     // General: channels-last (Do, Ho, Wo, NC); AllOne: (NC)
-  GmTensor<T> out;      // General: channels-last (Di, Hi, Wi, NC); AllOne: (NC, Di, Hi, Wi)
-  GmTensor<float> acc;  // General with atomics: the fp32 accumulation target
-};
+using KernelArgs = PoolKernelArgs<Codec, Problem, Tiling>;
 
 template <typename Codec>
 void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);

@@ -6,7 +6,9 @@
 #include "common/log.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
+#include "ops/common/shape_checks.h"
 #include "ops/common/tensor_view.h"
+#include "ops/common/type_checks.h"
 
 namespace pcemu::adaptive {
 
@@ -25,19 +27,13 @@ aclnnStatus check_shapes(const RawArgs& a) {
       return fail(ACLNN_ERR_PARAM_INVALID,
                   "{}: ranks of gradOutput ({}), self ({}) and out ({}) must be equal and 4 or 5", kApi, go.size(), r,
                   a.out->view_shape.size());
-  if (a.out->view_shape != self)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: out shape {} must equal self shape {}", kApi,
-                shape_str(a.out->view_shape), shape_str(self));
+  if (auto st = check_same_shape(kApi, {"out", a.out}, {"self", a.self})) return st;
   for (const auto& [name, shape] : {std::pair{"gradOutput", go}, std::pair{"self", self}})
     for (int64_t d : shape)
       if (d <= 0)
         return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} shape {} has a dim <= 0 (empty tensors are not supported)", kApi,
                     name, shape_str(shape));
-  for (size_t i = 0; i + 3 < r; ++i)
-    if (go[i] != self[i])
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dim {} is {} but self has {} (N and C must match)", kApi, i,
-                  go[i], self[i]);
-  return ACLNN_SUCCESS;
+  return check_batch_dims(kApi, go, self, 3);
 }
 
 aclnnStatus check_dtypes_and_formats(const RawArgs& a, const PlatformProfile& plat) {
@@ -48,27 +44,20 @@ aclnnStatus check_dtypes_and_formats(const RawArgs& a, const PlatformProfile& pl
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} dtype {} not supported on {} ({})", kApi, name,
                   dtype_label(t->dtype), plat.soc, a2 ? "FLOAT32, FLOAT16, BFLOAT16" : "FLOAT32, FLOAT16");
   }
-  if (a.grad_output->dtype != a.self->dtype || a.out->dtype != a.self->dtype)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: dtypes of gradOutput ({}), self ({}) and out ({}) must be equal", kApi,
-                dtype_label(a.grad_output->dtype), dtype_label(a.self->dtype), dtype_label(a.out->dtype));
-  for (const auto& [name, t] :
-       {std::pair{"gradOutput", a.grad_output}, std::pair{"self", a.self}, std::pair{"out", a.out}})
-    if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
-  if (a.grad_output->format != a.self->format || a.out->format != a.self->format)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and out ({}) must be equal", kApi,
-                format_label(a.grad_output->format), format_label(a.self->format), format_label(a.out->format));
-  return ACLNN_SUCCESS;
+  if (auto st = check_same_dtypes(kApi, a.grad_output, a.self, {"out", a.out})) return st;
+  if (auto st = check_formats_in(kApi, {{"gradOutput", a.grad_output}, {"self", a.self}, {"out", a.out}}, ACL_FORMAT_ND,
+                                 ACL_FORMAT_NCDHW))
+    return st;
+  return check_same_formats(kApi, a.grad_output, a.self, {"out", a.out});
 }
 
 }  // namespace
 
 aclnnStatus validate(const RawArgs& a, Problem* pr) {
-  if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
-  if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
-  for (const auto& [name, t] :
-       {std::pair{"gradOutput", a.grad_output}, std::pair{"self", a.self}, std::pair{"out", a.out}})
-    if (!t) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null (documented: must not be nullptr)", kApi, name);
+  if (auto st = check_out_pointers(kApi, a.workspace_size, a.executor)) return st;
+  if (auto st =
+          check_not_null(kApi, {{"gradOutput", a.grad_output}, {"self", a.self}, {"out", a.out}}, kDocumentedNotNull))
+    return st;
   const std::vector<NamedTensor> ts{{"gradOutput", a.grad_output}, {"self", a.self}, {"out", a.out}};
   if (auto st = check_live(kApi, ts, {})) return st;
   if (auto st = check_views(kApi, ts)) return st;
@@ -79,9 +68,7 @@ aclnnStatus validate(const RawArgs& a, Problem* pr) {
                 plat.soc, plat.product);
   if (auto st = check_shapes(a)) return st;
   if (auto st = check_dtypes_and_formats(a, plat)) return st;
-  if (view_self_overlaps(*a.out))
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: out view (shape {}) maps several elements to one address", kApi,
-                shape_str(a.out->view_shape));
+  if (auto st = check_no_self_overlap(kApi, {"out", a.out})) return st;
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
   const size_t r = self.size();

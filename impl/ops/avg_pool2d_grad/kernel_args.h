@@ -7,19 +7,15 @@
 #include "npu/block_context.h"
 #include "ops/avg_pool2d_grad/problem.h"
 #include "ops/avg_pool2d_grad/tiling.h"
+#include "ops/common/kernel_args.h"
 #include "ops/common/phases.h"
 
 namespace pcemu::avgpool {
 
+// grad: channels-last (Ho, Wo, NC) on the Vector path, (NC, Ho, Wo) on Cube/Global; out likewise over
+// (H, W); acc: the fp32 accumulation target of the Vector path with atomics.
 template <typename Codec>
-struct KernelArgs {
-  using T = typename Codec::T;
-  const Problem* pr = nullptr;
-  const Tiling* t = nullptr;
-  GmTensor<T> grad;     // Vector: channels-last (Ho, Wo, NC); Cube/Global: (NC, Ho, Wo)
-  GmTensor<T> out;      // Vector: channels-last (H, W, NC);   Cube/Global: (NC, H, W)
-  GmTensor<float> acc;  // Vector with atomics: the fp32 accumulation target
-};
+using KernelArgs = PoolKernelArgs<Codec, Problem, Tiling>;
 
 template <typename Codec>
 void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);

@@ -4,6 +4,7 @@
 #include "npu/faults.h"
 #include "ops/avg_pool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
+#include "ops/common/scaled_rows.h"
 
 namespace pcemu::avgpool {
 
@@ -17,11 +18,8 @@ void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   const int64_t end = begin + (b + 1 == ctx.block_num() ? t.last_core : t.per_core);
   const int64_t rows = t.c_line;
   ctx.ub().free_all();
-  auto in = ctx.ub().alloc<T>(rows * t.c_align, "gradient rows");
-  auto scaled = ctx.ub().alloc<float>(rows * t.c_align, "scaled fp32 rows");
-  UbBuf<T> cast;
-  if (sizeof(T) != 4 && !t.atomics) cast = ctx.ub().alloc<T>(rows * t.c_align, "cast rows");
-  const bool atomic = t.atomics && !fault_on(Fault::NoAtomics);
+  const ScaledRows<Codec> buf(ctx, rows * t.c_align, sizeof(T) != 4 && !t.atomics);
+  const RowTarget<T> target{a.acc, a.out, t.atomics};
   for (int64_t i = begin; i < end; i += rows) {
     const int64_t lines = std::min(rows, end - i);
     for (int64_t line = 0; line < lines; ++line) {
@@ -29,26 +27,13 @@ void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       const int64_t len = std::min(t.c_count, t.channels - c0);
       const int64_t oh = pos / pr.out[1], ow = pos % pr.out[1];
       const int64_t row = line * t.c_align;
-      ctx.copy_in(in, row, a.grad, pos * t.channels + c0, len);
+      ctx.copy_in(buf.in, row, a.grad, pos * t.channels + c0, len);
       const Window w = window_of(pr, oh, ow);
-      const float factor = 1.0f / static_cast<float>(w.divisor);
-      for (int64_t j = 0; j < len; ++j) scaled[row + j] = Codec::load(in[row + j]) * factor;
-      if (cast.size() > 0)
-        for (int64_t j = 0; j < len; ++j) cast[row + j] = Codec::store(scaled[row + j]);
+      buf.scale(row, len, 1.0f / static_cast<float>(w.divisor));
       for (int64_t ih = w.h0; ih < w.h1; ++ih)
         for (int64_t iw = w.w0; iw < w.w1; ++iw) {
           const int64_t shifted = fault_on(Fault::WrongTap) && iw + 1 < pr.in[1] ? iw + 1 : iw;
-          const int64_t dst = (ih * pr.in[1] + shifted) * t.channels + c0;
-          if (t.atomics) {
-            if (atomic)
-              ctx.atomic_add_out(a.acc, dst, scaled, row, len);
-            else
-              ctx.copy_out(a.acc, dst, scaled, row, len);
-          } else if constexpr (sizeof(T) == 4) {
-            ctx.copy_out(a.out, dst, scaled, row, len);
-          } else {
-            ctx.copy_out(a.out, dst, cast, row, len);
-          }
+          buf.put(ctx, target, (ih * pr.in[1] + shifted) * t.channels + c0, row, len);
         }
     }
   }

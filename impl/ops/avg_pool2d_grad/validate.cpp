@@ -7,23 +7,23 @@
 #include "common/log.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
+#include "ops/common/shape_checks.h"
 #include "ops/common/tensor_view.h"
+#include "ops/common/type_checks.h"
 
 namespace pcemu::avgpool {
 
 namespace {
 
 aclnnStatus check_nulls(const RawArgs& a) {
-  if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
-  if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
-  const std::pair<const char*, const void*> required[] = {{"gradOutput", a.grad_output},
-                                                          {"self", a.self},
-                                                          {"kernelSize", a.kernel},
-                                                          {"padding", a.padding},
-                                                          {"gradInput", a.grad_input}};
-  for (const auto& [name, ptr] : required)
-    if (!ptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null (documented: must not be nullptr)", kApi, name);
-  return ACLNN_SUCCESS;
+  if (auto st = check_out_pointers(kApi, a.workspace_size, a.executor)) return st;
+  return check_not_null(kApi,
+                        {{"gradOutput", a.grad_output},
+                         {"self", a.self},
+                         {"kernelSize", a.kernel},
+                         {"padding", a.padding},
+                         {"gradInput", a.grad_input}},
+                        kDocumentedNotNull);
 }
 
 bool float_type(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16; }
@@ -37,16 +37,9 @@ aclnnStatus check_types_and_formats(const std::vector<NamedTensor>& ts, const Ra
     if (!float_type(t->dtype))
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} dtype {} not in [FLOAT32, FLOAT16, BFLOAT16]", kApi, name,
                   dtype_label(t->dtype));
-  if (a.self->dtype != a.grad_input->dtype || a.grad_output->dtype != a.grad_input->dtype)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: dtypes of gradOutput ({}), self ({}) and gradInput ({}) must be equal",
-                kApi, dtype_label(a.grad_output->dtype), dtype_label(a.self->dtype), dtype_label(a.grad_input->dtype));
-  for (const auto& [name, t] : ts)
-    if (t->format != ACL_FORMAT_NCHW && t->format != ACL_FORMAT_NCL)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [NCHW, NCL]", kApi, name, format_label(t->format));
-  if (a.self->format != a.grad_input->format || a.grad_output->format != a.grad_input->format)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and gradInput ({}) must be equal",
-                kApi, format_label(a.grad_output->format), format_label(a.self->format),
-                format_label(a.grad_input->format));
+  if (auto st = check_same_dtypes(kApi, a.grad_output, a.self, {"gradInput", a.grad_input})) return st;
+  if (auto st = check_formats_in(kApi, ts, ACL_FORMAT_NCHW, ACL_FORMAT_NCL)) return st;
+  if (auto st = check_same_formats(kApi, a.grad_output, a.self, {"gradInput", a.grad_input})) return st;
   for (const auto& [name, t] : ts) {
     const size_t r = t->view_shape.size();
     if ((r != 3 && r != 4) || r != a.self->view_shape.size())
@@ -103,29 +96,11 @@ aclnnStatus check_shapes(const RawArgs& a, Problem* pr) {
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
   const size_t r = self.size();
-  if (a.grad_input->view_shape != self)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput shape {} must equal self shape {}", kApi,
-                shape_str(a.grad_input->view_shape), shape_str(self));
-  for (const aclTensor* t : {a.grad_output, a.self, a.grad_input})
-    for (int64_t d : t->view_shape)
-      if (d == 0)
-        return fail(ACLNN_ERR_PARAM_INVALID, "{}: empty tensor (shape {}) not supported", kApi,
-                    shape_str(t->view_shape));
-  for (size_t i = 0; i + 2 < r; ++i)
-    if (go[i] != self[i])
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dim {} is {} but self has {} (N and C must match)", kApi, i,
-                  go[i], self[i]);
-  for (int i = 0; i < 2; ++i) {
-    const int64_t want = pooled_size(self[r - 2 + i], pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
-    if (want < 1 || go[r - 2 + i] != want)
-      return fail(ACLNN_ERR_PARAM_INVALID,
-                  "{}: gradOutput spatial dim {} is {} but the pooled size of self is {} (kernel {}, stride {}, "
-                  "padding {}, ceilMode {})",
-                  kApi, i, go[r - 2 + i], want, pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
-  }
-  if (view_self_overlaps(*a.grad_input))
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput view (shape {}) maps several elements to one address", kApi,
-                shape_str(a.grad_input->view_shape));
+  if (auto st = check_same_shape(kApi, {"gradInput", a.grad_input}, {"self", a.self})) return st;
+  if (auto st = check_not_empty(kApi, {a.grad_output, a.self, a.grad_input})) return st;
+  if (auto st = check_batch_dims(kApi, go, self, 2)) return st;
+  if (auto st = check_pooled_dims(kApi, self, go, pr->k, pr->s, pr->p, a.ceil_mode)) return st;
+  if (auto st = check_no_self_overlap(kApi, {"gradInput", a.grad_input})) return st;
   pr->n = r == 4 ? self[0] : 1;
   pr->c = self[r - 3];
   pr->in = {self[r - 2], self[r - 1]};

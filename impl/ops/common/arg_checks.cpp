@@ -5,6 +5,16 @@
 
 namespace pcemu {
 
+aclnnStatus check_not_null(const char* api, std::initializer_list<NamedPtr> ptrs, const char* note) {
+  for (const auto& [name, ptr] : ptrs)
+    if (!ptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null{}", api, name, note);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus check_out_pointers(const char* api, const uint64_t* workspace_size, aclOpExecutor* const* executor) {
+  return check_not_null(api, {{"workspaceSize", workspace_size}, {"executor", executor}});
+}
+
 aclnnStatus check_live(const char* api, const std::vector<NamedTensor>& tensors,
                        const std::vector<std::pair<const char*, const aclIntArray*>>& arrays) {
   for (const auto& [name, t] : tensors)

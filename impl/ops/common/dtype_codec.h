@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "aclnn/acl_meta.h"
 #include "common/half.h"
 
 namespace pcemu {
@@ -24,5 +25,18 @@ struct CodecBF16 {
   static float load(uint16_t v) { return bf16_to_float(v); }
   static uint16_t store(float v) { return float_to_bf16(v); }
 };
+
+// Calls `f(Codec{})` with the codec of a validated float dtype (fp32 unless fp16 or bf16).
+template <typename F>
+auto dispatch_dtype(aclDataType dtype, F&& f) {
+  switch (dtype) {
+    case ACL_FLOAT16:
+      return f(CodecF16{});
+    case ACL_BF16:
+      return f(CodecBF16{});
+    default:
+      return f(CodecF32{});
+  }
+}
 
 }  // namespace pcemu

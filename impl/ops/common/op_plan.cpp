@@ -1,9 +1,12 @@
 #include "ops/common/op_plan.h"
 
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "common/log.h"
 #include "ops/common/tensor_view.h"
+#include "runtime/executor.h"
 
 namespace pcemu {
 
@@ -31,6 +34,31 @@ void tag_plan(const PlanTag& tag, pcEmuLaunchInfo* info) {
   info->workspaceBytes = tag.workspace;
   info->atomicAdds = tag.atomics ? 1 : 0;
   info->deterministic = tag.deterministic ? 1 : 0;
+}
+
+aclnnStatus require_kernels(const OpNames& op, const ActivePlatform& plat) {
+  if (plat.has_kernels(op.op_type)) return ACLNN_SUCCESS;
+  return fail(ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "{}: no emulated kernel for {} on {}{}", op.api, op.op_type,
+              plat.profile.soc, op.no_kernel_note);
+}
+
+aclnnStatus hand_out_executor(Plan plan, uint64_t* workspace_size, aclOpExecutor** executor) {
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->op_type = plan.tag.op_type;
+  exec->workspace_bytes = static_cast<uint64_t>(plan.tag.workspace);
+  tag_plan(plan.tag, &exec->info);
+  record_launch(exec->info);
+  exec->run = std::move(plan.run);
+  *workspace_size = exec->workspace_bytes;
+  *executor = register_executor(exec.release());
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus launch_recording(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body,
+                             pcEmuLaunchInfo& info, LaunchStats stats) {
+  const aclnnStatus st = launch(spec, body, &stats);
+  info.ubHighWater = stats.ub_high_water;
+  return st;
 }
 
 }  // namespace pcemu

@@ -6,21 +6,17 @@
 #include <cstdint>
 
 #include "npu/block_context.h"
+#include "ops/common/kernel_args.h"
 #include "ops/common/phases.h"
 #include "ops/max_pool3d_grad/problem.h"
 #include "ops/max_pool3d_grad/tiling.h"
 
 namespace pcemu::maxpool {
 
+// grad: gradOutput, NC x Do x Ho x Wo; out: gradInput, NC x Di x Hi x Wi; plus the indices.
 template <typename Codec>
-struct KernelArgs {
-  using T = typename Codec::T;
-  const Problem* pr = nullptr;
-  const Tiling* t = nullptr;
-  GmTensor<T> grad;       // gradOutput, NC x Do x Ho x Wo
-  GmTensor<int32_t> idx;  // indices, same shape
-  GmTensor<T> out;        // gradInput, NC x Di x Hi x Wi
-  GmTensor<float> acc;    // fp32 accumulation target: the workspace, or `out` itself for fp32
+struct KernelArgs : PoolKernelArgs<Codec, Problem, Tiling> {
+  GmTensor<int32_t> idx;  // indices, the shape of gradOutput
 };
 
 // Phase kernels shared by the three strategies.

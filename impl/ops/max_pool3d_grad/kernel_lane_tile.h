@@ -5,6 +5,7 @@
 #include <array>
 
 #include "npu/faults.h"
+#include "ops/common/row_store.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 
 namespace pcemu::maxpool {
@@ -79,7 +80,7 @@ struct LaneTile {
     const auto& pr = *a.pr;
     const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
     const int64_t row = align_to(ext[2], 8);
-    const bool atomic = a.t->atomics && !fault_on(Fault::NoAtomics);
+    const RowTarget<T> target{a.acc, a.out, a.t->atomics};
     for (int64_t l = 0; l < lanes; ++l)
       for (int64_t d = 0; d < ext[0]; ++d)
         for (int64_t h = 0; h < ext[1]; ++h) {
@@ -87,17 +88,9 @@ struct LaneTile {
           const int64_t gm = (((nc0 + l) * pr.in[0] + c0[0] + d) * pr.in[1] + c0[1] + h) * pr.in[2] + c0[2];
           const bool last = l + 1 == lanes && d + 1 == ext[0] && h + 1 == ext[1];
           const int64_t len = ext[2] + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
-          if (a.t->atomics) {
-            if (atomic)
-              ctx.atomic_add_out(a.acc, gm, acc, src, len);
-            else
-              ctx.copy_out(a.acc, gm, acc, src, len);
-          } else if constexpr (sizeof(T) == 4) {
-            ctx.copy_out(a.out, gm, acc, src, len);
-          } else {
+          if (!a.t->atomics && sizeof(T) != 4)
             for (int64_t w = 0; w < ext[2]; ++w) cast_row[w] = Codec::store(acc[src + w]);
-            ctx.copy_out(a.out, gm, cast_row, 0, len);
-          }
+          target.put(ctx, gm, acc, src, cast_row, 0, len);
         }
   }
 };

@@ -1,25 +1,25 @@
 // aclnnMaxPool3dWithArgmaxBackward: validation, tiling and executor creation in the first phase; the
 // second phase stages non-contiguous tensors (Contiguous / ViewCopy), checks the indices and launches.
 #include <algorithm>
-#include <cstring>
-#include <memory>
 
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
-#include "common/log.h"
 #include "npu/faults.h"
 #include "npu/launch.h"
-#include "npu/platform.h"
+#include "ops/common/api_guard.h"
 #include "ops/common/dtype_codec.h"
+#include "ops/common/gm_targets.h"
 #include "ops/common/op_plan.h"
+#include "ops/common/plan_call.h"
 #include "ops/common/tensor_view.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 #include "ops/max_pool3d_grad/validate.h"
-#include "runtime/executor.h"
-#include "runtime/runtime_state.h"
 
 namespace pcemu::maxpool {
 
 namespace {
+
+constexpr const char* kNoKernelNote =
+    " (emulated on Ascend910B and Ascend910_93 only); refusing to run A2 kernels under another platform's name";
 
 // Byte offsets of the sub-buffers carved from the client's workspace.
 struct WorkspaceLayout {
@@ -75,11 +75,7 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   a.grad = readonly(reinterpret_cast<const T*>(grad), grad_elems, "gradOutput");
   a.idx = idx_gm;
   a.out = writable(main, reinterpret_cast<T*>(out), in_elems, "gradInput");
-  if (t.fp32_workspace) {
-    a.acc = writable(main, reinterpret_cast<float*>(ws + wl.acc), in_elems, "fp32 workspace");
-  } else if constexpr (sizeof(T) == 4) {
-    a.acc = GmTensor<float>{reinterpret_cast<float*>(out), in_elems, "gradInput", a.out.shadow};
-  }
+  a.acc = accumulation_target(main, t.fp32_workspace ? reinterpret_cast<float*>(ws + wl.acc) : nullptr, a.out);
   const auto body = [&](BlockContext& ctx) {
     if (t.init_output && !fault_on(Fault::SkipInit)) {
       zero_target(ctx, a);
@@ -101,53 +97,28 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
       cast_workspace(ctx, a);
     }
   };
-  const aclnnStatus st = launch(main, body, &stats);
-  info.ubHighWater = stats.ub_high_water;
-  if (st) return st;
+  // A main launch refused before it runs leaves the index check's high-water mark recorded.
+  if (auto st = launch_recording(main, body, info, stats)) return st;
   if (wl.out >= 0) scatter_view(out, dt, *pr.grad_input);  // ViewCopy into the strided gradInput
   return ACLNN_SUCCESS;
+}
+
+Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
+  const WorkspaceLayout wl = layout_for(pr, t);
+  return {plan_tag(kOpType, strategy_name(t.strategy), t, wl.total, deterministic),
+          [pr, t, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
+            if (auto st = recheck_tensors(
+                    kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}}))
+              return st;
+            return dispatch_dtype(pr.dtype,
+                                  [&](auto codec) { return run_kernels<decltype(codec)>(pr, t, wl, ws, info); });
+          }};
 }
 
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
-  if (auto st = require_device(kApi)) return st;
-  Problem pr;
-  if (auto st = validate(args, &pr)) return st;
-  const ActivePlatform plat = active_platform();
-  if (!plat.has_kernels(kOpType))
-    return fail(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
-                "{}: no emulated kernel for {} on {} (emulated on Ascend910B and Ascend910_93 only); refusing to run "
-                "A2 kernels under another platform's name",
-                kApi, kOpType, plat.profile.soc);
-  const bool det = runtime().deterministic;
-  std::string why;
-  const auto tiling = plan_tiling(pr, plat.profile, det, &why);
-  if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", kApi, why);
-  const WorkspaceLayout wl = layout_for(pr, *tiling);
-  auto exec = std::make_unique<aclOpExecutor>();
-  exec->op_type = kOpType;
-  exec->workspace_bytes = static_cast<uint64_t>(wl.total);
-  tag_plan({kOpType, strategy_name(tiling->strategy), tiling->summary(), tiling->key, tiling->block_dim,
-            tiling->ub_limit, wl.total, tiling->atomics, det},
-           &exec->info);
-  record_launch(exec->info);
-  exec->run = [pr, t = *tiling, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
-    if (auto st = recheck_tensors(
-            kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}}))
-      return st;
-    switch (pr.dtype) {
-      case ACL_FLOAT16:
-        return run_kernels<CodecF16>(pr, t, wl, ws, info);
-      case ACL_BF16:
-        return run_kernels<CodecBF16>(pr, t, wl, ws, info);
-      default:
-        return run_kernels<CodecF32>(pr, t, wl, ws, info);
-    }
-  };
-  *args.workspace_size = exec->workspace_bytes;
-  *args.executor = register_executor(exec.release());
-  return ACLNN_SUCCESS;
+  return plan_call({kApi, kOpType, kNoKernelNote}, args, validate, plan_tiling, make_plan);
 }
 
 }  // namespace pcemu::maxpool
@@ -160,22 +131,16 @@ aclnnStatus aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(const aclTensor* gr
                                                              const aclIntArray* dilation, bool ceilMode,
                                                              aclTensor* gradInput, uint64_t* workspaceSize,
                                                              aclOpExecutor** executor) {
-  try {
+  return pcemu::guard_api(pcemu::maxpool::kApi, "GetWorkspaceSize", [&] {
     return pcemu::maxpool::get_workspace_size({gradOutput, self, indices, kernelSize, stride, padding, dilation,
                                                ceilMode, gradInput, workspaceSize, executor});
-  } catch (const std::exception& e) {
-    return pcemu::fail(ACLNN_ERR_INNER, "{}GetWorkspaceSize: internal error: {}", pcemu::maxpool::kApi, e.what());
-  }
+  });
 }
 
 aclnnStatus aclnnMaxPool3dWithArgmaxBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                              aclrtStream stream) {
-  try {
-    return pcemu::execute_once(pcemu::maxpool::kApi, pcemu::maxpool::kOpType, workspace, workspaceSize, executor,
-                               stream);
-  } catch (const std::exception& e) {
-    return pcemu::fail(ACLNN_ERR_INNER, "{}: internal error: {}", pcemu::maxpool::kApi, e.what());
-  }
+  return pcemu::guarded_execute(pcemu::maxpool::kApi, pcemu::maxpool::kOpType, workspace, workspaceSize, executor,
+                                stream);
 }
 
 }  // extern "C"

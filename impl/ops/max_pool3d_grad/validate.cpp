@@ -8,24 +8,24 @@
 #include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
+#include "ops/common/shape_checks.h"
 #include "ops/common/tensor_view.h"
+#include "ops/common/type_checks.h"
 
 namespace pcemu::maxpool {
 
 namespace {
 
 aclnnStatus check_nulls(const RawArgs& a) {
-  if (!a.workspace_size) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: workspaceSize is null", kApi);
-  if (!a.executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", kApi);
-  if (!a.self) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: self is null (documented: self must not be nullptr)", kApi);
-  if (!a.indices)
-    return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: indices is null (documented: indices must not be nullptr)", kApi);
-  const std::pair<const char*, const void*> others[] = {{"gradOutput", a.grad_output}, {"gradInput", a.grad_input},
-                                                        {"kernelSize", a.kernel},      {"stride", a.stride},
-                                                        {"padding", a.padding},        {"dilation", a.dilation}};
-  for (const auto& [name, ptr] : others)
-    if (!ptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: {} is null", kApi, name);
-  return ACLNN_SUCCESS;
+  if (auto st = check_out_pointers(kApi, a.workspace_size, a.executor)) return st;
+  if (auto st = check_not_null(kApi, {{"self", a.self}}, " (documented: self must not be nullptr)")) return st;
+  if (auto st = check_not_null(kApi, {{"indices", a.indices}}, " (documented: indices must not be nullptr)")) return st;
+  return check_not_null(kApi, {{"gradOutput", a.grad_output},
+                               {"gradInput", a.grad_input},
+                               {"kernelSize", a.kernel},
+                               {"stride", a.stride},
+                               {"padding", a.padding},
+                               {"dilation", a.dilation}});
 }
 
 bool float_type(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16; }
@@ -52,13 +52,8 @@ aclnnStatus check_platform_and_dtypes(const RawArgs& a, const PlatformProfile& p
 }
 
 aclnnStatus check_formats_and_ranks(const std::vector<NamedTensor>& tensors, const RawArgs& a) {
-  for (const auto& [name, t] : tensors)
-    if (t->format != ACL_FORMAT_ND && t->format != ACL_FORMAT_NCDHW)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [ND, NCDHW]", kApi, name, format_label(t->format));
-  if (a.grad_output->format != a.self->format || a.grad_input->format != a.self->format)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: formats of gradOutput ({}), self ({}) and gradInput ({}) must be equal",
-                kApi, format_label(a.grad_output->format), format_label(a.self->format),
-                format_label(a.grad_input->format));
+  if (auto st = check_formats_in(kApi, tensors, ACL_FORMAT_ND, ACL_FORMAT_NCDHW)) return st;
+  if (auto st = check_same_formats(kApi, a.grad_output, a.self, {"gradInput", a.grad_input})) return st;
   for (const auto& [name, t] : tensors)
     if (t->view_shape.size() != 4 && t->view_shape.size() != 5)
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} rank {} not in [4, 5]", kApi, name, t->view_shape.size());
@@ -114,33 +109,13 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: self D*H*W = {} exceeds INT32_MAX on {} (indices are INT32)", kApi,
                   static_cast<int64_t>(dhw), plat.soc);
   }
-  if (a.indices->view_shape != a.grad_output->view_shape)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: indices shape {} must equal gradOutput shape {}", kApi,
-                shape_str(a.indices->view_shape), shape_str(a.grad_output->view_shape));
-  if (a.grad_input->view_shape != self)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput shape {} must equal self shape {}", kApi,
-                shape_str(a.grad_input->view_shape), shape_str(self));
-  for (const aclTensor* t : {a.grad_output, a.self, a.indices, a.grad_input})
-    for (int64_t d : t->view_shape)
-      if (d == 0)
-        return fail(ACLNN_ERR_PARAM_INVALID, "{}: empty tensor (shape {}) not supported", kApi,
-                    shape_str(t->view_shape));
+  if (auto st = check_same_shape(kApi, {"indices", a.indices}, {"gradOutput", a.grad_output})) return st;
+  if (auto st = check_same_shape(kApi, {"gradInput", a.grad_input}, {"self", a.self})) return st;
+  if (auto st = check_not_empty(kApi, {a.grad_output, a.self, a.indices, a.grad_input})) return st;
   const auto& go = a.grad_output->view_shape;
-  for (size_t i = 0; i + 3 < r; ++i)
-    if (go[i] != self[i])
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradOutput dim {} is {} but self has {} (N and C must match)", kApi, i,
-                  go[i], self[i]);
-  for (int i = 0; i < 3; ++i) {
-    const int64_t want = pooled_size(self[r - 3 + i], pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
-    if (want < 1 || go[r - 3 + i] != want)
-      return fail(ACLNN_ERR_PARAM_INVALID,
-                  "{}: gradOutput spatial dim {} is {} but the pooled size of self is {} (kernel {}, stride {}, "
-                  "padding {}, ceilMode {})",
-                  kApi, i, go[r - 3 + i], want, pr->k[i], pr->s[i], pr->p[i], a.ceil_mode);
-  }
-  if (view_self_overlaps(*a.grad_input))
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: gradInput view (shape {}) maps several elements to one address", kApi,
-                shape_str(a.grad_input->view_shape));
+  if (auto st = check_batch_dims(kApi, go, self, 3)) return st;
+  if (auto st = check_pooled_dims(kApi, self, go, pr->k, pr->s, pr->p, a.ceil_mode)) return st;
+  if (auto st = check_no_self_overlap(kApi, {"gradInput", a.grad_input})) return st;
   pr->n = r == 5 ? self[0] : 1;
   pr->c = self[r - 4];
   for (int i = 0; i < 3; ++i) {

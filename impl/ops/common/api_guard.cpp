@@ -1,0 +1,12 @@
+#include "ops/common/api_guard.h"
+
+#include "runtime/executor.h"
+
+namespace pcemu {
+
+aclnnStatus guarded_execute(const char* api, const char* op_type, void* workspace, uint64_t workspace_size,
+                            aclOpExecutor* executor, aclrtStream stream) {
+  return guard_api(api, "", [&] { return execute_once(api, op_type, workspace, workspace_size, executor, stream); });
+}
+
+}  // namespace pcemu

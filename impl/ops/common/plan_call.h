@@ -1,0 +1,35 @@
+// The first phase (GetWorkspaceSize) every operator runs, in this order: a device is set, the arguments
+// validate, the platform has the kernels, the tiling fits; the operator then turns problem and tiling
+// into the executor's Plan.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "common/log.h"
+#include "npu/platform.h"
+#include "ops/common/op_plan.h"
+#include "runtime/executor.h"
+#include "runtime/runtime_state.h"
+
+namespace pcemu {
+
+// `args` carries the client's workspace_size and executor out-pointers (checked non-null by `validate`);
+// `make_plan(problem, tiling, deterministic)` returns the Plan.
+template <typename RawArgs, typename Problem, typename Tiling, typename MakePlan>
+aclnnStatus plan_call(const OpNames& op, const RawArgs& args, aclnnStatus (*validate)(const RawArgs&, Problem*),
+                      std::optional<Tiling> (*plan_tiling)(const Problem&, const PlatformProfile&, bool, std::string*),
+                      MakePlan make_plan) {
+  if (auto st = require_device(op.api)) return st;
+  Problem pr;
+  if (auto st = validate(args, &pr)) return st;
+  const ActivePlatform plat = active_platform();
+  if (auto st = require_kernels(op, plat)) return st;
+  const bool det = runtime().deterministic;
+  std::string why;
+  const auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
+  return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
+}
+
+}  // namespace pcemu

@@ -1,0 +1,31 @@
+#include "ops/common/staging.h"
+
+#include <vector>
+
+#include "ops/common/tensor_view.h"
+
+namespace pcemu {
+
+void stage_view(const aclTensor& t, int64_t elem_bytes, int64_t planes, int64_t spatial, bool channels_last,
+                unsigned char* dst) {
+  if (!channels_last) {
+    gather_view(t, elem_bytes, dst);
+    return;
+  }
+  std::vector<unsigned char> dense(static_cast<size_t>(planes * spatial * elem_bytes));
+  gather_view(t, elem_bytes, dense.data());
+  transpose_planes(dense.data(), dst, planes, spatial, elem_bytes, true);
+}
+
+void unstage_view(const unsigned char* src, int64_t elem_bytes, int64_t planes, int64_t spatial, bool channels_last,
+                  const aclTensor& t) {
+  if (!channels_last) {
+    scatter_view(src, elem_bytes, t);
+    return;
+  }
+  std::vector<unsigned char> dense(static_cast<size_t>(planes * spatial * elem_bytes));
+  transpose_planes(src, dense.data(), planes, spatial, elem_bytes, false);
+  scatter_view(dense.data(), elem_bytes, t);
+}
+
+}  // namespace pcemu
