@@ -12,13 +12,13 @@
 extern "C" {
 #endif
 
-ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor *gradOutput,
-                                                                                const aclTensor *self, aclTensor *out,
-                                                                                uint64_t *workspaceSize,
-                                                                                aclOpExecutor **executor);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput,
+                                                                                 const aclTensor* self, aclTensor* out,
+                                                                                 uint64_t* workspaceSize,
+                                                                                 aclOpExecutor** executor);
 
-ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackward(void *workspace, uint64_t workspaceSize,
-                                                                 aclOpExecutor *executor, aclrtStream stream);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAdaptiveAvgPool3dBackward(void* workspace, uint64_t workspaceSize,
+                                                                 aclOpExecutor* executor, aclrtStream stream);
 
 #ifdef __cplusplus
 }

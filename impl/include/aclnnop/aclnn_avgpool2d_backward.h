@@ -14,12 +14,12 @@ extern "C" {
 #endif
 
 ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2dBackwardGetWorkspaceSize(
-    const aclTensor *gradOutput, const aclTensor *self, const aclIntArray *kernelSize, const aclIntArray *stride,
-    const aclIntArray *padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType,
-    aclTensor *gradInput, uint64_t *workspaceSize, aclOpExecutor **executor);
+    const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride,
+    const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType,
+    aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor);
 
-ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2dBackward(void *workspace, uint64_t workspaceSize,
-                                                         aclOpExecutor *executor, aclrtStream stream);
+ACLNN_FUNC_VISIBILITY aclnnStatus aclnnAvgPool2dBackward(void* workspace, uint64_t workspaceSize,
+                                                         aclOpExecutor* executor, aclrtStream stream);
 
 #ifdef __cplusplus
 }
