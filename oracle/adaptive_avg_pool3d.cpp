@@ -9,6 +9,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "oracle/checked_size.h"
+
 namespace poolcheck::oracle {
 namespace {
 
@@ -17,17 +19,6 @@ constexpr int kAxisD = 0;
 constexpr int kAxisH = 1;
 constexpr int kAxisW = 2;
 constexpr int kAxes = 3;
-
-// Multiplication of non-negative sizes that refuses to overflow.
-int64_t checked_mul(int64_t a, int64_t b) {
-  if (a < 0 || b < 0) {
-    throw std::invalid_argument("oracle: negative size in element count");
-  }
-  if (a != 0 && b > std::numeric_limits<int64_t>::max() / a) {
-    throw std::invalid_argument("oracle: element count overflows int64");
-  }
-  return a * b;
-}
 
 // a*b = quotient*c + remainder with 0 <= remainder < c.
 struct ScaledQuotient {

@@ -9,6 +9,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "oracle/checked_size.h"
+
 namespace poolcheck::oracle {
 namespace {
 
@@ -18,17 +20,6 @@ constexpr int kAxisW = 1;
 
 // Largest accepted input size / kernel / stride / padding (PyTorch narrows these to int32 in the backward).
 constexpr int64_t kMaxParam = std::numeric_limits<int32_t>::max();
-
-// Multiplication of non-negative sizes that refuses to overflow.
-int64_t checked_mul(int64_t a, int64_t b) {
-  if (a < 0 || b < 0) {
-    throw std::invalid_argument("oracle: negative size in element count");
-  }
-  if (a != 0 && b > std::numeric_limits<int64_t>::max() / a) {
-    throw std::invalid_argument("oracle: element count overflows int64");
-  }
-  return a * b;
-}
 
 // Floor division for a positive divisor: rounds toward -inf (C++ '/' truncates toward zero).
 int64_t floor_div(int64_t numerator, int64_t divisor) {

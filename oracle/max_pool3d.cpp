@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "oracle/checked_size.h"
+
 namespace poolcheck::oracle {
 namespace {
 
@@ -17,18 +19,6 @@ namespace {
 constexpr int kAxisD = 0;
 constexpr int kAxisH = 1;
 constexpr int kAxisW = 2;
-
-// Multiplication of non-negative sizes that refuses to overflow, so a silly shape becomes an exception instead
-// of undefined behaviour. The oracle only ever sees small shapes, so the cost does not matter.
-int64_t checked_mul(int64_t a, int64_t b) {
-  if (a < 0 || b < 0) {
-    throw std::invalid_argument("oracle: negative size in element count");
-  }
-  if (a != 0 && b > std::numeric_limits<int64_t>::max() / a) {
-    throw std::invalid_argument("oracle: element count overflows int64");
-  }
-  return a * b;
-}
 
 // Number of elements of one D*H*W plane.
 int64_t volume(const std::array<int64_t, 3>& dims) {

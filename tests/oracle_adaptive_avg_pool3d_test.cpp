@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "oracle/adaptive_avg_pool3d.h"
+#include "tests/oracle_test_support.h"
 
 namespace {
 
@@ -113,25 +114,8 @@ int64_t random_size(uint64_t& state) {
   return value == 0 ? 1 : static_cast<int64_t>(value);
 }
 
-// Deterministic "random-ish" values in [-1, 1) from a small linear congruential generator.
-std::vector<double> pseudo_random(size_t count, uint32_t seed) {
-  std::vector<double> values(count);
-  uint32_t state = seed;
-  for (double& v : values) {
-    state = state * 1664525u + 1013904223u;
-    v = static_cast<double>(state >> 8) / static_cast<double>(1u << 23) - 1.0;
-  }
-  return values;
-}
-
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  EXPECT_EQ(a.size(), b.size());
-  double sum = 0.0;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    sum += a[i] * b[i];
-  }
-  return sum;
-}
+using poolcheck::oracle_test::dot;
+using poolcheck::oracle_test::pseudo_random;
 
 // ---------------------------------------------------------------------------------------------------------------
 // adaptive_window: small hand-computed examples (§4.1).

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "oracle/avg_pool2d.h"
+#include "tests/oracle_test_support.h"
 
 namespace {
 
@@ -99,25 +100,8 @@ void expect_size_rule(int64_t in, int64_t k, int64_t s, int64_t pad, bool ceil_m
   }
 }
 
-// Deterministic "random-ish" values in [-1, 1) from a small linear congruential generator.
-std::vector<double> pseudo_random(size_t count, uint32_t seed) {
-  std::vector<double> values(count);
-  uint32_t state = seed;
-  for (double& v : values) {
-    state = state * 1664525u + 1013904223u;
-    v = static_cast<double>(state >> 8) / static_cast<double>(1u << 23) - 1.0;
-  }
-  return values;
-}
-
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  EXPECT_EQ(a.size(), b.size());
-  double sum = 0.0;
-  for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
-    sum += a[i] * b[i];
-  }
-  return sum;
-}
+using poolcheck::oracle_test::dot;
+using poolcheck::oracle_test::pseudo_random;
 
 // ---------------------------------------------------------------------------------------------------------------
 // avg_pooled_dims: output-size rules (§1.2, dilation 1).
