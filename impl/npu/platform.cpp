@@ -25,21 +25,21 @@ std::vector<PlatformProfile> make_profiles() {
   };
 }
 
+// POOLCHECK_SOC picks the emulated SoC for programs that cannot call pcEmuSetPlatform (the doc examples).
+std::string default_soc() {
+  const char* env = std::getenv("POOLCHECK_SOC");
+  return env && find_platform(env) ? env : "Ascend910B";
+}
+
 struct PlatformState {
   std::mutex mu;
-  std::string soc;
+  std::string soc = default_soc();
   int32_t cores = 0;
   int64_t ub = 0;
 };
 
 PlatformState& state() {
   static PlatformState s;
-  static const bool initialised = [] {
-    const char* env = std::getenv("POOLCHECK_SOC");
-    s.soc = env && find_platform(env) ? env : "Ascend910B";
-    return true;
-  }();
-  (void)initialised;
   return s;
 }
 

@@ -13,12 +13,7 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;
-  if (!fault_on(Fault::SkipInit)) {
-    if (t.fp32_workspace)
-      zero_fill(ctx, a.acc, 0.0f);
-    else
-      zero_fill(ctx, a.out, Codec::store(0.0f));
-  }
+  zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
   ctx.sync_all();
   const int64_t b = ctx.block_idx();
   if (b < t.used_cores) {

@@ -61,12 +61,7 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
         cube_kernel(ctx, a);
         return;
       case Path::Vector:
-        if (fault_on(Fault::SkipInit))
-          ;
-        else if (t.fp32_workspace)
-          zero_fill(ctx, a.acc, 0.0f);
-        else
-          zero_fill(ctx, a.out, Codec::store(0.0f));
+        zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
         ctx.sync_all();
         vector_kernel(ctx, a);
         if (t.fp32_workspace) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "npu/block_context.h"
+#include "npu/faults.h"
 
 namespace pcemu {
 
@@ -31,6 +32,18 @@ void zero_fill(BlockContext& ctx, const GmTensor<T>& target, T zero) {
   std::fill(zeros.data(), zeros.data() + n, zero);
   for (int64_t i = begin; i < end; i += n) ctx.copy_out(target, i, zeros, 0, std::min(n, end - i));
   ctx.ub().free_all();
+}
+
+// Zeroes the accumulation target of a launch: the fp32 workspace when the kernel accumulates fp16/bf16
+// there, else the output itself. The "skip_init" fault leaves it as the device had it (NaN bytes).
+template <typename Codec>
+void zero_accumulation(BlockContext& ctx, const GmTensor<float>& acc, const GmTensor<typename Codec::T>& out,
+                       bool fp32_workspace) {
+  if (fault_on(Fault::SkipInit)) return;
+  if (fp32_workspace)
+    zero_fill(ctx, acc, 0.0f);
+  else
+    zero_fill(ctx, out, Codec::store(0.0f));
 }
 
 // dst[i] = Codec::store(src[i]) over the whole tensor (round to nearest even for fp16/bf16).

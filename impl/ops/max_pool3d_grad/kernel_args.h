@@ -21,10 +21,6 @@ struct KernelArgs : PoolKernelArgs<Codec, Problem, Tiling> {
 
 // Phase kernels shared by the three strategies.
 template <typename Codec>
-void zero_target(BlockContext& ctx, const KernelArgs<Codec>& a);
-template <typename Codec>
-void cast_workspace(BlockContext& ctx, const KernelArgs<Codec>& a);
-template <typename Codec>
 void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
 template <typename Codec>
 void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);

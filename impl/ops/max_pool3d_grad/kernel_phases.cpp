@@ -8,19 +8,6 @@
 
 namespace pcemu::maxpool {
 
-template <typename Codec>
-void zero_target(BlockContext& ctx, const KernelArgs<Codec>& a) {
-  if (a.t->fp32_workspace)
-    zero_fill(ctx, a.acc, 0.0f);
-  else
-    zero_fill(ctx, a.out, Codec::store(0.0f));
-}
-
-template <typename Codec>
-void cast_workspace(BlockContext& ctx, const KernelArgs<Codec>& a) {
-  cast_from_fp32<Codec>(ctx, a.acc, a.out);
-}
-
 void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {
   int64_t begin = 0, end = 0;
   core_range(idx.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
@@ -53,12 +40,5 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
     }
   }
 }
-
-#define POOLCHECK_INSTANTIATE_PHASES(C)                              \
-  template void zero_target<C>(BlockContext&, const KernelArgs<C>&); \
-  template void cast_workspace<C>(BlockContext&, const KernelArgs<C>&);
-POOLCHECK_INSTANTIATE_PHASES(CodecF32)
-POOLCHECK_INSTANTIATE_PHASES(CodecF16)
-POOLCHECK_INSTANTIATE_PHASES(CodecBF16)
 
 }  // namespace pcemu::maxpool

@@ -77,8 +77,8 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   a.out = writable(main, reinterpret_cast<T*>(out), in_elems, "gradInput");
   a.acc = accumulation_target(main, t.fp32_workspace ? reinterpret_cast<float*>(ws + wl.acc) : nullptr, a.out);
   const auto body = [&](BlockContext& ctx) {
-    if (t.init_output && !fault_on(Fault::SkipInit)) {
-      zero_target(ctx, a);
+    if (t.init_output) {
+      zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
       ctx.sync_all();
     }
     switch (t.strategy) {
@@ -94,7 +94,7 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
     }
     if (t.fp32_workspace) {
       ctx.sync_all();
-      cast_workspace(ctx, a);
+      cast_from_fp32<Codec>(ctx, a.acc, a.out);
     }
   };
   // A main launch refused before it runs leaves the index check's high-water mark recorded.
