@@ -8,51 +8,99 @@ namespace poolcheck::bench {
 
 namespace {
 
-Case maxpool(DType dt) {  // a 3-D CNN layer: N=2, C=64, 16x56x56, k3 s2 p1 (overlapping windows)
+Case max_case(const BenchShape& s, DType dt) {
   spec::MaxPoolCaseParams p;
   p.dtype = dt;
-  p.n = 2;
-  p.c = 64;
-  p.in_dims = {16, 56, 56};
-  p.kernel = {3};
-  p.stride = {2};
-  p.padding = {1};
+  p.n = s.n;
+  p.c = s.c;
+  p.in_dims = {s.in[0], s.in[1], s.in[2]};
+  p.kernel = s.k;
+  p.stride = s.s;
+  p.padding = s.p;
   return spec::make_max_pool3d_grad_case(p);
 }
 
-Case avgpool(DType dt, bool global) {  // a 2-D CNN layer: N=8, C=64, 56x56 k3 s2 p1; or a 14x14 global pool
+Case avg_case(const BenchShape& s, DType dt) {
   spec::AvgPoolCaseParams p;
   p.dtype = dt;
-  p.n = 8;
-  p.c = global ? 256 : 64;
-  p.in_dims = global ? std::array<int64_t, 2>{14, 14} : std::array<int64_t, 2>{56, 56};
-  p.kernel = global ? std::vector<int64_t>{14} : std::vector<int64_t>{3};
-  p.stride = global ? std::vector<int64_t>{14} : std::vector<int64_t>{2};
-  p.padding = global ? std::vector<int64_t>{0} : std::vector<int64_t>{1};
-  p.count_include_pad = !global;
+  p.n = s.n;
+  p.c = s.c;
+  p.in_dims = {s.in[0], s.in[1]};
+  p.kernel = s.k;
+  p.stride = s.s;
+  p.padding = s.p;
+  p.count_include_pad = s.count_include_pad;
   return spec::make_avg_pool2d_grad_case(p);
 }
 
-Case adaptive(DType dt) {  // a 3-D CNN head: N=2, C=64, 16x28x28 -> 4x7x7 (divisible)
+Case adaptive_case(const BenchShape& s, DType dt) {
   spec::AdaptivePoolCaseParams p;
   p.dtype = dt;
-  p.n = 2;
-  p.c = 64;
-  p.in_dims = {16, 28, 28};
-  p.out_dims = {4, 7, 7};
+  p.n = s.n;
+  p.c = s.c;
+  p.in_dims = {s.in[0], s.in[1], s.in[2]};
+  p.out_dims = {s.out[0], s.out[1], s.out[2]};
   return spec::make_adaptive_avg_pool3d_grad_case(p);
+}
+
+// Spatial output dims of a (floor-mode) window pooling, for the peers.
+std::vector<int64_t> pooled(const BenchShape& s) {
+  std::vector<int64_t> o;
+  for (size_t a = 0; a < s.in.size(); ++a) o.push_back((s.in[a] + 2 * s.p[a] - s.k[a]) / s.s[a] + 1);
+  return o;
+}
+
+BenchShape window(std::string op, std::string label, int64_t n, int64_t c, std::vector<int64_t> in, int64_t k,
+                  int64_t s, int64_t p, bool large) {
+  BenchShape b{std::move(op), std::move(label), n, c, std::move(in), {}, {}, {}, {}, true, large};
+  b.k.assign(b.in.size(), k);
+  b.s.assign(b.in.size(), s);
+  b.p.assign(b.in.size(), p);
+  b.out = pooled(b);
+  return b;
+}
+
+// Every shape of the set with the dtypes it runs in.
+std::vector<std::pair<BenchShape, std::vector<DType>>> shape_set() {
+  const std::vector<DType> all{DType::F32, DType::F16, DType::BF16}, f32{DType::F32};
+  BenchShape adaptive_large{
+      "adaptive_avgpool3d_grad", "2x64x16x28x28_to_4x7x7", 2, 64, {16, 28, 28}, {4, 7, 7}, {}, {}, {}, true, true};
+  BenchShape adaptive_overlap{
+      "adaptive_avgpool3d_grad", "2x64x8x14x14_to_3x5x5", 2, 64, {8, 14, 14}, {3, 5, 5}, {}, {}, {}, true, false};
+  BenchShape adaptive_global{
+      "adaptive_avgpool3d_grad", "4x256x4x7x7_to_1x1x1", 4, 256, {4, 7, 7}, {1, 1, 1}, {}, {}, {}, true, false};
+  return {
+      // 3-D CNN (C3D/R3D-like): overlapping k3s2p1 and non-overlapping k2s2, and a small early-exit layer.
+      {window("maxpool3d_grad", "2x64x16x56x56_k3s2p1", 2, 64, {16, 56, 56}, 3, 2, 1, true), all},
+      {window("maxpool3d_grad", "2x64x16x56x56_k2s2p0", 2, 64, {16, 56, 56}, 2, 2, 0, true), all},
+      {window("maxpool3d_grad", "1x32x8x28x28_k2s2p0", 1, 32, {8, 28, 28}, 2, 2, 0, false), f32},
+      // 2-D CNN (ResNet-like): overlapping k3s2p1, non-overlapping k2s2, and a 7x7 global pool.
+      {window("avgpool2d_grad", "8x64x56x56_k3s2p1", 8, 64, {56, 56}, 3, 2, 1, true), all},
+      {window("avgpool2d_grad", "8x64x56x56_k2s2p0", 8, 64, {56, 56}, 2, 2, 0, true), all},
+      {window("avgpool2d_grad", "8x512x7x7_k7s7p0", 8, 512, {7, 7}, 7, 7, 0, false), f32},
+      // 3-D heads: divisible (no overlap), non-divisible (overlapping windows), global.
+      {adaptive_large, all},
+      {adaptive_overlap, f32},
+      {adaptive_global, f32},
+  };
 }
 
 }  // namespace
 
-std::vector<BenchCase> bench_cases() {
-  return {{"maxpool3d_grad/2x64x16x56x56_k3s2p1/f32", maxpool(DType::F32)},
-          {"maxpool3d_grad/2x64x16x56x56_k3s2p1/f16", maxpool(DType::F16)},
-          {"avgpool2d_grad/8x64x56x56_k3s2p1/f32", avgpool(DType::F32, false)},
-          {"avgpool2d_grad/8x64x56x56_k3s2p1/bf16", avgpool(DType::BF16, false)},
-          {"avgpool2d_grad/8x256x14x14_global/f32", avgpool(DType::F32, true)},
-          {"adaptive_avgpool3d_grad/2x64x16x28x28_to_4x7x7/f32", adaptive(DType::F32)},
-          {"adaptive_avgpool3d_grad/2x64x16x28x28_to_4x7x7/f16", adaptive(DType::F16)}};
+std::string BenchCase::name() const { return shape.op + "/" + shape.label + "/" + dtype_name(dtype); }
+
+std::vector<BenchCase> bench_cases(const std::string& op) {
+  std::vector<BenchCase> out;
+  for (const auto& [shape, dtypes] : shape_set()) {
+    if (!op.empty() && shape.op != op) continue;
+    for (DType dt : dtypes) {
+      Case c = shape.op == "maxpool3d_grad"   ? max_case(shape, dt)
+               : shape.op == "avgpool2d_grad" ? avg_case(shape, dt)
+                                              : adaptive_case(shape, dt);
+      out.push_back({shape, dt, std::move(c)});
+    }
+  }
+  return out;
 }
 
 int64_t bytes_moved(const Case& c) {

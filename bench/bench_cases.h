@@ -1,6 +1,10 @@
-// The fixed, documented shape set of the benchmarks (3-D and 2-D CNN layer sizes).
+// The fixed, documented shape set of the benchmarks (3-D and 2-D CNN layer sizes, with and without
+// overlapping windows, fp32/fp16/bf16). docs/performance.md lists it; the peers read the pooling
+// parameters from BenchShape, the impl and the harness from the Case built from it.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -8,12 +12,26 @@
 
 namespace poolcheck::bench {
 
-struct BenchCase {
-  std::string name;  // e.g. "maxpool3d_grad/k3s2p1/f32"
-  Case c;
+struct BenchShape {
+  std::string op;     // registry name, e.g. "maxpool3d_grad"
+  std::string label;  // e.g. "2x64x16x56x56_k3s2p1"
+  int64_t n = 1, c = 1;
+  std::vector<int64_t> in;        // spatial input dims (3 or 2)
+  std::vector<int64_t> out;       // spatial output dims (adaptive pool; computed for the others)
+  std::vector<int64_t> k, s, p;   // kernel, stride, padding per spatial axis (not adaptive)
+  bool count_include_pad = true;  // avg pool
+  bool large = false;             // counts towards the copy-bandwidth target
 };
 
-std::vector<BenchCase> bench_cases();
+struct BenchCase {
+  BenchShape shape;
+  DType dtype = DType::F32;
+  Case c;
+  std::string name() const;  // "<op>/<label>/<dtype>", the suffix of every benchmark name
+};
+
+// The set, optionally only one operator's cases.
+std::vector<BenchCase> bench_cases(const std::string& op = "");
 // Bytes a backward pass must move at least: gradOutput (+ indices) read, gradInput written.
 int64_t bytes_moved(const Case& c);
 

@@ -1,12 +1,13 @@
 #include "harness/device_tensor.h"
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
+#include <utility>
 
 #include "harness/numeric.h"
 
 namespace poolcheck {
-
-namespace {
 
 aclDataType to_acl(DType dt) {
   switch (dt) {
@@ -60,8 +61,6 @@ aclFormat to_acl(Format f) {
   }
 }
 
-}  // namespace
-
 DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
   const int64_t esize = dtype_size(arg.dtype);
   const int64_t bytes = std::max<int64_t>(1, allocation_elems(arg) * esize);
@@ -96,6 +95,10 @@ std::vector<int64_t> DeviceTensor::view_offsets() const {
   const auto count = element_count(arg_.shape).value_or(0);
   const auto strides = effective_strides(arg_);
   std::vector<int64_t> offs(static_cast<size_t>(count));
+  if (strides == contiguous_strides(arg_.shape)) {  // dense: no odometer walk
+    std::iota(offs.begin(), offs.end(), arg_.offset);
+    return offs;
+  }
   std::vector<int64_t> idx(arg_.shape.size(), 0);
   int64_t at = arg_.offset;
   for (int64_t i = 0; i < count; ++i) {
@@ -121,6 +124,18 @@ std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes)
 }
 
 int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
+  if (effective_strides(arg_) == contiguous_strides(arg_.shape)) {
+    // A dense view is one byte range: compare what lies before and after it.
+    const int64_t esize = dtype_size(arg_.dtype);
+    const auto size = static_cast<int64_t>(bytes.size());
+    const int64_t b0 = std::min(size, arg_.offset * esize);
+    const int64_t b1 = std::min(size, b0 + element_count(arg_.shape).value_or(0) * esize);
+    for (const auto& [lo, hi] : {std::pair{int64_t{0}, b0}, std::pair{b1, size}}) {
+      const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
+      if (at.first != bytes.begin() + hi) return at.first - bytes.begin();
+    }
+    return -1;
+  }
   std::vector<bool> in_view(bytes.size(), false);
   const int64_t esize = dtype_size(arg_.dtype);
   for (int64_t off : view_offsets())

@@ -11,6 +11,10 @@
 
 namespace poolcheck {
 
+// The C API's numbers for a Case dtype and format (ACL_DT_UNDEFINED / ACL_FORMAT_UNDEFINED for Undefined).
+aclDataType to_acl(DType dt);
+aclFormat to_acl(Format f);
+
 class DeviceTensor {
  public:
   // `values`: dense view values (written through the strides), or null to fill the whole allocation

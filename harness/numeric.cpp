@@ -12,16 +12,17 @@ struct FloatFormat {
   int mantissa_bits;  // stored fraction bits
   int min_exp;        // exponent of the smallest normal (value = 2^min_exp)
   int max_exp;        // exponent of the largest finite binade
+  double max_finite;  // (2 - 2^-mantissa_bits) * 2^max_exp
 };
 
 FloatFormat format_of(DType dt) {
   switch (dt) {
     case DType::F16:
-      return {10, -14, 15};
+      return {10, -14, 15, 0x1.ffcp15};
     case DType::BF16:
-      return {7, -126, 127};
+      return {7, -126, 127, 0x1.fep127};
     default:
-      return {23, -126, 127};
+      return {23, -126, 127, 0x1.fffffep127};
   }
 }
 
@@ -38,38 +39,63 @@ double round_binary(const FloatFormat& f, double v) {
   return r;
 }
 
-// Bits of an already-rounded value in a 16-bit format with `ebits` exponent bits.
-uint16_t pack16(const FloatFormat& f, int ebits, double r) {
-  const uint16_t sign = std::signbit(r) ? 0x8000 : 0;
-  const int bias = (1 << (ebits - 1)) - 1;
-  const uint16_t exp_all = static_cast<uint16_t>(((1 << ebits) - 1) << f.mantissa_bits);
-  if (std::isnan(r)) return sign | exp_all | static_cast<uint16_t>(1 << (f.mantissa_bits - 1));
-  if (std::isinf(r)) return sign | exp_all;
-  const double a = std::fabs(r);
-  if (a == 0) return sign;
-  int e = 0;
-  std::frexp(a, &e);
-  if (e - 1 < f.min_exp) {  // subnormal: a multiple of 2^(min_exp - mantissa_bits)
-    return sign | static_cast<uint16_t>(std::ldexp(a, f.mantissa_bits - f.min_exp));
-  }
-  const auto frac = static_cast<uint16_t>(std::ldexp(a, f.mantissa_bits - (e - 1)) - std::ldexp(1.0, f.mantissa_bits));
-  return sign | static_cast<uint16_t>((e - 1 + bias) << f.mantissa_bits) | frac;
+// round_binary without libm for results that are normal in the target format: RNE on the double's bits
+// (a carry into the exponent is the correct result). fill_values and the comparison call this per element.
+double round_binary_fast(const FloatFormat& f, double v) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  const int exp = static_cast<int>((bits >> 52) & 0x7FF) - 1023;
+  if (exp < f.min_exp || exp > f.max_exp) return round_binary(f, v);  // zero, subnormal, overflow, inf, NaN
+  const int shift = 52 - f.mantissa_bits;
+  bits += (uint64_t{1} << (shift - 1)) - 1 + ((bits >> shift) & 1);
+  bits &= ~((uint64_t{1} << shift) - 1);
+  double r = 0;
+  std::memcpy(&r, &bits, sizeof r);
+  if (std::fabs(r) > f.max_finite) return std::copysign(std::numeric_limits<double>::infinity(), v);
+  return r;
 }
 
-double unpack16(const FloatFormat& f, int ebits, uint16_t bits) {
-  const bool neg = bits & 0x8000;
-  const int bias = (1 << (ebits - 1)) - 1;
-  const int exp = (bits >> f.mantissa_bits) & ((1 << ebits) - 1);
-  const int frac = bits & ((1 << f.mantissa_bits) - 1);
-  double v;
-  if (exp == (1 << ebits) - 1)
-    v = frac ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  else if (exp == 0)
-    v = std::ldexp(static_cast<double>(frac), f.min_exp - f.mantissa_bits);
-  else
-    v = std::ldexp(1.0 + std::ldexp(static_cast<double>(frac), -f.mantissa_bits), exp - bias);
-  return neg ? -v : v;
+// Bits of the two 16-bit formats without libm: every value of them is a float, so the bits come from the
+// float's bits (the runner encodes and decodes every element of every case).
+uint32_t bits_of(float x) {
+  uint32_t u = 0;
+  std::memcpy(&u, &x, 4);
+  return u;
 }
+
+float float_of(uint32_t u) {
+  float x = 0;
+  std::memcpy(&x, &u, 4);
+  return x;
+}
+
+uint16_t pack_half(double r) {  // r: already rounded to f16
+  const float x = static_cast<float>(r);
+  const uint32_t u = bits_of(x);
+  const auto sign = static_cast<uint16_t>((u >> 16) & 0x8000);
+  if (std::isnan(x)) return sign | 0x7E00;
+  if (std::isinf(x)) return sign | 0x7C00;
+  const int e = static_cast<int>((u >> 23) & 0xFF) - 127;
+  if (x == 0) return sign;
+  if (e < -14) return sign | static_cast<uint16_t>(std::fabs(x) * 0x1p24f);  // subnormal: exact multiple
+  return sign | static_cast<uint16_t>(((e + 15) << 10) | ((u >> 13) & 0x3FF));
+}
+
+double unpack_half(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
+  const uint32_t exp = (h >> 10) & 0x1F, frac = h & 0x3FFu;
+  if (exp == 0x1F) return float_of(sign | 0x7F800000u | (frac ? 0x400000u : 0u));
+  if (exp == 0) return (sign ? -1.0 : 1.0) * static_cast<double>(frac) * 0x1p-24;
+  return float_of(sign | ((exp - 15 + 127) << 23) | (frac << 13));
+}
+
+uint16_t pack_bf16(double r) {  // r: already rounded to bf16
+  const float x = static_cast<float>(r);
+  if (std::isnan(x)) return static_cast<uint16_t>(((bits_of(x) >> 16) & 0x8000) | 0x7FC0);
+  return static_cast<uint16_t>(bits_of(x) >> 16);
+}
+
+double unpack_bf16(uint16_t b) { return float_of(static_cast<uint32_t>(b) << 16); }
 
 template <typename I>
 void store_int(double v, void* p) {
@@ -91,7 +117,7 @@ double round_to(DType dt, double v) {
     case DType::F32:
     case DType::F16:
     case DType::BF16:
-      return round_binary(format_of(dt), v);
+      return round_binary_fast(format_of(dt), v);
     case DType::F64:
       return v;
     default:
@@ -108,12 +134,12 @@ void encode(DType dt, double v, void* p) {
       break;
     }
     case DType::F16: {
-      const uint16_t b = pack16(format_of(dt), 5, r);
+      const uint16_t b = pack_half(r);
       std::memcpy(p, &b, 2);
       break;
     }
     case DType::BF16: {
-      const uint16_t b = pack16(format_of(dt), 8, r);
+      const uint16_t b = pack_bf16(r);
       std::memcpy(p, &b, 2);
       break;
     }
@@ -152,7 +178,7 @@ double decode(DType dt, const void* p) {
     case DType::BF16: {
       uint16_t b;
       std::memcpy(&b, p, 2);
-      return unpack16(format_of(dt), dt == DType::F16 ? 5 : 8, b);
+      return dt == DType::F16 ? unpack_half(b) : unpack_bf16(b);
     }
     case DType::F64: {
       double x;

@@ -2,26 +2,51 @@
 // write shadow used to catch two cores writing one element without atomics.
 #pragma once
 
-#include <atomic>
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace pcemu {
 
-// Per-2-byte-unit record of who wrote in the current launch phase: 0 = nobody, else block+1, with
-// kAtomicBit set for atomic adds. Two plain writers, or a plain and an atomic writer, are a race.
+inline constexpr int32_t kShadowMaxBlocks = 64;  // kMaxEmulatedCores
+
+// Who wrote which bytes in the current launch phase, as byte ranges per block (each block appends to
+// its own list, so recording takes no lock and no per-element work). At the end of a phase (SyncAll or
+// the launch's end) the ranges of all blocks are swept once: two blocks' ranges that share a byte are
+// a race unless both were atomic adds. Exact to the byte, like a per-byte owner table, but O(ranges).
 class WriteShadow {
  public:
-  static constexpr uint16_t kAtomicBit = 0x8000;
-  explicit WriteShadow(int64_t bytes) : units_(static_cast<size_t>((bytes + 1) / 2)) {}
-  // Returns the conflicting owner tag, or 0 when the write is allowed.
-  uint16_t record(int64_t byte_begin, int64_t byte_end, uint16_t tag);
+  struct Race {
+    int64_t byte_begin, byte_end;  // the shared bytes (the first conflict found)
+    int32_t block, other;
+    bool atomic, other_atomic;
+  };
+
+  WriteShadow(int64_t bytes, std::string name) : bytes_(bytes), name_(std::move(name)) {}
+  void record(int32_t block, int64_t byte_begin, int64_t byte_end, bool atomic) {
+    auto& list = ranges_[static_cast<size_t>(block)];
+    if (!list.empty() && list.back().end == byte_begin && list.back().atomic == atomic)
+      list.back().end = byte_end;  // stores are mostly sequential: extend the last range
+    else if (byte_end > byte_begin)
+      list.push_back({byte_begin, byte_end, atomic});
+  }
+  // The first race of the phase, if any; forgets the phase either way. Called with no block running.
+  std::optional<Race> end_phase();
   void clear();
+  int64_t bytes() const { return bytes_; }
+  const std::string& name() const { return name_; }
 
  private:
-  std::vector<std::atomic<uint16_t>> units_;
+  struct Range {
+    int64_t begin, end;
+    bool atomic;
+  };
+  int64_t bytes_;
+  std::string name_;
+  std::array<std::vector<Range>, kShadowMaxBlocks> ranges_;
 };
 
 template <typename T>

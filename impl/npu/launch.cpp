@@ -1,42 +1,99 @@
 #include "npu/launch.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 #include <semaphore>
 #include <thread>
 
 #include "common/log.h"
+#include "npu/fiber_pool.h"
 #include "npu/platform.h"
 
 namespace pcemu {
 
-struct ClearShadows {
-  const LaunchSpec* spec;
-  void operator()() noexcept {
-    for (const auto& s : spec->shadows) s->clear();
-  }
+class LaunchShared;
+
+// Barrier completion: the phase's writes are swept for races before any block continues.
+struct EndPhase {
+  LaunchShared* shared;
+  void operator()() noexcept;
 };
+
+namespace {
+
+int32_t host_threads_from_env() {
+  const char* env = std::getenv("POOLCHECK_EMU_HOST_THREADS");
+  return env ? std::max(0, std::atoi(env)) : 0;
+}
+
+std::atomic<int32_t> g_host_threads{host_threads_from_env()};
+
+}  // namespace
+
+void set_host_threads(int32_t n) { g_host_threads.store(std::max(0, n)); }
 
 class LaunchShared {
  public:
-  LaunchShared(const LaunchSpec& spec) : spec_(spec), barrier_(spec.block_dim, ClearShadows{&spec}) {}
+  LaunchShared(const LaunchSpec& spec)
+      : spec_(spec), barrier_(spec.block_dim, EndPhase{this}), slots_(kFiberBlocks ? 0 : g_host_threads.load()) {}
   const LaunchSpec& spec() const { return spec_; }
-  std::barrier<ClearShadows>& barrier() { return barrier_; }
+  // A host-thread slot (pcEmuSetHostThreads): held while a block executes, given up while it waits.
+  void take_slot() {
+    if (slots_ == 0) return;
+    std::unique_lock lock(slot_mu_);
+    slot_free_.wait(lock, [&] { return running_ < slots_; });
+    ++running_;
+  }
+  void leave_slot() {
+    if (slots_ == 0) return;
+    std::lock_guard lock(slot_mu_);
+    --running_;
+    slot_free_.notify_one();
+  }
+  std::barrier<EndPhase>& barrier() { return barrier_; }
   void record_error(const KernelError& e) {
     std::lock_guard lock(mu_);
     if (!error_) error_ = std::make_unique<KernelError>(e);
   }
   const KernelError* error() const { return error_.get(); }
+  // Sweeps every shadow's phase for a race; the first one found fails the launch.
+  void end_phase() noexcept;
   std::atomic<int64_t> high_water{0};
 
  private:
   const LaunchSpec& spec_;
-  std::barrier<ClearShadows> barrier_;
+  std::barrier<EndPhase> barrier_;
   std::mutex mu_;
   std::unique_ptr<KernelError> error_;
+  const int32_t slots_;
+  int32_t running_ = 0;
+  std::mutex slot_mu_;
+  std::condition_variable slot_free_;
 };
+
+void EndPhase::operator()() noexcept { shared->end_phase(); }
+
+void LaunchShared::end_phase() noexcept {
+  try {
+    for (const auto& s : spec_.shadows) {
+      const auto race = s->end_phase();
+      if (!race) continue;
+      auto what = [](bool atomic) { return atomic ? "adds atomically" : "stores"; };
+      record_error(KernelError(
+          ACLNN_ERR_RUNTIME_ERROR,
+          fmt::format("write race on '{}' bytes [{}, {}): block {} {} where block {} {} in the same phase without a "
+                      "SyncAll; {}, tiling: {}",
+                      s->name(), race->byte_begin, race->byte_end, race->block, what(race->atomic), race->other,
+                      what(race->other_atomic), spec_.kernel, spec_.tiling)));
+    }
+  } catch (...) {  // formatting failed (out of memory): still fail the launch
+    record_error(KernelError(ACLNN_ERR_RUNTIME_ERROR, "write race (message unavailable)"));
+  }
+}
 
 namespace {
 
@@ -119,32 +176,65 @@ void UnifiedBuffer::overflow(const char* what, int64_t bytes) const {
                   what, bytes, top_, limit_, tiling_ ? *tiling_ : std::string("?")));
 }
 
+namespace {
+
+// Atomic adds lock the 4 KiB GM stripe a row's part lies in: every element is still added atomically
+// with respect to the other blocks' adds, for one lock per stripe rather than a CAS loop per element.
+constexpr uintptr_t kStripeBytes = 4096;
+
+// A stripe lock: rows are short and contention rare, so a spin on one flag beats a mutex round trip.
+class StripeLock {
+ public:
+  void lock() {
+    while (busy_.test_and_set(std::memory_order_acquire))
+      while (busy_.test(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+  void unlock() { busy_.clear(std::memory_order_release); }
+
+ private:
+  std::atomic_flag busy_;
+};
+std::array<StripeLock, 1024> g_stripes;
+
+void add_row(float* __restrict to, const float* __restrict from, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) to[j] += from[j];
+}
+
+}  // namespace
+
 void BlockContext::atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, const UbBuf<float>& src, int64_t src_off,
                                   int64_t count) {
   check_ub(src, src_off, count, "atomic_add_out");
   check_gm(dst, dst_off, count, "atomic_add_out");
   track(dst, dst_off, count, true);
-  for (int64_t i = 0; i < count; ++i)
-    std::atomic_ref<float>(dst.base[dst_off + i]).fetch_add(src.data()[src_off + i], std::memory_order_relaxed);
+  float* to = dst.base + dst_off;
+  const float* from = src.data() + src_off;
+  for (int64_t i = 0; i < count;) {
+    const auto addr = reinterpret_cast<uintptr_t>(to + i);
+    const int64_t n = std::min<int64_t>(count - i, static_cast<int64_t>((kStripeBytes - addr % kStripeBytes) / 4));
+    std::lock_guard lock(g_stripes[addr / kStripeBytes % g_stripes.size()]);
+    add_row(to + i, from + i, n);
+    i += n;
+  }
 }
 
-void BlockContext::sync_all() { shared_.barrier().arrive_and_wait(); }
+void BlockContext::sync_all() {
+  if constexpr (kFiberBlocks) {
+    FiberPool::instance().sync_all(block_idx_);
+    return;
+  }
+  shared_.leave_slot();
+  shared_.barrier().arrive_and_wait();
+  shared_.take_slot();
+}
 
 std::string BlockContext::where() const {
   return fmt::format("{} block {}/{}, tiling: {}", shared_.spec().kernel, block_idx_, block_num_,
                      shared_.spec().tiling);
 }
 
-void BlockContext::record_write(WriteShadow& shadow, const std::string& name, int64_t b0, int64_t b1, bool atomic) {
-  const uint16_t tag = static_cast<uint16_t>((block_idx_ + 1) | (atomic ? WriteShadow::kAtomicBit : 0));
-  if (const uint16_t other = shadow.record(b0, b1, tag)) {
-    throw KernelError(ACLNN_ERR_RUNTIME_ERROR,
-                      fmt::format("write race on '{}' bytes [{}, {}): block {} {} where block {} already {} in this "
-                                  "phase without a SyncAll; {}",
-                                  name, b0, b1, block_idx_, atomic ? "adds atomically" : "stores",
-                                  (other & ~WriteShadow::kAtomicBit) - 1,
-                                  (other & WriteShadow::kAtomicBit) ? "added atomically" : "stored", where()));
-  }
+void BlockContext::record_write(WriteShadow& shadow, int64_t b0, int64_t b1, bool atomic) {
+  shadow.record(block_idx_, b0, b1, atomic);
 }
 
 void BlockContext::fail_bounds(const char* op, const std::string& what, int64_t off, int64_t count,
@@ -163,6 +253,12 @@ void BlockContext::fail_readonly(const std::string& name) const {
   throw KernelError(ACLNN_ERR_RUNTIME_ERROR, fmt::format("kernel wrote to read-only tensor '{}'; {}", name, where()));
 }
 
+// Host threads of the fiber scheduler: pcEmuSetHostThreads, else the machine's cores.
+int32_t fiber_hosts() {
+  const int32_t n = g_host_threads.load();
+  return n > 0 ? n : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats) {
   if (spec.block_dim < 1 || spec.block_dim > kMaxEmulatedCores)
     return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: blockDim={} outside [1, {}]; tiling: {}", spec.kernel,
@@ -170,22 +266,32 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
   for (const auto& s : spec.shadows) s->clear();
   LaunchShared shared(spec);
   const std::function<void(int32_t)> job = [&](int32_t block) {
-    UnifiedBuffer ub(thread_ub_backing(spec.ub_bytes), spec.ub_bytes, 32, block, &spec.tiling);
+    unsigned char* backing =
+        kFiberBlocks ? FiberPool::instance().ub_backing(block, spec.ub_bytes) : thread_ub_backing(spec.ub_bytes);
+    UnifiedBuffer ub(backing, spec.ub_bytes, 32, block, &spec.tiling);
     BlockContext ctx(block, spec.block_dim, ub, shared);
+    shared.take_slot();
     try {
       body(ctx);
     } catch (const KernelError& e) {
       shared.record_error(e);
     } catch (const std::exception& e) {
       shared.record_error(KernelError(ACLNN_ERR_INNER, std::string("kernel exception: ") + e.what()));
+    } catch (...) {
+      shared.record_error(KernelError(ACLNN_ERR_INNER, "kernel exception of unknown type"));
     }
     int64_t seen = shared.high_water.load();
     while (ub.high_water() > seen && !shared.high_water.compare_exchange_weak(seen, ub.high_water())) {
     }
+    shared.leave_slot();
     // A finished (or failed) block leaves the barrier so the others never wait for it.
-    shared.barrier().arrive_and_drop();
+    if (!kFiberBlocks) shared.barrier().arrive_and_drop();
   };
-  BlockPool::instance().run(spec.block_dim, job);
+  if constexpr (kFiberBlocks)
+    FiberPool::instance().run(spec.block_dim, fiber_hosts(), job, [&] { shared.end_phase(); });
+  else
+    BlockPool::instance().run(spec.block_dim, job);
+  shared.end_phase();  // the last phase has no SyncAll after it
   if (stats) stats->ub_high_water = shared.high_water.load();
   if (const KernelError* e = shared.error()) return fail(e->status, "{}", e->what());
   return ACLNN_SUCCESS;

@@ -18,12 +18,15 @@ struct LaunchSpec {
   std::string tiling;  // human-readable tiling parameters, quoted in every error
   int32_t block_dim = 1;
   int64_t ub_bytes = 0;
-  std::vector<std::shared_ptr<WriteShadow>> shadows;  // cleared at every SyncAll phase
+  std::vector<std::shared_ptr<WriteShadow>> shadows;  // checked and cleared at every SyncAll phase
 };
 
 struct LaunchStats {
   int64_t ub_high_water = 0;
 };
+
+// Host threads that may execute blocks at once; 0 = no limit (pcEmuSetHostThreads).
+void set_host_threads(int32_t n);
 
 // Runs `body` once per block. Returns ACLNN_SUCCESS, or the status of the first KernelError (logged).
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats);
@@ -31,7 +34,8 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
 // A writable GM tensor over device memory, with a fresh write shadow registered in `spec`.
 template <typename T>
 GmTensor<T> writable(LaunchSpec& spec, T* base, int64_t count, std::string name) {
-  GmTensor<T> t{base, count, std::move(name), std::make_shared<WriteShadow>(count * static_cast<int64_t>(sizeof(T)))};
+  GmTensor<T> t{base, count, std::move(name), nullptr};
+  t.shadow = std::make_shared<WriteShadow>(count * static_cast<int64_t>(sizeof(T)), t.name);
   spec.shadows.push_back(t.shadow);
   return t;
 }

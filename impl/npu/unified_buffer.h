@@ -20,6 +20,13 @@ class UbBuf {
                         "UB access out of buffer: index " + std::to_string(i) + " of " + std::to_string(count_));
     return data_[i];
   }
+  // Elements [off, off + n) after one range check: vector code runs on the span, not per element.
+  T* span(int64_t off, int64_t n) const {
+    if (off < 0 || n < 0 || off + n > count_)
+      throw KernelError(ACLNN_ERR_INNER, "UB access out of buffer: elements [" + std::to_string(off) + ", " +
+                                             std::to_string(off + n) + ") of " + std::to_string(count_));
+    return data_ + off;
+  }
   T* data() const { return data_; }
   int64_t size() const { return count_; }
   int64_t ub_offset() const { return ub_offset_; }

@@ -10,13 +10,30 @@ DeviceMemory& DeviceMemory::instance() {
   return m;
 }
 
+namespace {
+constexpr size_t kSpareBuffers = 8;
+constexpr size_t kSpareMaxBytes = size_t{256} << 20;  // per buffer; at most 2 GiB kept in all
+}  // namespace
+
+std::vector<uint8_t> DeviceMemory::take_storage(size_t bytes) {
+  std::lock_guard lock(mu_);
+  auto best = spare_.end();
+  for (auto it = spare_.begin(); it != spare_.end(); ++it)
+    if (it->capacity() >= bytes && (best == spare_.end() || it->capacity() < best->capacity())) best = it;
+  if (best == spare_.end()) return {};
+  std::vector<uint8_t> v = std::move(*best);
+  spare_.erase(best);
+  return v;
+}
+
 void* DeviceMemory::allocate(size_t size) {
   Block b;
   // Round the payload up to a 32-byte multiple the way the device allocator does; the guard starts
   // right after the requested size so even a 1-byte overrun is caught.
   b.size = size;
   try {
-    b.storage.resize(size + 2 * kGuardBytes + 32);
+    b.storage = take_storage(size + 2 * kGuardBytes + 32);
+    b.storage.resize(size + 2 * kGuardBytes + 32);  // shrinking a spare buffer writes nothing
   } catch (const std::bad_alloc&) {
     return nullptr;
   }
@@ -42,6 +59,10 @@ bool DeviceMemory::release(void* ptr, std::string* problem) {
   }
   if (!block_guards_ok(*it) && problem) *problem = "guard zone overwritten before free";
   const bool ok = block_guards_ok(*it);
+  if (it->storage.capacity() <= kSpareMaxBytes) {
+    if (spare_.size() == kSpareBuffers) spare_.erase(spare_.begin());  // the oldest goes
+    spare_.push_back(std::move(it->storage));
+  }
   blocks_.erase(it);
   return ok;
 }
@@ -91,6 +112,7 @@ int64_t DeviceMemory::live_blocks() const {
 void DeviceMemory::release_all() {
   std::lock_guard lock(mu_);
   blocks_.clear();
+  spare_.clear();
 }
 
 }  // namespace pcemu

@@ -46,6 +46,10 @@ class DeviceMemory {
 
   mutable std::mutex mu_;
   std::vector<Block> blocks_;  // sorted by base for lookup
+  // Storage of freed allocations, reused so a large allocation does not fault its pages in again on
+  // every call (the bytes are refilled: reuse never shows old contents).
+  std::vector<std::vector<uint8_t>> spare_;
+  std::vector<uint8_t> take_storage(size_t bytes);
   uint64_t next_id_ = 1;
 };
 

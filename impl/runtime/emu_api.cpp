@@ -1,5 +1,6 @@
 // The emulator-only control and introspection entry points (poolcheck_emu/emu.h).
 #include "npu/faults.h"
+#include "npu/launch.h"
 #include "npu/platform.h"
 #include "poolcheck_emu/emu.h"
 #include "runtime/device_memory.h"
@@ -12,6 +13,12 @@ int pcEmuSetPlatform(const char* socName) { return socName && pcemu::select_plat
 int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes) {
   if (vectorCores < 0 || vectorCores > pcemu::kMaxEmulatedCores || ubBytes < 0) return -1;
   pcemu::set_knobs(vectorCores, ubBytes);
+  return 0;
+}
+
+int pcEmuSetHostThreads(int32_t threads) {
+  if (threads < 0) return -1;
+  pcemu::set_host_threads(threads);
   return 0;
 }
 

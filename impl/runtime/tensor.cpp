@@ -142,7 +142,10 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     t->strides.assign(stride, stride + viewDimsNum);
   } else {
     t->strides.assign(viewDimsNum, 1);
-    for (uint64_t i = viewDimsNum; i-- > 1;) t->strides[i - 1] = t->strides[i] * t->view_shape[i];
+    // Wrapping (unsigned) products: client dims may overflow int64; such views are refused at validation.
+    for (uint64_t i = viewDimsNum; i-- > 1;)
+      t->strides[i - 1] =
+          static_cast<int64_t>(static_cast<uint64_t>(t->strides[i]) * static_cast<uint64_t>(t->view_shape[i]));
   }
   t->offset = offset;
   t->dtype = dataType;

@@ -26,6 +26,10 @@ PCEMU_API int pcEmuSetPlatform(const char* socName);
 
 /* Override the vector-core count and unified-buffer bytes of the current profile; 0 keeps the profile value. */
 PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
+/* Host threads that execute a launch's blocks (the emulator's share of the machine; blocks are fibers that
+ * switch at SyncAll); 0 = the number of cores. Sanitizer builds run one thread per block and this limits how
+ * many execute at once (0 = no limit). POOLCHECK_EMU_HOST_THREADS sets the default. -1 for a negative count. */
+PCEMU_API int pcEmuSetHostThreads(int32_t threads);
 
 /* Whether kernels for an operator ("MaxPool3DGradWithArgmax", ...) are emulated on a SoC. */
 PCEMU_API int pcEmuHasKernels(const char* socName, const char* opType);

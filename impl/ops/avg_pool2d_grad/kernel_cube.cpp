@@ -19,8 +19,23 @@ unsigned char* l1_backing() {
   thread_local std::vector<unsigned char> l1(kL1Bytes);
   return l1.data();
 }
+
+// The taps of one axis that land on the output grid for input coordinate i: (tap, output index) pairs
+// in tap order. `shift` moves the output index (the wrong_tap fault).
+void axis_taps(int64_t i, int64_t k, int64_t s, int64_t p, int64_t out, int64_t shift,
+               std::vector<std::array<int64_t, 2>>* taps) {
+  for (int64_t t = 0; t < k; ++t) {
+    const int64_t n = i + p - t;
+    if (n < 0 || n % s != 0 || n / s + shift >= out) continue;
+    taps->push_back({t, n / s + shift});
+  }
+}
+
 }  // namespace
 
+// Per input element the fractal loop visits taps k = kh * kW + kw in ascending order and skips those off
+// the output grid; the grid test is separable, so the valid (kh, oh) of the row and (kw, ow) of the
+// column are listed once and the same products are summed in the same fp32 order.
 template <typename Codec>
 void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
@@ -33,26 +48,27 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   auto out_row = l1.alloc<T>((W + kFractal - 1) / kFractal * kFractal, "output row (L1)");
   // The weight: 1/divisorOverride, or 1/(kH*kW) (countIncludePad without ceil mode always has kH*kW).
   const float weight = to_compute(cp, 1.0f / static_cast<float>(pr.divisor != 0 ? pr.divisor : taps));
+  std::vector<std::array<int64_t, 2>> col_taps, row_taps;
+  std::vector<size_t> col_begin{0};
+  for (int64_t iw = 0; iw < W; ++iw) {
+    axis_taps(iw, pr.k[1], pr.s[1], pr.p[1], Wo, fault_on(Fault::WrongTap) ? 1 : 0, &col_taps);
+    col_begin.push_back(col_taps.size());
+  }
   int64_t p0 = 0, p1 = 0;
   core_range(pr.nc(), ctx.block_idx(), ctx.block_num(), &p0, &p1);
   for (int64_t plane = p0; plane < p1; ++plane) {
     ctx.copy_in(grad_plane, 0, a.grad, plane * Ho * Wo, Ho * Wo);
+    const T* g = grad_plane.span(0, Ho * Wo);  // every (oh, ow) listed below is inside the plane
+    T* out = out_row.span(0, W);
     for (int64_t ih = 0; ih < H; ++ih) {
-      for (int64_t iw0 = 0; iw0 < W; iw0 += kFractal) {
-        std::array<float, kFractal> c{};  // L0C accumulators, fp32
-        for (int64_t k0 = 0; k0 < taps; k0 += kFractal)
-          for (int64_t m = 0; m < kFractal && iw0 + m < W; ++m)
-            for (int64_t k = k0; k < std::min(taps, k0 + kFractal); ++k) {
-              const int64_t kh = k / pr.k[1], kw = k % pr.k[1];
-              const int64_t nh = ih + pr.p[0] - kh, nw = iw0 + m + pr.p[1] - kw;
-              if (nh < 0 || nw < 0 || nh % pr.s[0] != 0 || nw % pr.s[1] != 0) continue;
-              const int64_t oh = nh / pr.s[0], ow = nw / pr.s[1] + (fault_on(Fault::WrongTap) ? 1 : 0);
-              if (oh >= Ho || ow >= Wo) continue;
-              const float g = to_compute(cp, Codec::load(grad_plane[oh * Wo + ow]));
-              c[static_cast<size_t>(m)] += g * weight;  // fp16/hf32 products are exact in fp32
-            }
-        for (int64_t m = 0; m < kFractal && iw0 + m < W; ++m)
-          out_row[iw0 + m] = Codec::store(c[static_cast<size_t>(m)]);
+      row_taps.clear();
+      axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &row_taps);
+      for (int64_t iw = 0; iw < W; ++iw) {
+        float c = 0.0f;  // the L0C accumulator, fp32
+        for (const auto& [kh, oh] : row_taps)
+          for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
+            c += to_compute(cp, Codec::load(g[oh * Wo + col_taps[j][1]])) * weight;  // exact products in fp32
+        out[iw] = Codec::store(c);
       }
       ctx.copy_out(a.out, (plane * H + ih) * W, out_row, 0, W);
     }

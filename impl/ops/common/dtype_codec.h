@@ -26,6 +26,16 @@ struct CodecBF16 {
   static uint16_t store(float v) { return float_to_bf16(v); }
 };
 
+// Row conversions on spans (tight loops the compiler vectorises): dst[i] = store(src[i]) / load(src[i]).
+template <typename Codec>
+void store_row(const float* src, typename Codec::T* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = Codec::store(src[i]);
+}
+template <typename Codec>
+void load_row(const typename Codec::T* src, float* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = Codec::load(src[i]);
+}
+
 // Calls `f(Codec{})` with the codec of a validated float dtype (fp32 unless fp16 or bf16).
 template <typename F>
 auto dispatch_dtype(aclDataType dtype, F&& f) {

@@ -6,6 +6,7 @@
 
 #include "npu/block_context.h"
 #include "npu/faults.h"
+#include "ops/common/dtype_codec.h"
 
 namespace pcemu {
 
@@ -59,7 +60,7 @@ void cast_from_fp32(BlockContext& ctx, const GmTensor<float>& src, const GmTenso
   for (int64_t i = begin; i < end; i += n) {
     const int64_t len = std::min(n, end - i);
     ctx.copy_in(in, 0, src, i, len);
-    for (int64_t j = 0; j < len; ++j) out[j] = Codec::store(in[j]);
+    store_row<Codec>(in.span(0, len), out.span(0, len), len);
     ctx.copy_out(dst, i, out, 0, len);
   }
   ctx.ub().free_all();

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "npu/block_context.h"
+#include "ops/common/dtype_codec.h"
 #include "ops/common/row_store.h"
 
 namespace pcemu {
@@ -25,9 +26,10 @@ struct ScaledRows {
 
   // Row [off, off + len): scaled = in * factor, and its cast copy.
   void scale(int64_t off, int64_t len, float factor) const {
-    for (int64_t j = 0; j < len; ++j) scaled[off + j] = Codec::load(in[off + j]) * factor;
-    if (cast.size() > 0)
-      for (int64_t j = 0; j < len; ++j) cast[off + j] = Codec::store(scaled[off + j]);
+    const T* src = in.span(off, len);
+    float* dst = scaled.span(off, len);
+    for (int64_t j = 0; j < len; ++j) dst[j] = Codec::load(src[j]) * factor;
+    if (cast.size() > 0) store_row<Codec>(dst, cast.span(off, len), len);
   }
 
   // The scaled row [off, off + len) to GM element `dst` of `target`.

@@ -65,10 +65,14 @@ bool view_self_overlaps(const aclTensor& t) {
   for (size_t i = 0; i < t.view_shape.size(); ++i)
     if (t.view_shape[i] > 1) dims.push_back(i);
   std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return t.strides[a] < t.strides[b]; });
-  int64_t spanned = 1;  // elements covered by the dims with smaller strides
+  int64_t spanned = 1;  // one past the largest offset the dims with smaller strides reach
   for (size_t i : dims) {
     if (t.strides[i] < spanned) return true;
-    spanned = t.strides[i] * t.view_shape[i];
+    // The dim reaches stride * (size - 1) further; stride * size would refuse valid gapped views.
+    int64_t reach = 0;
+    if (__builtin_mul_overflow(t.strides[i], t.view_shape[i] - 1, &reach) ||
+        __builtin_add_overflow(spanned, reach, &spanned))
+      return true;
   }
   return false;
 }
@@ -119,14 +123,37 @@ void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTenso
   });
 }
 
+namespace {
+
+// dst (cols x rows) = transpose of src (rows x cols), elements of `eb` bytes, in 32x32 tiles so both sides
+// stay in cache; the fixed-size copies compile to plain moves.
+template <int64_t eb>
+void transpose_tiled(const unsigned char* src, unsigned char* dst, int64_t rows, int64_t cols) {
+  constexpr int64_t kTile = 32;
+  for (int64_t r0 = 0; r0 < rows; r0 += kTile)
+    for (int64_t c0 = 0; c0 < cols; c0 += kTile)
+      for (int64_t r = r0; r < std::min(rows, r0 + kTile); ++r)
+        for (int64_t c = c0; c < std::min(cols, c0 + kTile); ++c)
+          std::memcpy(dst + (c * rows + r) * eb, src + (r * cols + c) * eb, eb);
+}
+
+}  // namespace
+
 void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t eb,
                       bool to_channels_last) {
-  for (int64_t p = 0; p < planes; ++p)
-    for (int64_t x = 0; x < spatial; ++x) {
-      const int64_t a = p * spatial + x, b = x * planes + p;
-      std::memcpy(dst + (to_channels_last ? b : a) * eb, src + (to_channels_last ? a : b) * eb,
-                  static_cast<size_t>(eb));
-    }
+  const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
+  switch (eb) {
+    case 2:
+      return transpose_tiled<2>(src, dst, rows, cols);
+    case 4:
+      return transpose_tiled<4>(src, dst, rows, cols);
+    case 8:
+      return transpose_tiled<8>(src, dst, rows, cols);
+    default:
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          std::memcpy(dst + (c * rows + r) * eb, src + (r * cols + c) * eb, static_cast<size_t>(eb));
+  }
 }
 
 std::string shape_str(const std::vector<int64_t>& shape) {

@@ -5,6 +5,8 @@
 #include <array>
 
 #include "npu/faults.h"
+#include "ops/common/dtype_codec.h"
+#include "ops/common/fast_div.h"
 #include "ops/common/row_store.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 
@@ -54,24 +56,36 @@ struct LaneTile {
   }
 
   // Adds every gradient of the tile whose index falls in [c0, c1) (a sub-box of the region) to the
-  // accumulator, laid out over that sub-box. The index was range-checked before the launch.
+  // accumulator, laid out over that sub-box. The index was range-checked before the launch; the UB
+  // spans are checked once per tile and every element offset below stays inside them by construction.
   void accumulate(const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0, const std::array<int64_t, 3>& c1) {
     const auto& pr = *a.pr;
     const int64_t hw = pr.in[1] * pr.in[2];
+    const FastDiv by_plane_row(hw), by_row(pr.in[2]);
     const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
-    const int64_t row = align_to(ext[2], 8);
-    std::fill(acc.data(), acc.data() + acc.size(), 0.0f);
+    const int64_t row = align_to(ext[2], 8), rows = tile(0) * tile(1), lane_acc = ext[0] * ext[1] * row;
+    float* accp = acc.span(0, acc.size());
+    std::fill(accp, accp + acc.size(), 0.0f);
+    if (lanes * rows == 0 || tile(2) == 0) return;
+    const int64_t last_row = lanes * rows - 1;
+    const int32_t* idxp = idx.span(0, last_row * idx_row + tile(2));
+    const T* gradp = grad.span(0, last_row * grad_row + tile(2));
+    acc.span(0, lanes * lane_acc);  // the sub-box of every lane fits the accumulator
+    const bool wrong_tap = fault_on(Fault::WrongTap);
     for (int64_t l = 0; l < lanes; ++l)
-      for (int64_t t = 0; t < tile(0) * tile(1); ++t)
+      for (int64_t t = 0; t < rows; ++t) {
+        const int32_t* irow = idxp + (l * rows + t) * idx_row;
+        const T* grow = gradp + (l * rows + t) * grad_row;
+        float* lane = accp + l * lane_acc;
         for (int64_t w = 0; w < tile(2); ++w) {
-          const int64_t v = idx[(l * tile(0) * tile(1) + t) * idx_row + w];
-          std::array<int64_t, 3> at{v / hw, v / pr.in[2] % pr.in[1], v % pr.in[2]};
-          if (fault_on(Fault::WrongTap) && at[2] + 1 < c1[2]) ++at[2];
-          if (at[0] < c0[0] || at[0] >= c1[0] || at[1] < c0[1] || at[1] >= c1[1] || at[2] < c0[2] || at[2] >= c1[2])
-            continue;
-          const float g = Codec::load(grad[(l * tile(0) * tile(1) + t) * grad_row + w]);
-          acc[((l * ext[0] + at[0] - c0[0]) * ext[1] + at[1] - c0[1]) * row + at[2] - c0[2]] += g;
+          const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
+          const int64_t h = by_row.div(rest);
+          int64_t x = rest - h * pr.in[2];
+          if (wrong_tap && x + 1 < c1[2]) ++x;
+          if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
+          lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]] += Codec::load(grow[w]);
         }
+      }
   }
 
   // CopyOut of the accumulated sub-box [c0, c1): atomic fp32 adds, or plain stores (cast for fp16/bf16).
@@ -89,7 +103,7 @@ struct LaneTile {
           const bool last = l + 1 == lanes && d + 1 == ext[0] && h + 1 == ext[1];
           const int64_t len = ext[2] + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
           if (!a.t->atomics && sizeof(T) != 4)
-            for (int64_t w = 0; w < ext[2]; ++w) cast_row[w] = Codec::store(acc[src + w]);
+            store_row<Codec>(acc.span(src, ext[2]), cast_row.span(0, ext[2]), ext[2]);
           target.put(ctx, gm, acc, src, cast_row, 0, len);
         }
   }

@@ -1,0 +1,127 @@
+// bench_ratios: reads the Google Benchmark JSON of the operator and harness binaries and writes the
+// ratio table (schema in docs/performance.md): per operator, shape and dtype the impl's GB/s against
+// the copy baseline and the peers of the same run, the harness's cases per second, and the targets.
+//   bench_ratios OUT.json IN.json...
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "bench/bench_env.h"
+
+namespace {
+
+using nlohmann::json;
+
+struct Row {
+  std::string op, shape, dtype;
+  bool large = false;
+  std::map<std::string, double> gbps;  // by kind: impl, copy, torch, onednn
+};
+
+json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+std::optional<double> get(const Row& r, const std::string& kind) {
+  const auto it = r.gbps.find(kind);
+  return it == r.gbps.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+std::optional<double> ratio(const Row& r, const std::string& peer) {
+  const auto a = get(r, "impl"), b = get(r, peer);
+  if (!a || !b || *b <= 0) return std::nullopt;
+  return *a / *b;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace poolcheck::bench;
+  if (argc < 3) {
+    std::cerr << "usage: bench_ratios OUT.json IN.json...\n";
+    return 2;
+  }
+  std::map<std::string, Row> rows;  // by "<op>/<shape>/<dtype>", in name order
+  json harness = json::array();
+  std::string threads = "?", machine = "?";
+  for (int i = 2; i < argc; ++i) {
+    std::ifstream in(argv[i]);
+    const json doc = json::parse(in);
+    const json& ctx = doc.value("context", json::object());
+    threads = ctx.value("threads", threads);
+    machine = ctx.value("host_name", std::string("?")) + ", " + std::to_string(ctx.value("num_cpus", 0)) + " CPUs @ " +
+              std::to_string(static_cast<int>(ctx.value("mhz_per_cpu", 0.0))) + " MHz";
+    for (const json& b : doc.value("benchmarks", json::array())) {
+      if (b.value("error_occurred", false) || b.value("run_type", std::string("iteration")) != "iteration") continue;
+      // "<kind>/<op>/<shape>/<dtype>" plus Google Benchmark's suffixes ("/real_time", "/min_time:0.5").
+      std::string name = b.value("run_name", b.value("name", std::string()));
+      for (auto cut = name.rfind('/'); cut != std::string::npos && (name.substr(cut + 1) == "real_time" ||
+                                                                    name.find(':', cut) != std::string::npos);
+           cut = name.rfind('/'))
+        name.erase(cut);
+      const auto slash = name.find('/');
+      const std::string kind = name.substr(0, slash), key = name.substr(slash + 1);
+      if (kind == "harness") {
+        const double cps = b.value("cases_per_second", 0.0);
+        harness.push_back({{"operator", key},
+                           {"cases_per_second", cps},
+                           {"cases_per_cpu_second", b.value("cases_per_cpu_second", 0.0)},
+                           {"meets_target", cps >= kTargetCasesPerSecond}});
+        continue;
+      }
+      Row& r = rows[key];
+      const auto s1 = key.find('/'), s2 = key.rfind('/');
+      r.op = key.substr(0, s1);
+      r.shape = key.substr(s1 + 1, s2 - s1 - 1);
+      r.dtype = key.substr(s2 + 1);
+      r.large = r.large || b.value("label", std::string()) == "large";
+      r.gbps[kind] = b.value("bytes_per_second", 0.0) * 1e-9;
+    }
+  }
+  json out_rows = json::array();
+  for (const auto& [key, r] : rows) {
+    if (!get(r, "impl")) continue;
+    const auto vs_torch = ratio(r, "torch"), vs_copy = ratio(r, "copy");
+    const bool meets =
+        (!vs_torch || *vs_torch >= kTargetVsTorch) && (!r.large || (vs_copy && *vs_copy >= kTargetVsCopyLarge));
+    out_rows.push_back({{"operator", r.op},
+                        {"shape", r.shape},
+                        {"dtype", r.dtype},
+                        {"impl_gbps", opt(get(r, "impl"))},
+                        {"copy_gbps", opt(get(r, "copy"))},
+                        {"torch_gbps", opt(get(r, "torch"))},
+                        {"onednn_gbps", opt(get(r, "onednn"))},
+                        {"ratio_vs_torch", opt(vs_torch)},
+                        {"ratio_vs_onednn", opt(ratio(r, "onednn"))},
+                        {"ratio_vs_copy", opt(vs_copy)},
+                        {"large", r.large},
+                        {"meets_targets", meets}});
+  }
+  const json result{{"threads", std::atoi(threads.c_str())},
+                    {"machine", machine},
+                    {"targets",
+                     {{"vs_torch", kTargetVsTorch},
+                      {"vs_copy_large", kTargetVsCopyLarge},
+                      {"cases_per_second", kTargetCasesPerSecond}}},
+                    {"rows", out_rows},
+                    {"harness", harness}};
+  std::ofstream(argv[1]) << result.dump(2) << "\n";
+  // The closing table, for the console.
+  std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s\n", "operator", "shape", "dtype", "impl", "copy", "torch",
+              "onednn", "/torch", "/onednn", "/copy");
+  for (const auto& r : out_rows) {
+    auto num = [&](const char* k) {
+      return r[k].is_null() ? std::string("-") : std::to_string(r[k].get<double>()).substr(0, 6);
+    };
+    std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s\n", r["operator"].get<std::string>().c_str(),
+                r["shape"].get<std::string>().c_str(), r["dtype"].get<std::string>().c_str(), num("impl_gbps").c_str(),
+                num("copy_gbps").c_str(), num("torch_gbps").c_str(), num("onednn_gbps").c_str(),
+                num("ratio_vs_torch").c_str(), num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str());
+  }
+  for (const auto& h : harness)
+    std::printf("harness %-24s %.0f verified cases/s (%.0f per CPU second)\n", h["operator"].get<std::string>().c_str(),
+                h["cases_per_second"].get<double>(), h["cases_per_cpu_second"].get<double>());
+  return 0;
+}

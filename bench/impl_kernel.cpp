@@ -1,0 +1,35 @@
+#include "bench/impl_kernel.h"
+
+#include <mutex>
+
+#include "harness/runner.h"
+
+namespace poolcheck::bench {
+
+ImplKernel::ImplKernel(const Case& c, const HostValues& inputs) : c_(c), op_(find_adapter(c.op)) {
+  ensure_runtime();
+  for (const auto& [name, arg] : c.tensors) {
+    const auto it = inputs.find(name);
+    dev_[name] = std::make_unique<DeviceTensor>(arg, it == inputs.end() ? nullptr : &it->second, 0);
+    h_.tensors[name] = dev_[name]->handle();
+  }
+  for (const auto& [name, arr] : c.arrays)
+    arrays_.push_back(h_.arrays[name] = aclCreateIntArray(arr.values.data(), arr.values.size()));
+}
+
+ImplKernel::~ImplKernel() {
+  for (auto* a : arrays_) aclDestroyIntArray(a);
+}
+
+int32_t ImplKernel::run() { return op_->call(c_, h_, nullptr).status; }
+
+const HostValues& cached_inputs(const Case& c, const std::string& key) {
+  static std::mutex mu;
+  static std::map<std::string, HostValues> cache;
+  std::lock_guard lock(mu);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, find_adapter(c.op)->make_inputs(c)).first;
+  return it->second;
+}
+
+}  // namespace poolcheck::bench

@@ -1,0 +1,77 @@
+// One operator (POOLCHECK_BENCH_OP) on its shapes of the bench set: the implementation through the
+// public C API on the emulated NPU (every check on), the memory-copy baseline, and the CPU peers that
+// were built in, all on the same thread count. Names: "<impl|copy|torch|onednn>/<op>/<shape>/<dtype>";
+// bytes_per_second counts the bytes a backward pass must move (bench_cases.h); the label says whether
+// the shape is "large" (held to the copy-bandwidth target). bench_ratios turns the JSON into ratios.
+#include <benchmark/benchmark.h>
+
+#include "bench/bench_cases.h"
+#include "bench/bench_env.h"
+#include "bench/copy_baseline.h"
+#include "bench/impl_kernel.h"
+#include "bench/peer.h"
+
+#ifndef POOLCHECK_BENCH_OP
+#error "POOLCHECK_BENCH_OP names the operator of this binary"
+#endif
+
+namespace {
+
+using poolcheck::bench::BenchCase;
+
+void finish(benchmark::State& state, const BenchCase& b) {
+  const auto bytes = poolcheck::bench::bytes_moved(b.c);
+  state.SetBytesProcessed(state.iterations() * bytes);
+  state.counters["GB/s"] =
+      benchmark::Counter(static_cast<double>(bytes) * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(b.shape.large ? "large" : "small");
+}
+
+void impl(benchmark::State& state, const BenchCase& b) {
+  poolcheck::bench::ImplKernel k(b.c, poolcheck::bench::cached_inputs(b.c, b.name()));
+  for (auto _ : state)
+    if (k.run() != 0) state.SkipWithError("aclnn call failed");
+  finish(state, b);
+}
+
+void copy(benchmark::State& state, const BenchCase& b) {
+  poolcheck::bench::copy_baseline(state, poolcheck::bench::bytes_moved(b.c));
+  finish(state, b);
+}
+
+void peer(benchmark::State& state, const poolcheck::bench::Peer& p, const BenchCase& b) {
+  if (!p.absent.empty()) {
+    state.SkipWithError(("skipped: " + p.absent).c_str());
+    return;
+  }
+  const auto k = p.prepare(b, poolcheck::bench::cached_inputs(b.c, b.name()));
+  if (!k.run) {
+    state.SkipWithError(("skipped: " + k.skip).c_str());
+    return;
+  }
+  for (auto _ : state) k.run();
+  finish(state, b);
+}
+
+void add(const std::string& kind, const BenchCase& b, std::function<void(benchmark::State&)> fn) {
+  benchmark::RegisterBenchmark((kind + "/" + b.name()).c_str(), [fn](benchmark::State& s) { fn(s); })
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  poolcheck::bench::setup_bench_env();
+  for (const auto& b : poolcheck::bench::bench_cases(POOLCHECK_BENCH_OP)) {
+    add("copy", b, [b](benchmark::State& s) { copy(s, b); });
+    add("impl", b, [b](benchmark::State& s) { impl(s, b); });
+    add("torch", b, [b](benchmark::State& s) { peer(s, poolcheck::bench::torch_peer(), b); });
+    add("onednn", b, [b](benchmark::State& s) { peer(s, poolcheck::bench::onednn_peer(), b); });
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

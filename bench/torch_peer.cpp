@@ -1,0 +1,67 @@
+// PyTorch's ATen CPU kernels through libtorch's public operator API, writing into a preallocated
+// gradInput (the *_out variants) as the aclnn call does.
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <ATen/ops/adaptive_avg_pool3d_backward.h>
+#include <ATen/ops/avg_pool2d_backward.h>
+#include <ATen/ops/max_pool3d_with_indices_backward.h>
+#include <torch/version.h>
+
+#include <algorithm>
+
+#include "bench/peer.h"
+
+namespace poolcheck::bench {
+
+namespace {
+
+at::ScalarType scalar_type(DType dt) {
+  return dt == DType::F16 ? at::kHalf : dt == DType::BF16 ? at::kBFloat16 : at::kFloat;
+}
+
+at::Tensor from_values(const std::vector<double>& v, const std::vector<int64_t>& shape, at::ScalarType st) {
+  at::Tensor t = at::empty(shape, at::kDouble);
+  std::copy(v.begin(), v.end(), t.data_ptr<double>());
+  return t.to(st).contiguous();
+}
+
+std::vector<int64_t> full_shape(const BenchShape& s, const std::vector<int64_t>& spatial) {
+  std::vector<int64_t> d{s.n, s.c};
+  d.insert(d.end(), spatial.begin(), spatial.end());
+  return d;
+}
+
+PeerKernel prepare(const BenchCase& b, const HostValues& in) {
+  const BenchShape& s = b.shape;
+  const at::ScalarType st = scalar_type(b.dtype);
+  auto grad = std::make_shared<at::Tensor>(from_values(in.at("gradOutput"), full_shape(s, s.out), st));
+  auto self = std::make_shared<at::Tensor>(from_values(in.at("self"), full_shape(s, s.in), st));
+  auto out = std::make_shared<at::Tensor>(at::empty(full_shape(s, s.in), st));
+  std::function<void()> run;
+  if (s.op == "maxpool3d_grad") {
+    auto idx = std::make_shared<at::Tensor>(from_values(in.at("indices"), full_shape(s, s.out), at::kLong));
+    run = [=] { at::max_pool3d_with_indices_backward_out(*out, *grad, *self, s.k, s.s, s.p, {1, 1, 1}, false, *idx); };
+  } else if (s.op == "avgpool2d_grad") {
+    run = [=] {
+      at::avg_pool2d_backward_out(*out, *grad, *self, s.k, s.s, s.p, false, s.count_include_pad, c10::nullopt);
+    };
+  } else {
+    run = [=] { at::adaptive_avg_pool3d_backward_out(*out, *grad, *self); };
+  }
+  try {
+    run();  // dtypes without a CPU kernel in this libtorch throw here
+  } catch (const c10::Error& e) {
+    std::string what = e.what_without_backtrace();
+    return {{}, "ATen refused: " + what.substr(0, what.find('\n'))};
+  }
+  return {run, ""};
+}
+
+}  // namespace
+
+const Peer& torch_peer() {
+  static const Peer p{"torch", "", TORCH_VERSION, [](int n) { at::set_num_threads(n); }, prepare};
+  return p;
+}
+
+}  // namespace poolcheck::bench

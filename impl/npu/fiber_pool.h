@@ -1,0 +1,44 @@
+// Runs the blocks of a launch as fibers on a few host threads: a block that reaches SyncAll switches to
+// the next ready block instead of sleeping on an OS barrier, so a 48-block launch costs 48 context
+// switches in user space rather than 48 thread wake-ups, and the host thread count is the machine's
+// (pcEmuSetHostThreads), not blockDim. Sanitizer builds keep one OS thread per block (launch.cpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace pcemu {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kFiberBlocks = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kFiberBlocks = false;
+#else
+inline constexpr bool kFiberBlocks = true;
+#endif
+#else
+inline constexpr bool kFiberBlocks = true;
+#endif
+
+class FiberPool {
+ public:
+  static FiberPool& instance();
+  // Runs body(b) for b in [0, block_dim) on `hosts` threads (the caller is one). `phase_end` runs
+  // whenever every block still running has reached SyncAll, before any of them continues.
+  void run(int32_t block_dim, int32_t hosts, const std::function<void(int32_t)>& body,
+           const std::function<void()>& phase_end);
+  // From inside block b of the running launch: SyncAll.
+  void sync_all(int32_t block);
+  // UB memory of block b (kept across SyncAll, whichever host thread resumes the block).
+  unsigned char* ub_backing(int32_t block, int64_t bytes);
+  ~FiberPool();
+
+ private:
+  FiberPool() = default;
+  struct State;
+  State* state();
+  State* state_ = nullptr;
+};
+
+}  // namespace pcemu

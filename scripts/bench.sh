@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the benchmarks (Release unless BUILD_TYPE says otherwise) and runs them all, writing the raw
+# Google Benchmark JSON to <report-dir>/bench/<op>.json and harness.json, and the ratio table to
+# <report-dir>/bench/ratios.json (docs/performance.md).
+#   scripts/bench.sh [report-dir]      default report dir: poolcheck-report
+# Environment: BUILD_DIR (build-bench), BUILD_TYPE (Release), POOLCHECK_BENCH_THREADS (number of cores),
+# BENCH_ARGS (extra Google Benchmark flags, e.g. --benchmark_filter=f32 or --benchmark_repetitions=3).
+# PEERS=0 skips installing the optional peers (libtorch-dev, libdnnl-dev); without them the peer benchmarks
+# report "skipped" and the ratios are null.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+optional=()
+[ "${PEERS:-1}" = 0 ] || optional=(libtorch-dev libdnnl-dev)
+POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" bash scripts/setup.sh
+report_dir=${1:-poolcheck-report}
+build_dir=${BUILD_DIR:-build-bench}
+jobs=$(nproc)
+export POOLCHECK_BENCH_THREADS=${POOLCHECK_BENCH_THREADS:-$jobs}
+export ASCEND_GLOBAL_LOG_LEVEL=${ASCEND_GLOBAL_LOG_LEVEL:-4}
+
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DPOOLCHECK_BUILD_BENCH=ON >/dev/null
+targets=(maxpool3d_grad_bench avgpool2d_grad_bench adaptive_avgpool3d_grad_bench harness_bench bench_ratios)
+cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
+
+out="$report_dir/bench"
+mkdir -p "$out"
+echo "== threads: $POOLCHECK_BENCH_THREADS (impl host threads, torch, oneDNN, copy)"
+for op in maxpool3d_grad avgpool2d_grad adaptive_avgpool3d_grad; do
+  # shellcheck disable=SC2086
+  "$build_dir/bench/${op}_bench" --benchmark_out="$out/$op.json" --benchmark_out_format=json ${BENCH_ARGS:-}
+done
+"$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json
+"$build_dir/bench/bench_ratios" "$out/ratios.json" "$out"/maxpool3d_grad.json "$out"/avgpool2d_grad.json \
+  "$out"/adaptive_avgpool3d_grad.json "$out"/harness.json
+echo "== wrote $out/ratios.json"
