@@ -137,7 +137,11 @@ Case normalized(Case c) {
 
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * (shape[i] > 0 ? shape[i] : 1);
+  // Wrapping (unsigned) products: a descriptor may carry dims whose product overflows int64 (the spec and the
+  // backend refuse such views; the strides only need to be defined).
+  for (size_t i = shape.size(); i-- > 1;)
+    strides[i - 1] =
+        static_cast<int64_t>(static_cast<uint64_t>(strides[i]) * static_cast<uint64_t>(shape[i] > 0 ? shape[i] : 1));
   return strides;
 }
 

@@ -1,0 +1,31 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script: builds the libFuzzer targets with the environment's compilers,
+# flags and engine, and installs each target with its seed corpus (zip), dictionary and options in $OUT.
+#   CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE OUT [SRC] [WORK]
+# Locally: CC=clang CXX=clang++ CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \
+#   CXXFLAGS="$CFLAGS" LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out bash fuzz/build.sh
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+build=${WORK:-/tmp}/poolcheck-fuzz-build
+targets="maxpool3d_grad_fuzzer avgpool2d_grad_fuzzer adaptive_avgpool3d_grad_fuzzer api_sequence_fuzzer"
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+  -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" -DPOOLCHECK_BUILD_FUZZ=ON -DPOOLCHECK_BUILD_TESTS=OFF \
+  -DPOOLCHECK_BUILD_BENCH=OFF -DPOOLCHECK_FUZZ_ENGINE="$LIB_FUZZING_ENGINE" \
+  -DCMAKE_EXE_LINKER_FLAGS="-Wl,-rpath,\$ORIGIN/lib"
+# shellcheck disable=SC2086
+cmake --build "$build" -j"$(nproc)" --target $targets
+
+mkdir -p "$OUT/lib"
+cp -P "$build"/impl/libpoolcheck_acl.so* "$OUT/lib/"  # the targets find it through $ORIGIN/lib
+for t in $targets; do
+  cp "$build/fuzz/$t" "$OUT/"
+  cp "$here/$t.options" "$OUT/"
+  [ -f "$here/$t.dict" ] && cp "$here/$t.dict" "$OUT/"
+  rm -f "$OUT/${t}_seed_corpus.zip"
+  # The seed corpus plus every regression input, so campaigns start from the known crashers too.
+  (cd "$here/corpora/${t}_seed_corpus" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)
+  if [ -d "$here/regressions/$t" ] && [ -n "$(ls -A "$here/regressions/$t")" ]; then
+    (cd "$here/regressions/$t" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)
+  fi
+done
