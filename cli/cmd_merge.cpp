@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/report_rules.h"
 #include "reports/atomic_file.h"
 #include "reports/report_writer.h"
 #include "reports/summary_json.h"
@@ -61,7 +62,7 @@ int merge(const MergeArgs& a) {
     }
     jsonl.commit();
   }
-  reports::write_summary_files(out_paths, merged);
+  reports::write_summary_files(out_paths, merged, documented_rules());
 
   std::cout << "poolcheck merge: " << merged.one_line() << "\n";
   const auto missing = merged.missing_shards();

@@ -2,12 +2,17 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/report_rules.h"
 #include "harness/campaign.h"
+#include "harness/descriptor.h"
+#include "reports/failure_db.h"
 #include "reports/report_writer.h"
 #include "reports/repro_command.h"
 
@@ -23,8 +28,29 @@ struct RunArgs {
   double invalid_fraction = 0.25;
   std::string shard = "0/1";
   std::string report_dir = reports::kDefaultReportDir;
+  std::string failure_db;  // empty: poolcheck-failures/ beside the report directory
+  bool no_failure_db = false;
   bool quiet = false;
 };
+
+std::filesystem::path failure_db_dir(const RunArgs& a) {
+  if (!a.failure_db.empty()) return a.failure_db;
+  auto report = std::filesystem::path(a.report_dir).lexically_normal();
+  if (!report.has_filename()) report = report.parent_path();  // "out/" names the directory "out"
+  return report.parent_path() / reports::kDefaultFailureDb;
+}
+
+// The saved failures as campaign replay cases; an entry whose descriptor no longer parses is a hard error,
+// since silently skipping it would drop a known failure.
+std::vector<std::pair<std::string, Case>> replay_cases(const reports::FailureDb& db) {
+  std::vector<std::pair<std::string, Case>> v;
+  for (const auto& e : db.load()) {
+    const ParseResult p = parse_descriptor(e.descriptor);
+    if (!p.ok) throw std::runtime_error(e.file.string() + ": descriptor does not parse: " + p.error);
+    v.emplace_back(e.id, p.value);
+  }
+  return v;
+}
 
 // "K/N" with 0 <= K < N.
 void parse_shard(const std::string& text, int* index, int* count) {
@@ -58,6 +84,9 @@ int run(const RunArgs& a) {
   parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
   opts.progress = !a.quiet;
   check_campaign_options(opts);  // refuse bad options before any report file exists
+  const std::optional<reports::FailureDb> db =
+      a.no_failure_db ? std::nullopt : std::optional<reports::FailureDb>(failure_db_dir(a));
+  if (db) opts.replay = replay_cases(*db);
 
   reports::ReportWriter writer(a.report_dir);
   const bool tty = ::isatty(STDERR_FILENO) == 1;
@@ -76,11 +105,25 @@ int run(const RunArgs& a) {
   };
 
   const CampaignSummary s = run_campaign(opts, on_result);
-  const auto& paths = writer.finish(s);
+  const auto& paths = writer.finish(s, documented_rules());
+  size_t saved = 0;
+  if (db) {
+    for (const auto& r : s.failures) saved += db->save(r, s.seed) ? 1 : 0;
+  }
 
   std::cout << "poolcheck run: " << s.one_line() << "\n";
-  std::cout << "reports: " << paths.summary_md.string() << ", " << paths.summary_json.string() << ", "
-            << paths.results_jsonl.string() << ", " << paths.junit_xml.string() << "\n";
+  if (!s.replayed.empty()) {
+    std::cout << "failure database: " << s.replay_still_failing() << " of " << s.replayed.size()
+              << " saved case(s) still fail\n";
+    for (const auto& c : s.replayed) {
+      if (c.still_failing())
+        std::cout << "  still failing " << c.id << ": " << reports::repro_command(c.descriptor) << "\n";
+    }
+  }
+  if (saved) std::cout << "failure database: " << saved << " new case(s) saved in " << db->dir().string() << "\n";
+  std::cout << "reports: " << paths.report_html.string() << ", " << paths.summary_md.string() << ", "
+            << paths.summary_json.string() << ", " << paths.results_jsonl.string() << ", " << paths.junit_xml.string()
+            << "\n";
   if (s.failed()) {
     constexpr size_t kShown = 10;
     for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
@@ -115,6 +158,10 @@ Command add_run_command(CLI::App& app, const Globals&) {
       ->capture_default_str();
   sub->add_option("--shard", args->shard, "Run shard K of N of the case stream (K/N, 0-based)")->capture_default_str();
   sub->add_option("--report-dir", args->report_dir, "Directory for the report files")->capture_default_str();
+  sub->add_option("--failure-db", args->failure_db,
+                  "Failure database: replayed first, new failures saved (default: poolcheck-failures/ beside the "
+                  "report directory)");
+  sub->add_flag("--no-failure-db", args->no_failure_db, "Neither replay nor save failures");
   sub->add_flag("-q,--quiet", args->quiet, "No progress and no per-failure lines; only the summary");
   return Command{sub, [args] { return run(*args); }};
 }

@@ -22,6 +22,8 @@ Command add_repro_command(CLI::App& app, const Globals& g);
 Command add_list_command(CLI::App& app, const Globals& g);
 Command add_eval_command(CLI::App& app, const Globals& g);
 Command add_merge_command(CLI::App& app, const Globals& g);
+Command add_report_command(CLI::App& app, const Globals& g);  // cmd_report.cpp: report diff, report html
+Command add_audit_command(CLI::App& app, const Globals& g);   // cmd_audit.cpp: parameter-validation audit
 
 // Exit statuses.
 inline constexpr int kExitOk = 0;

@@ -25,8 +25,9 @@ int main(int argc, char** argv) {
                  "Negative controls: inject emulator faults (comma-separated, e.g. wrong_tap,no_atomics); "
                  "the harness must then report failures. Emulated backend only");
 
-  std::vector<Command> commands{add_run_command(app, g), add_repro_command(app, g), add_list_command(app, g),
-                                add_eval_command(app, g), add_merge_command(app, g)};
+  std::vector<Command> commands{add_run_command(app, g),  add_repro_command(app, g), add_list_command(app, g),
+                                add_eval_command(app, g), add_merge_command(app, g), add_report_command(app, g),
+                                add_audit_command(app, g)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

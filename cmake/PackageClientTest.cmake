@@ -6,7 +6,9 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix} O
 if(rc)
   message(FATAL_ERROR "install failed")
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/client -DCMAKE_PREFIX_PATH=${prefix} OUTPUT_QUIET
+# A sanitized library needs a client linked with the same sanitizer runtime (CLIENT_FLAGS).
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/client -DCMAKE_PREFIX_PATH=${prefix}
+                        "-DCMAKE_CXX_FLAGS=${CLIENT_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${CLIENT_FLAGS}" OUTPUT_QUIET
                 RESULT_VARIABLE rc)
 if(rc)
   message(FATAL_ERROR "find_package(poolcheck) client failed to configure")

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -161,6 +162,55 @@ std::vector<std::pair<std::string, int64_t>> ordered_tiling_keys(const std::map<
   return v;
 }
 
+size_t ulp_bucket(double max_ulp) {
+  if (!(max_ulp <= kUlpBucketEdges[std::size(kUlpBucketEdges) - 1])) return kUlpBuckets - 1;
+  size_t b = 0;
+  while (max_ulp > kUlpBucketEdges[b]) ++b;
+  return b;
+}
+
+std::string ulp_bucket_label(size_t bucket) {
+  auto edge = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  if (bucket == 0) return "0";
+  if (bucket + 1 >= kUlpBuckets) return ">" + edge(kUlpBucketEdges[std::size(kUlpBucketEdges) - 1]);
+  return "<=" + edge(kUlpBucketEdges[bucket]);
+}
+
+void AccuracyStats::add(const ErrorStats& e) {
+  ++cases;
+  // std::max would drop a NaN; a NaN error must stay visible.
+  auto worst = [](double a, double b) { return std::isnan(a) || std::isnan(b) ? std::nan("") : std::max(a, b); };
+  max_ulp = worst(max_ulp, e.max_ulp_err);
+  max_rel = worst(max_rel, e.max_rel_err);
+  max_bound_ratio = worst(max_bound_ratio, e.max_bound_ratio);
+  ++ulp_histogram[ulp_bucket(e.max_ulp_err)];
+}
+
+void AccuracyStats::merge(const AccuracyStats& o) {
+  cases += o.cases;
+  max_ulp = std::isnan(o.max_ulp) ? o.max_ulp : std::max(max_ulp, o.max_ulp);
+  max_rel = std::isnan(o.max_rel) ? o.max_rel : std::max(max_rel, o.max_rel);
+  max_bound_ratio = std::isnan(o.max_bound_ratio) ? o.max_bound_ratio : std::max(max_bound_ratio, o.max_bound_ratio);
+  ulp_histogram.resize(kUlpBuckets, 0);
+  for (size_t i = 0; i < kUlpBuckets && i < o.ulp_histogram.size(); ++i) ulp_histogram[i] += o.ulp_histogram[i];
+}
+
+std::string accuracy_key(const CaseResult& r) {
+  // The output is gradInput (max/avg pooling) or out (adaptive), and always the last tensor argument.
+  const TensorArg* out = r.c.tensor("gradInput");
+  if (!out) out = r.c.tensor("out");
+  if (!out && !r.c.tensors.empty()) out = &r.c.tensors.back().second;
+  return r.c.op + "/" + (out ? dtype_name(out->dtype) : "?");
+}
+
+int64_t CampaignSummary::replay_still_failing() const {
+  return std::count_if(replayed.begin(), replayed.end(), [](const ReplayedCase& c) { return c.still_failing(); });
+}
+
 void CampaignSummary::add(const CaseResult& r, size_t keep) {
   ++cases;
   ++by_outcome[outcome_name(r.outcome)];
@@ -170,6 +220,7 @@ void CampaignSummary::add(const CaseResult& r, size_t keep) {
     ++by_strategy[r.strategy];
     ++by_tiling_key[key];
   }
+  if (r.err.elements > 0) accuracy[accuracy_key(r)].add(r.err);
   if (r.outcome == Outcome::ExpectedError) ++by_error_rule[r.expected_rule.empty() ? "(none)" : r.expected_rule];
   if (outcome_is_failure(r.outcome)) {
     ++failure_count;
@@ -275,6 +326,19 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
 
   g_stop.store(false);
   SigintScope sigint(opts.handle_sigint);
+  // Known failures first, so a run that is cut short still says which of them still fail.
+  for (const auto& [id, c] : opts.replay) {
+    if (g_stop.load()) break;
+    CaseResult r;
+    try {
+      r = run(c);
+    } catch (const std::exception& e) {
+      r.outcome = Outcome::Crash;
+      r.message = std::string("runner threw: ") + e.what();
+    }
+    s.replayed.push_back(
+        ReplayedCase{id, r.descriptor.empty() ? to_descriptor(c) : r.descriptor, r.outcome, r.message});
+  }
   Progress progress(opts.progress, shard_case_count(opts.max_cases, opts.shard_index, opts.shard_count),
                     opts.shard_index, opts.shard_count);
   const auto t0 = std::chrono::steady_clock::now();

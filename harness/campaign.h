@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <string>
 #include <utility>
@@ -29,6 +30,9 @@ struct CampaignOptions {
 
   RunOptions run_options;  // passed to run_case
 
+  // Failure-database cases (id, case) run before the stream; their results go to CampaignSummary::replayed.
+  std::vector<std::pair<std::string, Case>> replay;
+
   // Test seams. Empty = the real thing (gen::sample of gen::valid_case/invalid_case, and run_case).
   std::function<Case(const std::string& op, bool invalid, uint64_t case_seed, int size)> make_case;
   std::function<CaseResult(const Case&)> run_case_fn;
@@ -52,6 +56,34 @@ inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,          Outcome::Fail
                                            Outcome::ExpectedError, Outcome::WrongError, Outcome::UnexpectedSuccess,
                                            Outcome::Unsupported,   Outcome::Crash};
 
+// Buckets of the per-case max ULP error histogram: [0] exact, then <= 0.5, 1, 2, 4, 8, 16, 64, 256, > 256.
+inline constexpr double kUlpBucketEdges[] = {0, 0.5, 1, 2, 4, 8, 16, 64, 256};
+inline constexpr size_t kUlpBuckets = std::size(kUlpBucketEdges) + 1;
+size_t ulp_bucket(double max_ulp);            // NaN/inf go to the last bucket
+std::string ulp_bucket_label(size_t bucket);  // "0", "<=0.5", ..., ">256"
+
+// Accuracy of the compared (executed, valid) cases of one "op/dtype".
+struct AccuracyStats {
+  int64_t cases = 0;
+  double max_ulp = 0;
+  double max_rel = 0;
+  double max_bound_ratio = 0;
+  std::vector<int64_t> ulp_histogram = std::vector<int64_t>(kUlpBuckets, 0);  // cases per kUlpBucketEdges bucket
+  void add(const ErrorStats& e);
+  void merge(const AccuracyStats& o);
+};
+// "maxpool3d_grad/f16": the operator and the dtype of its output (gradInput).
+std::string accuracy_key(const CaseResult& r);
+
+// A failure-database case replayed before the campaign.
+struct ReplayedCase {
+  std::string id;
+  std::string descriptor;
+  Outcome outcome = Outcome::Pass;
+  std::string message;
+  bool still_failing() const { return outcome_is_failure(outcome); }
+};
+
 enum class StopReason : int8_t { Completed, TimeBudget, Interrupted };
 const char* stop_reason_name(StopReason r);  // "completed" | "time-budget" | "interrupted"
 
@@ -73,18 +105,21 @@ struct CampaignSummary {
   double seconds = 0;
   double cases_per_second = 0;
 
-  std::map<std::string, int64_t> by_outcome;     // outcome_name -> count
-  std::map<std::string, int64_t> by_op;          // operator -> count
-  std::map<std::string, int64_t> by_strategy;    // executed cases with known tiling
-  std::map<std::string, int64_t> by_tiling_key;  // "Normal/100"
-  std::map<std::string, int64_t> by_error_rule;  // rule id of ExpectedError outcomes
-  int64_t failure_count = 0;                     // results with outcome_is_failure
-  std::vector<CaseResult> failures;              // the first max_failures_kept of them
+  std::map<std::string, int64_t> by_outcome;      // outcome_name -> count
+  std::map<std::string, int64_t> by_op;           // operator -> count
+  std::map<std::string, int64_t> by_strategy;     // executed cases with known tiling
+  std::map<std::string, int64_t> by_tiling_key;   // "Normal/100"
+  std::map<std::string, int64_t> by_error_rule;   // rule id of ExpectedError outcomes
+  int64_t failure_count = 0;                      // results with outcome_is_failure
+  std::vector<CaseResult> failures;               // the first max_failures_kept of them
+  std::map<std::string, AccuracyStats> accuracy;  // accuracy_key -> errors of the compared cases
+  std::vector<ReplayedCase> replayed;             // the failure database, run first (not counted in `cases`)
 
   // Fold one result into the counts (and the failure list, up to `keep`).
   void add(const CaseResult& r, size_t keep = 1000);
-  // Failures or generator errors.
-  bool failed() const { return failure_count > 0 || generator_errors > 0; }
+  int64_t replay_still_failing() const;
+  // Failures, generator errors or failure-database cases that still fail.
+  bool failed() const { return failure_count > 0 || generator_errors > 0 || replay_still_failing() > 0; }
   // For a merge: shard indices in [0, shard_count) that were not combined.
   std::vector<int> missing_shards() const;
   // One line: "2000 cases in 3.1s (645.2/s): pass 1400, expected-error 500 | tiling Normal/0 900, ... | failures 0"

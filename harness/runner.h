@@ -29,6 +29,7 @@ struct ErrorStats {
   double max_ulp_err = 0;      // in ulps of the output dtype at the oracle value
   double max_bound_ratio = 0;  // max |impl - oracle| / bound (<= 1 passes; 0 when exact)
   int64_t worst_index = -1;    // flat gradInput index of the largest bound ratio
+  double max_rel_err = 0;      // max |impl - oracle| / |oracle| over nonzero oracle values
 };
 
 struct CaseResult {

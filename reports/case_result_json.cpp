@@ -33,6 +33,7 @@ json result_to_json(const CaseResult& r) {
                 {"max_abs", json_number(r.err.max_abs_err)},
                 {"max_ulp", json_number(r.err.max_ulp_err)},
                 {"max_bound_ratio", json_number(r.err.max_bound_ratio)},
+                {"max_rel", json_number(r.err.max_rel_err)},
                 {"worst_index", r.err.worst_index}};
   j["seconds"] = json_number(r.seconds);
   j["message"] = r.message;
@@ -91,6 +92,7 @@ CaseResult result_from_json(const json& j) {
   r.err.max_ulp_err = get_number(er, "max_ulp");
   r.err.max_bound_ratio = get_number(er, "max_bound_ratio");
   r.err.worst_index = get<int64_t>(er, "worst_index");
+  if (er.contains("max_rel")) r.err.max_rel_err = get_number(er, "max_rel");  // absent before format 1.1
   r.seconds = get_number(j, "seconds");
   r.message = get<std::string>(j, "message");
   return r;

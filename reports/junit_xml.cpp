@@ -1,5 +1,6 @@
 #include "reports/junit_xml.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -17,6 +18,37 @@ std::string seconds_text(double v) {
 
 std::string property(const std::string& name, const std::string& value) {
   return "      <property name=\"" + xml_escape(name) + "\" value=\"" + xml_escape(value) + "\"/>\n";
+}
+
+// The properties a campaign checks per operator, and the failing outcomes that break each.
+struct Property {
+  const char* name;
+  std::vector<Outcome> breaking;
+};
+const std::vector<Property>& properties() {
+  static const std::vector<Property> p{
+      {"matches-oracle", {Outcome::Fail}},
+      {"documented-errors", {Outcome::WrongError, Outcome::UnexpectedSuccess}},
+      {"no-crash", {Outcome::Crash}},
+  };
+  return p;
+}
+
+// Kept failures of `op` that break `p` (the first few, for the message).
+std::vector<const CaseResult*> breaking(const CampaignSummary& s, const std::string& op, const Property& p) {
+  std::vector<const CaseResult*> v;
+  for (const auto& r : s.failures) {
+    if (r.c.op == op && std::find(p.breaking.begin(), p.breaking.end(), r.outcome) != p.breaking.end()) v.push_back(&r);
+  }
+  return v;
+}
+
+std::vector<std::string> tested_ops(const CampaignSummary& s) {
+  std::vector<std::string> ops = s.ops;
+  for (const auto& [op, n] : s.by_op) {
+    if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+  }
+  return ops;
 }
 
 }  // namespace
@@ -59,7 +91,39 @@ std::string summary_junit_xml(const CampaignSummary& s) {
   for (const auto& r : s.failures) (r.outcome == Outcome::Crash ? errors : failures) += 1;
   const bool campaign_ok = !s.failed() && missing.empty();
   if (!campaign_ok) ++failures;
-  const int64_t tests = 1 + static_cast<int64_t>(s.failures.size());
+  const auto tested = tested_ops(s);
+  std::ostringstream props;  // one testcase per (operator, property): the CI view of what was checked
+  int64_t prop_tests = 0;
+  for (const auto& op : tested) {
+    for (const auto& p : properties()) {
+      ++prop_tests;
+      const auto bad = breaking(s, op, p);
+      props << "    <testcase classname=\"poolcheck.property." << xml_escape(op) << "\" name=\"" << p.name
+            << "\" time=\"0.000\">\n";
+      if (!bad.empty()) {
+        ++failures;
+        props << "      <failure type=\"property\" message=\"" << bad.size() << " failing case(s)\">";
+        for (size_t i = 0; i < bad.size() && i < 5; ++i) props << xml_escape(repro_command(bad[i]->descriptor)) << "\n";
+        props << "</failure>\n";
+      }
+      props << "    </testcase>\n";
+    }
+  }
+  if (!s.replayed.empty()) {
+    ++prop_tests;
+    props << "    <testcase classname=\"poolcheck.failure_db\" name=\"replay\" time=\"0.000\">\n";
+    if (s.replay_still_failing() > 0) {
+      ++failures;
+      props << "      <failure type=\"replay\" message=\"" << s.replay_still_failing()
+            << " saved case(s) still fail\">";
+      for (const auto& c : s.replayed) {
+        if (c.still_failing()) props << xml_escape(c.id + ": " + repro_command(c.descriptor)) << "\n";
+      }
+      props << "</failure>\n";
+    }
+    props << "    </testcase>\n";
+  }
+  const int64_t tests = 1 + prop_tests + static_cast<int64_t>(s.failures.size());
 
   std::ostringstream x;
   x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -88,6 +152,7 @@ std::string summary_junit_xml(const CampaignSummary& s) {
   }
   x << "      <system-out>" << xml_escape(s.one_line()) << "</system-out>\n";
   x << "    </testcase>\n";
+  x << props.str();
 
   size_t n = 0;
   for (const auto& r : s.failures) {

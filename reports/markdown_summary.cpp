@@ -5,16 +5,11 @@
 #include <sstream>
 
 #include "reports/repro_command.h"
+#include "reports/text_format.h"
 
 namespace poolcheck::reports {
 
 namespace {
-
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
 
 std::string share(int64_t n, int64_t total) { return total > 0 ? fixed(100.0 * n / total, 1) + "%" : "-"; }
 
@@ -118,6 +113,26 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
   if (!s.by_error_rule.empty()) {
     md << "## Expected errors by rule\n\n| rule | cases |\n|---|---:|\n";
     for (const auto& [rule, n] : s.by_error_rule) md << "| " << markdown_cell(rule) << " | " << n << " |\n";
+    md << "\n";
+  }
+
+  if (!s.accuracy.empty()) {
+    md << "## Accuracy (compared cases, per operator and output dtype)\n\n"
+       << "| operator/dtype | cases | max ULP | max rel | max bound ratio |\n|---|---:|---:|---:|---:|\n";
+    for (const auto& [k, a] : s.accuracy) {
+      md << "| " << markdown_cell(k) << " | " << a.cases << " | " << general(a.max_ulp) << " | " << general(a.max_rel)
+         << " | " << general(a.max_bound_ratio) << " |\n";
+    }
+    md << "\n";
+  }
+
+  if (!s.replayed.empty()) {
+    md << "## Failure database replay (" << s.replay_still_failing() << " of " << s.replayed.size()
+       << " still failing)\n\n| id | outcome | status |\n|---|---|---|\n";
+    for (const auto& c : s.replayed) {
+      md << "| " << markdown_cell(c.id) << " | " << outcome_name(c.outcome) << " | "
+         << (c.still_failing() ? "**still failing**" : "now passing") << " |\n";
+    }
     md << "\n";
   }
 

@@ -37,6 +37,62 @@ void add_counts(std::map<std::string, int64_t>& into, const std::map<std::string
   for (const auto& [k, v] : from) into[k] += v;
 }
 
+json accuracy_json(const std::map<std::string, AccuracyStats>& m) {
+  json j = json::object();
+  for (const auto& [k, a] : m) {
+    j[k] = {{"cases", a.cases},
+            {"max_ulp", json_number(a.max_ulp)},
+            {"max_rel", json_number(a.max_rel)},
+            {"max_bound_ratio", json_number(a.max_bound_ratio)},
+            {"ulp_histogram", a.ulp_histogram}};
+  }
+  return j;
+}
+
+std::map<std::string, AccuracyStats> accuracy_from(const json& j) {
+  std::map<std::string, AccuracyStats> m;
+  if (!j.is_object()) throw std::invalid_argument("field 'accuracy' is not an object");
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    AccuracyStats a;
+    const json& v = it.value();
+    a.cases = get<int64_t>(v, "cases");
+    a.max_ulp = number_from_json(field(v, "max_ulp"));
+    a.max_rel = number_from_json(field(v, "max_rel"));
+    a.max_bound_ratio = number_from_json(field(v, "max_bound_ratio"));
+    a.ulp_histogram = get<std::vector<int64_t>>(v, "ulp_histogram");
+    a.ulp_histogram.resize(kUlpBuckets, 0);
+    m[it.key()] = a;
+  }
+  return m;
+}
+
+json replayed_json(const std::vector<ReplayedCase>& v) {
+  json a = json::array();
+  for (const auto& c : v) {
+    a.push_back({{"id", c.id},
+                 {"descriptor", c.descriptor},
+                 {"outcome", outcome_name(c.outcome)},
+                 {"still_failing", c.still_failing()},
+                 {"message", c.message}});
+  }
+  return a;
+}
+
+std::vector<ReplayedCase> replayed_from(const json& j) {
+  if (!j.is_array()) throw std::invalid_argument("field 'replayed' is not an array");
+  std::vector<ReplayedCase> v;
+  for (const auto& e : j) {
+    ReplayedCase c;
+    c.id = get<std::string>(e, "id");
+    c.descriptor = get<std::string>(e, "descriptor");
+    const auto name = get<std::string>(e, "outcome");
+    if (!parse_outcome(name, &c.outcome)) throw std::invalid_argument("replayed: unknown outcome '" + name + "'");
+    c.message = get<std::string>(e, "message");
+    v.push_back(c);
+  }
+  return v;
+}
+
 }  // namespace
 
 json summary_to_json(const CampaignSummary& s) {
@@ -73,6 +129,12 @@ json summary_to_json(const CampaignSummary& s) {
   j["strategies"] = counts_json(s.by_strategy);
   j["tiling_keys"] = counts_json(s.by_tiling_key);
   j["expected_error_rules"] = counts_json(s.by_error_rule);
+  std::vector<std::string> buckets;
+  for (size_t b = 0; b < kUlpBuckets; ++b) buckets.push_back(ulp_bucket_label(b));
+  j["ulp_buckets"] = buckets;
+  j["accuracy"] = accuracy_json(s.accuracy);
+  j["replayed"] = replayed_json(s.replayed);
+  j["replay_still_failing"] = s.replay_still_failing();
   json failed = json::array();
   for (const auto& r : s.failures) failed.push_back(result_to_json(r));
   j["failed_cases"] = failed;
@@ -118,6 +180,9 @@ CampaignSummary summary_from_json(const json& j) {
   s.by_strategy = counts_from(j, "strategies");
   s.by_tiling_key = counts_from(j, "tiling_keys");
   s.by_error_rule = counts_from(j, "expected_error_rules");
+  // Added after format 1 first shipped: optional when reading.
+  if (j.contains("accuracy")) s.accuracy = accuracy_from(j.at("accuracy"));
+  if (j.contains("replayed")) s.replayed = replayed_from(j.at("replayed"));
   const json& failed = field(j, "failed_cases");
   if (!failed.is_array()) throw std::invalid_argument("field 'failed_cases' is not an array");
   for (size_t i = 0; i < failed.size(); ++i) {
@@ -164,6 +229,16 @@ CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
     add_counts(m.by_tiling_key, s.by_tiling_key);
     add_counts(m.by_error_rule, s.by_error_rule);
     m.failure_count += s.failure_count;
+    for (const auto& [k, a] : s.accuracy) m.accuracy[k].merge(a);
+    // Every shard replays the same database: keep each case once, the failing verdict if any shard saw one.
+    for (const auto& c : s.replayed) {
+      auto it = std::find_if(m.replayed.begin(), m.replayed.end(), [&](const ReplayedCase& x) { return x.id == c.id; });
+      if (it == m.replayed.end()) {
+        m.replayed.push_back(c);
+      } else if (c.still_failing() && !it->still_failing()) {
+        *it = c;
+      }
+    }
     m.failures.insert(m.failures.end(), s.failures.begin(), s.failures.end());
     // The merged run is only complete when every shard completed; otherwise keep the most telling reason.
     if (s.stop == StopReason::Interrupted || (s.stop == StopReason::TimeBudget && m.stop == StopReason::Completed)) {

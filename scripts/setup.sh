@@ -5,19 +5,27 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(g++ cmake make git coreutils libgtest-dev libgmock-dev googletest librapidcheck-dev libbenchmark-dev
-          libspdlog-dev libcli11-dev nlohmann-json3-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "poolcheck setup: installing ${missing[*]}"
-  sudo_cmd=()
+          libspdlog-dev libcli11-dev nlohmann-json3-dev chromium)
+
+# Installs those of the given packages that are missing; the first argument says what the packages are.
+install_missing() {
+  local what=$1 p
+  shift
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
+  echo "poolcheck setup: installing $what ${missing[*]}"
+  local sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+  "${sudo_cmd[@]}" apt-get update -qq && "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+install_missing "required" "${packages[@]}"
+# Optional extras (the benchmark peers from scripts/bench.sh): installed when possible, never fatal.
+# shellcheck disable=SC2086
+install_missing "optional" ${POOLCHECK_OPTIONAL_PACKAGES:-} || echo "poolcheck setup: optional packages skipped"
 
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build/CMakeCache.txt ]; then

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <set>
 #include <stdexcept>
@@ -252,6 +253,66 @@ TEST(Campaign, ARunnerExceptionBecomesACrashResult) {
   EXPECT_FALSE(results[2].descriptor.empty());
   EXPECT_EQ(s.by_outcome.at("crash"), 1);
   EXPECT_TRUE(s.failed());
+}
+
+TEST(Campaign, ReplaysSavedCasesFirstAndReportsThemApart) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 6;
+  Case fixed = fake_case("opA", false, 8, 1);    // seed % 7 != 0: passes now
+  Case broken = fake_case("opB", false, 14, 1);  // seed % 7 == 0: still fails
+  o.replay = {{"id-fixed", fixed}, {"id-broken", broken}};
+  std::vector<std::string> order;
+  o.run_case_fn = [&](const Case& c) {
+    order.push_back(to_descriptor(c));
+    return fake_run(c);
+  };
+  CampaignSummary s = run_campaign(o);
+  ASSERT_EQ(order.size(), 8u);
+  EXPECT_EQ(order[0], to_descriptor(fixed)) << "saved cases run before the stream";
+  EXPECT_EQ(order[1], to_descriptor(broken));
+  ASSERT_EQ(s.replayed.size(), 2u);
+  EXPECT_EQ(s.replayed[0].id, "id-fixed");
+  EXPECT_FALSE(s.replayed[0].still_failing());
+  EXPECT_TRUE(s.replayed[1].still_failing());
+  EXPECT_EQ(s.replay_still_failing(), 1);
+  EXPECT_EQ(s.cases, 6) << "replayed cases are not counted in the campaign's cases";
+  EXPECT_TRUE(s.failed()) << "a saved case that still fails fails the run";
+  o.replay = {{"id-fixed", fixed}};
+  o.run_case_fn = [](const Case& c) {
+    CaseResult r = fake_run(c);
+    if (r.outcome == Outcome::Fail) r.outcome = Outcome::Pass;
+    return r;
+  };
+  EXPECT_FALSE(run_campaign(o).failed()) << "control: all saved cases fixed and a clean stream pass";
+}
+
+TEST(Campaign, AccuracyIsCollectedPerOperatorAndDtype) {
+  CampaignSummary s;
+  CaseResult r;
+  r.c.op = "opA";
+  r.c.tensors = {{"gradInput", TensorArg{}}};
+  r.c.tensors[0].second.dtype = DType::F16;
+  r.outcome = Outcome::Pass;
+  r.err.elements = 10;
+  r.err.max_ulp_err = 0;
+  s.add(r);
+  r.err.max_ulp_err = 3;  // bucket <=4
+  r.err.max_rel_err = 0.01;
+  s.add(r);
+  r.err.elements = 0;  // not compared (e.g. an expected error): no accuracy entry
+  r.err.max_ulp_err = 1000;
+  s.add(r);
+  ASSERT_EQ(s.accuracy.size(), 1u);
+  const AccuracyStats& a = s.accuracy.at("opA/f16");
+  EXPECT_EQ(a.cases, 2);
+  EXPECT_EQ(a.max_ulp, 3);
+  EXPECT_EQ(a.max_rel, 0.01);
+  EXPECT_EQ(a.ulp_histogram[0], 1);
+  EXPECT_EQ(a.ulp_histogram[ulp_bucket(3)], 1);
+  EXPECT_EQ(ulp_bucket_label(ulp_bucket(3)), "<=4");
+  EXPECT_EQ(ulp_bucket(1e9), kUlpBuckets - 1);
+  EXPECT_EQ(ulp_bucket(std::nan("")), kUlpBuckets - 1) << "a NaN error is the worst bucket, not the best";
+  EXPECT_EQ(ulp_bucket(0.5), 1u);
 }
 
 TEST(Campaign, GeneratorErrorsAreCountedAndFailTheRun) {

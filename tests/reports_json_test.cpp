@@ -199,6 +199,36 @@ TEST(ReportsJson, MergeAddsShardCounts) {
   EXPECT_EQ(summary_to_json(merge_summaries({shard(0, 2, 5, 0, 1), shard(1, 2, 5, 0, 1)})).at("ok"), true);
 }
 
+TEST(ReportsJson, AccuracyAndReplaySurviveTheRoundTripAndTheMerge) {
+  CampaignSummary a = shard(0, 2, 3, 1, 1.0);
+  CampaignSummary b = shard(1, 2, 2, 0, 1.0);
+  a.replayed = {{"id1", "op=x", Outcome::Pass, ""}, {"id2", "op=y", Outcome::Pass, ""}};
+  b.replayed = {{"id1", "op=x", Outcome::Pass, ""}, {"id2", "op=y", Outcome::Fail, "still"}};
+  const json j = summary_to_json(a);
+  ASSERT_EQ(j.at("accuracy").size(), 1u);
+  const json& acc = j.at("accuracy").at("maxpool3d_grad/f16");
+  EXPECT_EQ(acc.at("cases"), 4);
+  EXPECT_EQ(acc.at("max_ulp"), 4);
+  EXPECT_EQ(acc.at("max_rel"), 0.125);
+  EXPECT_EQ(acc.at("ulp_histogram").size(), kUlpBuckets);
+  EXPECT_EQ(j.at("ulp_buckets").size(), kUlpBuckets);
+  EXPECT_EQ(j.at("replay_still_failing"), 0);
+  const CampaignSummary back = summary_from_json(j);
+  EXPECT_EQ(summary_to_json(back), j);
+  EXPECT_EQ(back.accuracy.at("maxpool3d_grad/f16").ulp_histogram, a.accuracy.at("maxpool3d_grad/f16").ulp_histogram);
+
+  const CampaignSummary m = merge_summaries({a, b});
+  EXPECT_EQ(m.accuracy.at("maxpool3d_grad/f16").cases, 6);
+  ASSERT_EQ(m.replayed.size(), 2u) << "every shard replays the same database: each case once";
+  EXPECT_EQ(m.replay_still_failing(), 1) << "a shard that saw it fail wins";
+  EXPECT_TRUE(m.failed());
+
+  json old = j;  // a summary written before these fields existed still reads
+  old.erase("accuracy");
+  old.erase("replayed");
+  EXPECT_TRUE(summary_from_json(old).accuracy.empty());
+}
+
 TEST(ReportsJson, MergeReportsMissingShardsAndRefusesMismatches) {
   const CampaignSummary partial = merge_summaries({shard(0, 3, 10, 0, 1.0), shard(2, 3, 10, 0, 1.0)});
   EXPECT_EQ(partial.missing_shards(), std::vector<int>{1});

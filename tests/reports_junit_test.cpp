@@ -57,15 +57,20 @@ std::vector<std::string> check_xml(const std::string& x) {
 
 size_t count(const std::vector<std::string>& v, const std::string& s) { return std::count(v.begin(), v.end(), s); }
 
-TEST(ReportsJunit, OneTestcasePerFailurePlusTheCampaign) {
+TEST(ReportsJunit, OneTestcasePerFailurePerPropertyPlusTheCampaign) {
   const CampaignSummary s = sample_summary();
   const std::string x = summary_junit_xml(s);
   std::vector<std::string> names;
   ASSERT_NO_THROW(names = check_xml(x)) << x;
-  EXPECT_EQ(count(names, "testcase"), 3u);
-  EXPECT_EQ(count(names, "failure"), 2u) << "the fail case and the campaign";
+  EXPECT_EQ(count(names, "testcase"), 6u) << "campaign, 3 properties of the one operator, 2 failures";
+  EXPECT_EQ(count(names, "failure"), 4u) << "the fail case, the campaign, matches-oracle and no-crash";
   EXPECT_EQ(count(names, "error"), 1u) << "the crash";
-  EXPECT_NE(x.find("tests=\"3\" failures=\"2\" errors=\"1\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"6\" failures=\"4\" errors=\"1\""), std::string::npos) << x;
+  EXPECT_NE(x.find("classname=\"poolcheck.property.maxpool3d_grad\" name=\"documented-errors\" time=\"0.000\">\n"
+                   "    </testcase>"),
+            std::string::npos)
+      << "documented-errors passes: no wrong-error or unexpected-success\n"
+      << x;
   for (const auto& f : s.failures) EXPECT_NE(x.find(xml_escape(repro_command(f.descriptor))), std::string::npos);
   // The message with markup characters is escaped, not raw.
   EXPECT_NE(x.find("&quot;beyond&quot; &lt;bound&gt; &amp; more"), std::string::npos) << x;
@@ -77,9 +82,20 @@ TEST(ReportsJunit, PassingRunHasOnePassingTestcase) {
   s.add(sample_result(Outcome::Pass));
   const std::string x = summary_junit_xml(s);
   auto names = check_xml(x);
-  EXPECT_EQ(count(names, "testcase"), 1u);
+  EXPECT_EQ(count(names, "testcase"), 4u) << "the campaign and 3 properties";
   EXPECT_EQ(count(names, "failure"), 0u);
-  EXPECT_NE(x.find("tests=\"1\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"4\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+}
+
+TEST(ReportsJunit, ReplayOfTheFailureDatabaseIsATestcase) {
+  CampaignSummary s;
+  s.add(sample_result(Outcome::Pass));
+  s.replayed.push_back(ReplayedCase{"abc", sample_result(Outcome::Fail).descriptor, Outcome::Pass, ""});
+  EXPECT_EQ(count(check_xml(summary_junit_xml(s)), "failure"), 0u) << "a fixed case does not fail the replay";
+  s.replayed.push_back(ReplayedCase{"def", sample_result(Outcome::Fail).descriptor, Outcome::Fail, "still"});
+  const std::string x = summary_junit_xml(s);
+  EXPECT_EQ(count(check_xml(x), "failure"), 2u) << "the replay testcase and the campaign\n" << x;
+  EXPECT_NE(x.find("def: poolcheck repro"), std::string::npos) << x;
 }
 
 TEST(ReportsJunit, EscapingCoversMarkupAndControlCharacters) {

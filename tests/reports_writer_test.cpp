@@ -85,7 +85,8 @@ TEST(ReportWriter, WritesFilesThatParseBackToTheRun) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(out)) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"junit.xml", "results.jsonl", "summary.json", "summary.md"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"junit.xml", "report.html", "results.jsonl", "summary.json", "summary.md"}));
 
   // results.jsonl: one parseable record per result, in order.
   std::istringstream lines(slurp(out / "results.jsonl"));
@@ -121,7 +122,8 @@ TEST(ReportWriter, AnEmptyRunStillWritesEverything) {
   const json summary = json::parse(slurp(dir.path() / "summary.json"));
   EXPECT_EQ(summary.at("stop"), "interrupted");
   EXPECT_EQ(summary.at("ok"), true);
-  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"junit.xml", "results.jsonl", "summary.json", "summary.md"}));
+  EXPECT_EQ(dir.entries(),
+            (std::vector<std::string>{"junit.xml", "report.html", "results.jsonl", "summary.json", "summary.md"}));
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ inline CaseResult sample_result(Outcome o, uint64_t seed = 17) {
     r.block_dim = 2;
     r.ub_high_water = 12288;
     r.workspace_bytes = 4096;
-    r.err = ErrorStats{192, o == Outcome::Fail ? 3 : 0, 0.25, 4, o == Outcome::Fail ? 2.5 : 0.5, 7};
+    r.err = ErrorStats{192, o == Outcome::Fail ? 3 : 0, 0.25, 4, o == Outcome::Fail ? 2.5 : 0.5, 7, 0.125};
   }
   r.seconds = 0.00125;
   r.message = o == Outcome::Fail ? "gradInput[7] = 1.25 | oracle 1 \"beyond\" <bound> & more" : "";

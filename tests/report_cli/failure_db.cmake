@@ -1,0 +1,43 @@
+# The failure database: saved cases are replayed first (still failing under the fault, now passing
+# without it), and one command promotes an entry to a regression file that `report replay` checks.
+include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
+set(db ${WORK}/db)
+file(GLOB entries ${db}/*.json)
+list(LENGTH entries n)
+
+pc_run(1 out --emu-faults wrong_tap run --cases 30 --seed 99 -q --failure-db ${db} --report-dir ${WORK}/replay-faulty)
+file(READ ${WORK}/replay-faulty/summary.json s)
+string(JSON replayed LENGTH "${s}" replayed)
+string(JSON still GET "${s}" replay_still_failing)
+if(NOT replayed EQUAL n OR still LESS 1)
+  message(FATAL_ERROR "under the fault: ${replayed} of ${n} entries replayed, ${still} still failing")
+endif()
+
+# That run may have saved new failures of its own; all of them replay next.
+file(GLOB entries ${db}/*.json)
+list(LENGTH entries n)
+pc_run(0 out run --cases 30 --seed 99 -q --failure-db ${db} --report-dir ${WORK}/replay-fixed)
+pc_expect_match("${out}" "failure database: 0 of ${n} saved case\\(s\\) still fail" "without the fault")
+file(READ ${WORK}/replay-fixed/summary.md md)
+pc_expect_match("${md}" "now passing" "summary.md")
+file(READ ${WORK}/replay-fixed/report.html html)
+pc_expect_match("${html}" "id=\"replay-still-failing\">0<" "report.html")
+
+# Promote an entry that still fails under the fault, then replay the regression file both ways.
+foreach(i RANGE 0 ${replayed})
+  string(JSON failing GET "${s}" replayed ${i} still_failing)
+  if(failing STREQUAL "ON")
+    string(JSON id GET "${s}" replayed ${i} id)
+    break()
+  endif()
+endforeach()
+string(SUBSTRING ${id} 0 8 prefix)
+pc_run(0 out report promote ${prefix} --failure-db ${db} --to ${WORK}/regressions)
+set(case_file ${WORK}/regressions/${id}.case)
+if(NOT EXISTS ${case_file})
+  message(FATAL_ERROR "promote did not write ${case_file}:\n${out}")
+endif()
+pc_run(0 out report replay ${case_file})
+pc_run(1 out --emu-faults wrong_tap report replay ${case_file})
+pc_expect_match("${out}" "FAIL .*poolcheck repro" "the regression file catches the fault")
+pc_run(2 out report promote 0000zzzz --failure-db ${db})
