@@ -13,6 +13,8 @@ constexpr std::pair<const char*, Fault> kNames[] = {
     {"copy_overrun", Fault::CopyOverrun},    {"wrong_tap", Fault::WrongTap},   {"skip_pad_check", Fault::SkipPadCheck}};
 }  // namespace
 
+bool any_fault_on() { return g_faults.load(std::memory_order_relaxed) != 0; }
+
 bool fault_on(Fault f) { return (g_faults.load(std::memory_order_relaxed) & static_cast<unsigned>(f)) != 0; }
 
 bool set_faults(const std::string& list) {

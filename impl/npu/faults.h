@@ -16,6 +16,7 @@ enum class Fault : unsigned {
 };
 
 bool fault_on(Fault f);
+bool any_fault_on();
 // Comma-separated names; false (and no change) for an unknown name.
 bool set_faults(const std::string& list);
 

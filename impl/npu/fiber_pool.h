@@ -21,6 +21,19 @@ inline constexpr bool kFiberBlocks = true;
 inline constexpr bool kFiberBlocks = true;
 #endif
 
+// ThreadSanitizer builds: see LaunchShared's slot count in launch.cpp.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitizer = true;
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+#else
+inline constexpr bool kThreadSanitizer = false;
+#endif
+
 class FiberPool {
  public:
   static FiberPool& instance();

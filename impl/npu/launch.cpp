@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/fiber_pool.h"
 #include "npu/platform.h"
 
@@ -38,8 +39,7 @@ void set_host_threads(int32_t n) { g_host_threads.store(std::max(0, n)); }
 
 class LaunchShared {
  public:
-  LaunchShared(const LaunchSpec& spec)
-      : spec_(spec), barrier_(spec.block_dim, EndPhase{this}), slots_(kFiberBlocks ? 0 : g_host_threads.load()) {}
+  LaunchShared(const LaunchSpec& spec) : spec_(spec), barrier_(spec.block_dim, EndPhase{this}), slots_(slot_count()) {}
   const LaunchSpec& spec() const { return spec_; }
   // A host-thread slot (pcEmuSetHostThreads): held while a block executes, given up while it waits.
   void take_slot() {
@@ -55,6 +55,14 @@ class LaunchShared {
     slot_free_.notify_one();
   }
   std::barrier<EndPhase>& barrier() { return barrier_; }
+  // Blocks that may execute at once. Under ThreadSanitizer a deliberately faulty kernel (a negative
+  // control) races on purpose; its blocks take turns so TSan stays quiet on it while the emulator's own
+  // race shadow, which works per phase and not by timing, must still catch the fault.
+  static int32_t slot_count() {
+    if constexpr (kFiberBlocks) return 0;
+    if (kThreadSanitizer && any_fault_on()) return 1;
+    return g_host_threads.load();
+  }
   void record_error(const KernelError& e) {
     std::lock_guard lock(mu_);
     if (!error_) error_ = std::make_unique<KernelError>(e);
