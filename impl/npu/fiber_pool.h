@@ -9,30 +9,24 @@
 
 namespace pcemu {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-inline constexpr bool kFiberBlocks = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-inline constexpr bool kFiberBlocks = false;
+// Which sanitizer runtime this build carries (gcc defines __SANITIZE_*__, clang answers __has_feature).
+#if defined(__has_feature)
+#define PCEMU_HAS_FEATURE(x) __has_feature(x)
 #else
-inline constexpr bool kFiberBlocks = true;
+#define PCEMU_HAS_FEATURE(x) 0
 #endif
-#else
-inline constexpr bool kFiberBlocks = true;
-#endif
-
-// ThreadSanitizer builds: see LaunchShared's slot count in launch.cpp.
-#if defined(__SANITIZE_THREAD__)
-inline constexpr bool kThreadSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-inline constexpr bool kThreadSanitizer = true;
+#if defined(__SANITIZE_THREAD__) || PCEMU_HAS_FEATURE(thread_sanitizer)
+inline constexpr bool kThreadSanitizer = true;  // LaunchShared's slot count in launch.cpp depends on it
 #else
 inline constexpr bool kThreadSanitizer = false;
 #endif
+#if defined(__SANITIZE_ADDRESS__) || PCEMU_HAS_FEATURE(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
 #else
-inline constexpr bool kThreadSanitizer = false;
+inline constexpr bool kAddressSanitizer = false;
 #endif
+// Sanitizers do not follow user-space context switches: their builds keep one OS thread per block.
+inline constexpr bool kFiberBlocks = !kThreadSanitizer && !kAddressSanitizer;
 
 class FiberPool {
  public:
