@@ -30,9 +30,11 @@ struct Slot {
   aclOpExecutor* exec = nullptr;   // live executor, or nullptr
   aclOpExecutor* stale = nullptr;  // an executor already consumed, for reuse attempts
   uint64_t ws = 0;
-  bool intact = true;      // every tensor and allocation the execute phase uses still alive
-  bool self_gone = false;  // `self` (shape only, never read by the execute phase) freed or destroyed
-  uint64_t gone_at = 0;    // creations counted when something the execute phase uses went away
+  bool intact = true;       // every tensor and allocation the execute phase uses still alive
+  bool self_gone = false;   // `self` (shape only, never read by the execute phase) freed or destroyed
+  uint64_t gone_at = 0;     // creations counted when something the execute phase uses went away
+  uint64_t planned_at = 0;  // creations counted once this slot's tensors and memory were made
+  bool clobbered = false;   // another slot's call ran on a freed address that may be this slot's memory
 };
 
 class Sequence {
@@ -104,6 +106,7 @@ class Sequence {
     x.i0 = c.scalar("divisorOverride").value_or(0);
     x.i1 = static_cast<int8_t>(c.scalar("cubeMathType").value_or(0));
     ++created_;
+    s.planned_at = created_;
     expect_aclnn("GetWorkspaceSize", raw_op(s.op).plan(x, &s.ws, &s.exec), runtime_ok() && s.intact);
   }
 
@@ -120,9 +123,15 @@ class Sequence {
     const bool rest_ok = e && !stale && runtime_ok() && ws_ok && stream_ok;
     const bool ok = rest_ok && s.intact;
     // Either outcome is right when the call may run or be refused: without `self` (nothing it touches is
-    // gone), or when freed memory or a destroyed tensor's address may since belong to a new one.
-    const bool either = rest_ok && (s.intact ? s.self_gone : created_ > s.gone_at);
+    // gone), when another slot's call may have written into this slot's memory (its indices may no longer
+    // be valid), or when freed memory or a destroyed tensor's address may since belong to a new one.
+    const bool either = rest_ok && (s.intact ? s.self_gone || s.clobbered : created_ > s.gone_at);
     const int32_t st = raw_op(s.op).execute(workspace, ws_bytes, e, stream);
+    // A call that may have run on a freed address may have written into whatever now owns it: the memory
+    // of any slot planned since (its gradInput landing on another slot's indices fails that slot's check).
+    if (rest_ok && !s.intact && created_ > s.gone_at)
+      for (auto& other : slots_)
+        if (&other != &s && other.planned_at > s.gone_at) other.clobbered = true;
     if (either && !documented_aclnn_status(st))
       finding("execute returned undocumented " + std::to_string(st), ctx_ + trace_);
     else if (!either)
