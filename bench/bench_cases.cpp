@@ -1,5 +1,7 @@
 #include "bench/bench_cases.h"
 
+#include <algorithm>
+
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 #include "spec/avg_pool2d_grad_spec.h"
 #include "spec/max_pool3d_grad_spec.h"
@@ -8,27 +10,26 @@ namespace poolcheck::bench {
 
 namespace {
 
-Case max_case(const BenchShape& s, DType dt) {
-  spec::MaxPoolCaseParams p;
+// The fields the max- and avg-pool case parameters share: dtype, batch, channels, spatial input and window.
+template <typename Params>
+Params window_params(const BenchShape& s, DType dt) {
+  Params p;
   p.dtype = dt;
   p.n = s.n;
   p.c = s.c;
-  p.in_dims = {s.in[0], s.in[1], s.in[2]};
+  std::copy_n(s.in.begin(), p.in_dims.size(), p.in_dims.begin());
   p.kernel = s.k;
   p.stride = s.s;
   p.padding = s.p;
-  return spec::make_max_pool3d_grad_case(p);
+  return p;
+}
+
+Case max_case(const BenchShape& s, DType dt) {
+  return spec::make_max_pool3d_grad_case(window_params<spec::MaxPoolCaseParams>(s, dt));
 }
 
 Case avg_case(const BenchShape& s, DType dt) {
-  spec::AvgPoolCaseParams p;
-  p.dtype = dt;
-  p.n = s.n;
-  p.c = s.c;
-  p.in_dims = {s.in[0], s.in[1]};
-  p.kernel = s.k;
-  p.stride = s.s;
-  p.padding = s.p;
+  auto p = window_params<spec::AvgPoolCaseParams>(s, dt);
   p.count_include_pad = s.count_include_pad;
   return spec::make_avg_pool2d_grad_case(p);
 }
