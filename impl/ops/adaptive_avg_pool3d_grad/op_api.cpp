@@ -11,21 +11,23 @@
 #include "ops/common/op_plan.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
+#include "ops/common/tensor_view.h"
 
 namespace pcemu::adaptive {
 
 namespace {
 
 struct Layout {
-  int64_t grad = 0, out = 0, acc = -1, total = 0;
+  int64_t grad = -1, out = -1, acc = -1, total = 0;  // -1: the view is used in place / not needed
 };
 
 Layout layout_for(const Problem& pr, const Tiling& t) {
   WorkspaceCarver w;
   Layout l;
   const int64_t in_elems = pr.nc() * pr.in[0] * pr.in[1] * pr.in[2];
-  l.grad = w.take(pr.nc() * pr.out[0] * pr.out[1] * pr.out[2] * pr.dtype_bytes());
-  l.out = w.take(in_elems * pr.dtype_bytes());
+  const StagingPlan staging = plan_staging(*pr.grad_output, *pr.grad_input, pr.dtype_bytes(), t.path == Path::General);
+  if (staging.stage_grad) l.grad = w.take(pr.nc() * pr.out[0] * pr.out[1] * pr.out[2] * pr.dtype_bytes());
+  if (staging.stage_out) l.out = w.take(in_elems * pr.dtype_bytes());
   if (t.fp32_workspace) l.acc = w.take(in_elems * 4);
   l.total = w.total();
   return l;
@@ -37,18 +39,20 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const Layout& l, uns
   const int64_t eb = pr.dtype_bytes();
   const int64_t out_spatial = pr.out[0] * pr.out[1] * pr.out[2], in_spatial = pr.in[0] * pr.in[1] * pr.in[2];
   const bool general = t.path == Path::General;  // channels-last: Transpose to (Do, Ho, Wo, N*C) and back
-  stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, general, ws + l.grad);
+  unsigned char* grad = l.grad >= 0 ? ws + l.grad : view_data(*pr.grad_output, eb);
+  unsigned char* out = l.out >= 0 ? ws + l.out : view_data(*pr.grad_input, eb);
+  if (l.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, general, grad);
   LaunchSpec spec{std::string(kOpType) + "/" + path_name(t.path), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;
   a.pr = &pr;
   a.t = &t;
-  a.grad = readonly(reinterpret_cast<const T*>(ws + l.grad), pr.nc() * out_spatial, "gradOutput");
-  a.out = writable(spec, reinterpret_cast<T*>(ws + l.out), pr.nc() * in_spatial, "out");
+  a.grad = readonly(reinterpret_cast<const T*>(grad), pr.nc() * out_spatial, "gradOutput");
+  a.out = writable(spec, reinterpret_cast<T*>(out), pr.nc() * in_spatial, "out");
   a.acc = accumulation_target(spec, t.fp32_workspace ? reinterpret_cast<float*>(ws + l.acc) : nullptr, a.out);
   if (auto st = launch_recording(
           spec, [&](BlockContext& ctx) { general ? general_kernel(ctx, a) : all_one_kernel(ctx, a); }, info))
     return st;
-  unstage_view(ws + l.out, eb, pr.nc(), in_spatial, general, *pr.grad_input);
+  if (l.out >= 0) unstage_view(out, eb, pr.nc(), in_spatial, general, *pr.grad_input);
   return ACLNN_SUCCESS;
 }
 

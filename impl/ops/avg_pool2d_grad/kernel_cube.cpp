@@ -33,9 +33,11 @@ void axis_taps(int64_t i, int64_t k, int64_t s, int64_t p, int64_t out, int64_t 
 
 }  // namespace
 
-// Per input element the fractal loop visits taps k = kh * kW + kw in ascending order and skips those off
-// the output grid; the grid test is separable, so the valid (kh, oh) of the row and (kw, ow) of the
-// column are listed once and the same products are summed in the same fp32 order.
+// The fractal loop visits, per input element, the taps k = kh * kW + kw in ascending order and skips those
+// off the output grid; each product (gradient in the compute precision) x (1/divisor) is exact in fp32
+// and summed into an fp32 accumulator. The grid test is separable, so the valid (kh, oh) of each row and
+// (kw, ow) of each column are listed once; a gradient's product is formed once per plane; and a row's
+// accumulators advance one kh at a time, which keeps every element's fp32 sum in the same tap order.
 template <typename Codec>
 void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
@@ -49,27 +51,38 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   // The weight: 1/divisorOverride, or 1/(kH*kW) (countIncludePad without ceil mode always has kH*kW).
   const float weight = to_compute(cp, 1.0f / static_cast<float>(pr.divisor != 0 ? pr.divisor : taps));
   std::vector<std::array<int64_t, 2>> col_taps, row_taps;
-  std::vector<size_t> col_begin{0};
+  std::vector<size_t> col_begin{0}, row_begin{0};
   for (int64_t iw = 0; iw < W; ++iw) {
     axis_taps(iw, pr.k[1], pr.s[1], pr.p[1], Wo, fault_on(Fault::WrongTap) ? 1 : 0, &col_taps);
     col_begin.push_back(col_taps.size());
   }
+  for (int64_t ih = 0; ih < H; ++ih) {
+    axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &row_taps);
+    row_begin.push_back(row_taps.size());
+  }
+  std::vector<int64_t> col_ow(col_taps.size());
+  for (size_t j = 0; j < col_taps.size(); ++j) col_ow[j] = col_taps[j][1];
+  // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
+  std::vector<float> products(static_cast<size_t>(Ho * Wo)), acc(static_cast<size_t>(W));
   int64_t p0 = 0, p1 = 0;
   core_range(pr.nc(), ctx.block_idx(), ctx.block_num(), &p0, &p1);
   for (int64_t plane = p0; plane < p1; ++plane) {
     ctx.copy_in(grad_plane, 0, a.grad, plane * Ho * Wo, Ho * Wo);
-    const T* g = grad_plane.span(0, Ho * Wo);  // every (oh, ow) listed below is inside the plane
+    const T* g = grad_plane.span(0, Ho * Wo);  // every (oh, ow) listed above is inside the plane
+    for (int64_t i = 0; i < Ho * Wo; ++i) products[static_cast<size_t>(i)] = to_compute(cp, Codec::load(g[i])) * weight;
     T* out = out_row.span(0, W);
     for (int64_t ih = 0; ih < H; ++ih) {
-      row_taps.clear();
-      axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &row_taps);
-      for (int64_t iw = 0; iw < W; ++iw) {
-        float c = 0.0f;  // the L0C accumulator, fp32
-        for (const auto& [kh, oh] : row_taps)
+      std::fill(acc.begin(), acc.end(), 0.0f);
+      for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
+        const float* prow = products.data() + row_taps[r][1] * Wo;
+        for (int64_t iw = 0; iw < W; ++iw) {
+          float c = acc[static_cast<size_t>(iw)];
           for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
-            c += to_compute(cp, Codec::load(g[oh * Wo + col_taps[j][1]])) * weight;  // exact products in fp32
-        out[iw] = Codec::store(c);
+            c += prow[col_ow[j]];
+          acc[static_cast<size_t>(iw)] = c;
+        }
       }
+      for (int64_t iw = 0; iw < W; ++iw) out[iw] = Codec::store(acc[static_cast<size_t>(iw)]);
       ctx.copy_out(a.out, (plane * H + ih) * W, out_row, 0, W);
     }
   }

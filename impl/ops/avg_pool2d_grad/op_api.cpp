@@ -13,13 +13,14 @@
 #include "ops/common/phases.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
+#include "ops/common/tensor_view.h"
 
 namespace pcemu::avgpool {
 
 namespace {
 
 struct WorkspaceLayout {
-  int64_t grad = 0, out = 0, acc = -1;  // byte offsets; acc -1 when not needed
+  int64_t grad = -1, out = -1, acc = -1;  // byte offsets; -1 when the view is used in place / not needed
   int64_t total = 0;
 };
 
@@ -27,9 +28,10 @@ WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
   WorkspaceLayout w;
   WorkspaceCarver carver;
   auto take = [&](int64_t bytes) { return carver.take(bytes); };
-  // Every path stages a dense gradient and a dense output (transposed for the vector path).
-  w.grad = take(pr.nc() * pr.out[0] * pr.out[1] * pr.dtype_bytes());
-  w.out = take(pr.nc() * pr.in[0] * pr.in[1] * pr.dtype_bytes());
+  // The vector path transposes both views to channels-last; the others use contiguous views in place.
+  const StagingPlan staging = plan_staging(*pr.grad_output, *pr.grad_input, pr.dtype_bytes(), t.path == Path::Vector);
+  if (staging.stage_grad) w.grad = take(pr.nc() * pr.out[0] * pr.out[1] * pr.dtype_bytes());
+  if (staging.stage_out) w.out = take(pr.nc() * pr.in[0] * pr.in[1] * pr.dtype_bytes());
   if (t.path == Path::Vector && t.fp32_workspace) w.acc = take(pr.nc() * pr.in[0] * pr.in[1] * 4);
   w.total = carver.total();
   return w;
@@ -42,9 +44,9 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   const int64_t eb = pr.dtype_bytes();
   const int64_t out_spatial = pr.out[0] * pr.out[1], in_spatial = pr.in[0] * pr.in[1];
   const bool vector = t.path == Path::Vector;  // channels-last: Transpose to (Ho, Wo, N*C) and back
-  unsigned char* grad = ws + wl.grad;
-  unsigned char* out = ws + wl.out;
-  stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, vector, grad);
+  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : view_data(*pr.grad_output, eb);
+  unsigned char* out = wl.out >= 0 ? ws + wl.out : view_data(*pr.grad_input, eb);
+  if (wl.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, vector, grad);
   LaunchSpec spec{std::string(kOpType) + "/" + path_name(t.path), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;
   a.pr = &pr;
@@ -71,7 +73,7 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
     }
   };
   if (auto st = launch_recording(spec, body, info)) return st;
-  unstage_view(out, eb, pr.nc(), in_spatial, vector, *pr.grad_input);
+  if (wl.out >= 0) unstage_view(out, eb, pr.nc(), in_spatial, vector, *pr.grad_input);
   return ACLNN_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 // The second phase's data movement around a launch: a client view staged densely in the workspace
 // (Contiguous, then for channels-last kernels the Transpose putting N*C innermost), and the way back
-// (Transpose, then ViewCopy into the client's view).
+// (Transpose, then ViewCopy into the client's view). Like the l0 Contiguous and ViewCopy, a contiguous
+// view the kernel can use as it is is not copied: the kernel reads or writes the client's memory.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,16 @@
 #include "runtime/tensor.h"
 
 namespace pcemu {
+
+// Which of an operator's gradient (input) and result (output) views need a copy in the workspace.
+struct StagingPlan {
+  bool stage_grad = true;
+  bool stage_out = true;
+};
+// Channels-last kernels need both staged (transposed). Otherwise a contiguous result is written in
+// place; a contiguous gradient is read in place unless the result, written in place, shares its bytes
+// (the kernel would then read gradients it had already overwritten).
+StagingPlan plan_staging(const aclTensor& grad, const aclTensor& out, int64_t elem_bytes, bool channels_last);
 
 // `planes` x `spatial` elements of `elem_bytes` from view `t` into `dst`, as (spatial, planes) when
 // `channels_last`.

@@ -1,5 +1,8 @@
 #include "ops/common/tensor_view.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -107,9 +110,29 @@ void for_each_element(const aclTensor& t, Fn&& fn) {
 
 }  // namespace
 
+unsigned char* view_data(const aclTensor& t, int64_t elem_bytes) {
+  return static_cast<unsigned char*>(t.data) + t.offset * elem_bytes;
+}
+
+bool views_share_bytes(const aclTensor& a, const aclTensor& b, int64_t elem_bytes) {
+  std::string why;
+  const auto ea = view_extent(a, &why), eb = view_extent(b, &why);
+  if (!ea || !eb || *ea == 0 || *eb == 0) return false;
+  const auto* a0 = view_data(a, elem_bytes);
+  const auto* b0 = view_data(b, elem_bytes);
+  const auto* a1 = static_cast<const unsigned char*>(a.data) + *ea * elem_bytes;
+  const auto* b1 = static_cast<const unsigned char*>(b.data) + *eb * elem_bytes;
+  return a0 < b1 && b0 < a1;
+}
+
 void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
   const auto* src = static_cast<const unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
+  if (is_contiguous(t)) {  // one block copy; the element walk below is for strided views
+    const int64_t n = numel(t.view_shape).value_or(0);
+    if (n > 0) std::memcpy(dense, view_data(t, elem_bytes), static_cast<size_t>(n) * eb);
+    return;
+  }
   for_each_element(t, [&](int64_t linear, int64_t storage) {
     std::memcpy(dense + static_cast<size_t>(linear) * eb, src + static_cast<size_t>(storage) * eb, eb);
   });
@@ -118,6 +141,11 @@ void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
 void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t) {
   auto* dst = static_cast<unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
+  if (is_contiguous(t)) {
+    const int64_t n = numel(t.view_shape).value_or(0);
+    if (n > 0) std::memcpy(view_data(t, elem_bytes), dense, static_cast<size_t>(n) * eb);
+    return;
+  }
   for_each_element(t, [&](int64_t linear, int64_t storage) {
     std::memcpy(dst + static_cast<size_t>(storage) * eb, dense + static_cast<size_t>(linear) * eb, eb);
   });
@@ -158,8 +186,7 @@ void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t plan
 
 std::string shape_str(const std::vector<int64_t>& shape) {
   std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
-  return s + "]";
+  return s + fmt::format("{}", fmt::join(shape, ",")) + "]";
 }
 
 }  // namespace pcemu

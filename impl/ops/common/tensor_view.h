@@ -21,6 +21,11 @@ bool view_self_overlaps(const aclTensor& t);
 // Bytes of device memory available from t.data; nullopt when t.data is not device memory.
 std::optional<int64_t> device_bytes_from(const void* data);
 
+// The first element of a view (data + offset).
+unsigned char* view_data(const aclTensor& t, int64_t elem_bytes);
+// True when the storage spans of two views share a byte (conservative: gaps count as shared).
+bool views_share_bytes(const aclTensor& a, const aclTensor& b, int64_t elem_bytes);
+
 // Dense row-major copy of a strided view (Contiguous) and back (ViewCopy). Element size in bytes.
 void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense);
 void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t);

@@ -40,10 +40,6 @@ WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
   return w;
 }
 
-unsigned char* element_ptr(const aclTensor& t, int64_t elem_bytes) {
-  return static_cast<unsigned char*>(t.data) + t.offset * elem_bytes;
-}
-
 template <typename Codec>
 aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, unsigned char* ws,
                         pcEmuLaunchInfo& info) {
@@ -51,11 +47,11 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
   const int64_t dt = pr.dtype_bytes();
   // Contiguous: stage strided inputs densely in the workspace.
-  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : element_ptr(*pr.grad_output, dt);
+  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : view_data(*pr.grad_output, dt);
   if (wl.grad >= 0) gather_view(*pr.grad_output, dt, grad);
-  unsigned char* idx = wl.idx >= 0 ? ws + wl.idx : element_ptr(*pr.indices, 4);
+  unsigned char* idx = wl.idx >= 0 ? ws + wl.idx : view_data(*pr.indices, 4);
   if (wl.idx >= 0) gather_view(*pr.indices, 4, idx);
-  unsigned char* out = wl.out >= 0 ? ws + wl.out : element_ptr(*pr.grad_input, dt);
+  unsigned char* out = wl.out >= 0 ? ws + wl.out : view_data(*pr.grad_input, dt);
 
   const auto idx_gm = readonly(reinterpret_cast<const int32_t*>(idx), grad_elems, "indices");
   LaunchSpec check{std::string(kOpType) + "/IndexRangeCheck",
