@@ -66,9 +66,8 @@ class BlockContext {
   void track(const GmTensor<T>& t, int64_t off, int64_t count, bool atomic) {
     if (!t.shadow) fail_readonly(t.name);
     const int64_t b0 = off * static_cast<int64_t>(sizeof(T)), b1 = b0 + count * static_cast<int64_t>(sizeof(T));
-    record_write(*t.shadow, b0, b1, atomic);
+    t.shadow->record(block_idx_, b0, b1, atomic);  // inline: one call per copied row
   }
-  void record_write(WriteShadow& shadow, int64_t b0, int64_t b1, bool atomic);
   [[noreturn]] void fail_bounds(const char* op, const std::string& what, int64_t off, int64_t count,
                                 int64_t extent) const;
   [[noreturn]] void fail_align(const char* op, int64_t ub_byte) const;

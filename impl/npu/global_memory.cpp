@@ -33,15 +33,46 @@ struct Entry {
   bool atomic;
 };
 
+// Orders the entries by begin: a counting sort into address buckets, then a sort within each bucket.
+// Ranges are many (one per copied row) and mostly sorted per block but interleaved across blocks, so this
+// is linear where one comparison sort over all of them was the phase's main cost.
+void sort_by_begin(std::vector<Entry>& all, int64_t bytes) {
+  const auto by_begin = [](const Entry& x, const Entry& y) { return x.begin < y.begin; };
+  if (std::is_sorted(all.begin(), all.end(), by_begin)) return;
+  const int64_t buckets = std::clamp<int64_t>(static_cast<int64_t>(all.size()), 1, std::max<int64_t>(1, bytes / 16));
+  const int64_t width = std::max<int64_t>(1, (bytes + buckets - 1) / buckets);
+  std::vector<uint32_t> start(static_cast<size_t>(buckets) + 1, 0);
+  auto bucket_of = [&](const Entry& e) { return static_cast<size_t>(std::min(buckets - 1, e.begin / width)); };
+  for (const Entry& e : all) ++start[bucket_of(e) + 1];
+  for (size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  std::vector<Entry> sorted(all.size());
+  std::vector<uint32_t> next(start.begin(), start.end() - 1);
+  for (const Entry& e : all) sorted[next[bucket_of(e)]++] = e;
+  for (size_t b = 0; b + 1 < start.size(); ++b)
+    if (start[b + 1] - start[b] > 1) std::sort(sorted.begin() + start[b], sorted.begin() + start[b + 1], by_begin);
+  all.swap(sorted);
+}
+
 }  // namespace
 
 std::optional<WriteShadow::Race> WriteShadow::end_phase() {
+  // Atomic adds never race with each other: a phase without plain stores needs no sweep.
+  bool any_plain = false;
+  size_t total = 0;
+  for (const auto& list : ranges_) {
+    total += list.size();
+    for (const Range& r : list) any_plain = any_plain || !r.atomic;
+  }
+  if (!any_plain) {
+    clear();
+    return std::nullopt;
+  }
   std::vector<Entry> all;
+  all.reserve(total);
   for (int32_t b = 0; b < kShadowMaxBlocks; ++b)
     for (const Range& r : ranges_[static_cast<size_t>(b)]) all.push_back({r.begin, r.end, b, r.atomic});
   clear();
-  const auto by_begin = [](const Entry& x, const Entry& y) { return x.begin < y.begin; };
-  if (!std::is_sorted(all.begin(), all.end(), by_begin)) std::sort(all.begin(), all.end(), by_begin);
+  sort_by_begin(all, bytes_);
   TopTwo plain, atomic;  // reach of earlier-starting plain stores and atomic adds, per block
   for (const Entry& e : all) {
     // A plain store conflicts with anything of another block; an atomic add with another's plain store.

@@ -241,10 +241,6 @@ std::string BlockContext::where() const {
                      shared_.spec().tiling);
 }
 
-void BlockContext::record_write(WriteShadow& shadow, int64_t b0, int64_t b1, bool atomic) {
-  shadow.record(block_idx_, b0, b1, atomic);
-}
-
 void BlockContext::fail_bounds(const char* op, const std::string& what, int64_t off, int64_t count,
                                int64_t extent) const {
   throw KernelError(ACLNN_ERR_RUNTIME_ERROR,
@@ -261,7 +257,6 @@ void BlockContext::fail_readonly(const std::string& name) const {
   throw KernelError(ACLNN_ERR_RUNTIME_ERROR, fmt::format("kernel wrote to read-only tensor '{}'; {}", name, where()));
 }
 
-// Host threads of the fiber scheduler: pcEmuSetHostThreads, else the machine's cores.
 int32_t fiber_hosts() {
   const int32_t n = g_host_threads.load();
   return n > 0 ? n : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <thread>
 
+#include "npu/launch.h"
 #include "runtime/device_memory.h"
 
 namespace pcemu {
@@ -153,35 +155,59 @@ void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTenso
 
 namespace {
 
-// dst (cols x rows) = transpose of src (rows x cols), elements of `eb` bytes, in 32x32 tiles so both sides
-// stay in cache; the fixed-size copies compile to plain moves.
-template <int64_t eb>
-void transpose_tiled(const unsigned char* src, unsigned char* dst, int64_t rows, int64_t cols) {
-  constexpr int64_t kTile = 32;
-  for (int64_t r0 = 0; r0 < rows; r0 += kTile)
-    for (int64_t c0 = 0; c0 < cols; c0 += kTile)
-      for (int64_t r = r0; r < std::min(rows, r0 + kTile); ++r)
-        for (int64_t c = c0; c < std::min(cols, c0 + kTile); ++c)
-          std::memcpy(dst + (c * rows + r) * eb, src + (r * cols + c) * eb, eb);
+// dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
+// E, in square tiles so both sides stay in L1. Full tiles run with constant bounds (unrolled, no aliasing
+// reloads); edges run generic.
+constexpr int64_t kTransposeTile = 16;
+
+template <typename E>
+void transpose_tiled(const unsigned char* src_bytes, unsigned char* dst_bytes, int64_t rows, int64_t cols,
+                     int64_t row_begin, int64_t row_end) {
+  const E* __restrict src = reinterpret_cast<const E*>(src_bytes);
+  E* __restrict dst = reinterpret_cast<E*>(dst_bytes);
+  for (int64_t r0 = row_begin; r0 < row_end; r0 += kTransposeTile)
+    for (int64_t c0 = 0; c0 < cols; c0 += kTransposeTile) {
+      if (r0 + kTransposeTile <= row_end && c0 + kTransposeTile <= cols) {
+        for (int64_t c = 0; c < kTransposeTile; ++c)
+          for (int64_t r = 0; r < kTransposeTile; ++r) dst[(c0 + c) * rows + r0 + r] = src[(r0 + r) * cols + c0 + c];
+        continue;
+      }
+      for (int64_t c = c0; c < std::min(cols, c0 + kTransposeTile); ++c)
+        for (int64_t r = r0; r < std::min(row_end, r0 + kTransposeTile); ++r) dst[c * rows + r] = src[r * cols + c];
+    }
+}
+
+void transpose_rows(const unsigned char* src, unsigned char* dst, int64_t rows, int64_t cols, int64_t eb,
+                    int64_t row_begin, int64_t row_end) {
+  switch (eb) {
+    case 2:
+      return transpose_tiled<uint16_t>(src, dst, rows, cols, row_begin, row_end);
+    case 4:
+      return transpose_tiled<uint32_t>(src, dst, rows, cols, row_begin, row_end);
+    case 8:
+      return transpose_tiled<uint64_t>(src, dst, rows, cols, row_begin, row_end);
+    default:
+      for (int64_t r = row_begin; r < row_end; ++r)
+        for (int64_t c = 0; c < cols; ++c)
+          std::memcpy(dst + (c * rows + r) * eb, src + (r * cols + c) * eb, static_cast<size_t>(eb));
+  }
 }
 
 }  // namespace
 
+// The l0 Transpose runs on every core of the device: here on the emulator's host threads, each taking a
+// band of source rows (so each writes its own destination columns).
 void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t eb,
                       bool to_channels_last) {
   const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
-  switch (eb) {
-    case 2:
-      return transpose_tiled<2>(src, dst, rows, cols);
-    case 4:
-      return transpose_tiled<4>(src, dst, rows, cols);
-    case 8:
-      return transpose_tiled<8>(src, dst, rows, cols);
-    default:
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c)
-          std::memcpy(dst + (c * rows + r) * eb, src + (r * cols + c) * eb, static_cast<size_t>(eb));
-  }
+  constexpr int64_t kElemsPerThread = 1 << 18;  // below this a thread start costs more than it saves
+  const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, fiber_hosts());
+  const int64_t band = (rows + threads - 1) / threads / kTransposeTile * kTransposeTile + kTransposeTile;
+  std::vector<std::thread> helpers;
+  for (int64_t r = band; r < rows; r += band)
+    helpers.emplace_back(transpose_rows, src, dst, rows, cols, eb, r, std::min(rows, r + band));
+  transpose_rows(src, dst, rows, cols, eb, 0, std::min(rows, band));
+  for (auto& h : helpers) h.join();
 }
 
 std::string shape_str(const std::vector<int64_t>& shape) {

@@ -89,21 +89,27 @@ struct LaneTile {
   }
 
   // CopyOut of the accumulated sub-box [c0, c1): atomic fp32 adds, or plain stores (cast for fp16/bf16).
+  // Rows that are contiguous in both UB and GM (the sub-box spans whole input rows, or whole planes, and
+  // the UB row needs no alignment pad) go out as one multi-row DataCopy burst.
   void store(BlockContext& ctx, const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0,
              const std::array<int64_t, 3>& c1) {
     const auto& pr = *a.pr;
     const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
     const int64_t row = align_to(ext[2], 8);
     const RowTarget<T> target{a.acc, a.out, a.t->atomics};
+    const bool cast = !a.t->atomics && sizeof(T) != 4;  // via the one-row cast buffer: row by row
+    const bool whole_rows = !cast && row == ext[2] && ext[2] == pr.in[2];
+    const int64_t burst_h = whole_rows ? ext[1] : 1;                        // rows per burst
+    const int64_t burst_d = whole_rows && ext[1] == pr.in[1] ? ext[0] : 1;  // planes per burst
     for (int64_t l = 0; l < lanes; ++l)
-      for (int64_t d = 0; d < ext[0]; ++d)
-        for (int64_t h = 0; h < ext[1]; ++h) {
+      for (int64_t d = 0; d < ext[0]; d += burst_d)
+        for (int64_t h = 0; h < ext[1]; h += burst_h) {
           const int64_t src = ((l * ext[0] + d) * ext[1] + h) * row;
           const int64_t gm = (((nc0 + l) * pr.in[0] + c0[0] + d) * pr.in[1] + c0[1] + h) * pr.in[2] + c0[2];
-          const bool last = l + 1 == lanes && d + 1 == ext[0] && h + 1 == ext[1];
-          const int64_t len = ext[2] + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
-          if (!a.t->atomics && sizeof(T) != 4)
-            store_row<Codec>(acc.span(src, ext[2]), cast_row.span(0, ext[2]), ext[2]);
+          const bool last = l + 1 == lanes && d + burst_d == ext[0] && h + burst_h == ext[1];
+          const int64_t elems = burst_d * burst_h * ext[2];
+          const int64_t len = elems + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
+          if (cast) store_row<Codec>(acc.span(src, ext[2]), cast_row.span(0, ext[2]), ext[2]);
           target.put(ctx, gm, acc, src, cast_row, 0, len);
         }
   }

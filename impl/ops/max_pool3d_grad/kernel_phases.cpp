@@ -1,5 +1,6 @@
 // Zero-init, fp32-workspace cast pass and the index-range check: the phases around the main kernels.
 #include <algorithm>
+#include <vector>
 
 #include "common/log.h"
 #include "ops/common/dtype_codec.h"
@@ -33,8 +34,9 @@ std::array<int64_t, 2> window_of(const Problem& pr, int a, int64_t o) {
 
 }  // namespace
 
-// Each index must decode to an element of its own window. The output coordinates advance with the
-// position (no per-element division); the index is decoded with invariant-divisor multiplies.
+// Each index must decode to an element of its own window. The windows of every output coordinate are
+// listed once per axis, the output coordinates advance with the position (no per-element division),
+// and the index is decoded with invariant-divisor multiplies.
 void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {
   int64_t begin = 0, end = 0;
   core_range(idx.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
@@ -43,30 +45,37 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
   auto buf = ctx.ub().alloc<int32_t>(n, "index chunk");
   const int64_t hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const FastDiv by_plane_row(hw), by_row(pr.in[2]);
+  std::array<std::vector<std::array<int64_t, 2>>, 3> windows;  // host-side tables of the scalar unit
+  for (int a = 0; a < 3; ++a)
+    for (int64_t o = 0; o < pr.out[a]; ++o) windows[a].push_back(window_of(pr, a, o));
   const int64_t rest = begin % pr.out_plane();
   std::array<int64_t, 3> o{rest / (pr.out[1] * pr.out[2]), rest / pr.out[2] % pr.out[1], rest % pr.out[2]};
-  auto wd = window_of(pr, 0, o[0]), wh = window_of(pr, 1, o[1]);
+  const std::array<int64_t, 2>* ww = windows[2].data();
   for (int64_t i = begin; i < end; i += n) {
     const int64_t len = std::min(n, end - i);
     ctx.copy_in(buf, 0, idx, i, len);
     const int32_t* vals = buf.span(0, len);
-    for (int64_t j = 0; j < len; ++j) {
-      const int64_t v = vals[j];
-      const auto ww = window_of(pr, 2, o[2]);
-      bool inside = v >= 0 && v < in_plane;
-      if (inside) {
-        const int64_t d = by_plane_row.div(v), r = v - d * hw, h = by_row.div(r), x = r - h * pr.in[2];
-        inside = d >= wd[0] && d < wd[1] && h >= wh[0] && h < wh[1] && x >= ww[0] && x < ww[1];
+    for (int64_t j = 0; j < len;) {
+      // One output row at a time: D and H windows are fixed along it.
+      const auto& wd = windows[0][static_cast<size_t>(o[0])];
+      const auto& wh = windows[1][static_cast<size_t>(o[1])];
+      const int64_t stop = std::min(len, j + pr.out[2] - o[2]);
+      for (; j < stop; ++j, ++o[2]) {
+        const int64_t v = vals[j];
+        bool inside = v >= 0 && v < in_plane;
+        if (inside) {
+          const int64_t d = by_plane_row.div(v), r = v - d * hw, h = by_row.div(r), x = r - h * pr.in[2];
+          const auto& w = ww[o[2]];
+          inside = d >= wd[0] && d < wd[1] && h >= wh[0] && h < wh[1] && x >= w[0] && x < w[1];
+        }
+        if (!inside) bad_index(pr, i + j, v);
       }
-      if (!inside) bad_index(pr, i + j, v);
-      if (++o[2] < pr.out[2]) continue;  // next output position
+      if (o[2] < pr.out[2]) continue;  // the chunk ended inside the row
       o[2] = 0;
       if (++o[1] == pr.out[1]) {
         o[1] = 0;
         if (++o[0] == pr.out[0]) o[0] = 0;
-        wd = window_of(pr, 0, o[0]);
       }
-      wh = window_of(pr, 1, o[1]);
     }
   }
 }
