@@ -19,39 +19,34 @@ inline float bits_float(uint32_t u) {
   return f;
 }
 
+// Branch-free so that row conversions vectorise: the exponent is rebased with an integer add, and
+// subnormals (exponent field 0) are scaled exactly by one fp32 subtraction of 2^-14.
 inline float half_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  const uint32_t exp = (h >> 10) & 0x1fu;
-  uint32_t mant = h & 0x3ffu;
-  if (exp == 0x1f) return bits_float(sign | 0x7f800000u | (mant << 13));  // inf / nan keep payload
-  if (exp != 0) return bits_float(sign | ((exp + 112u) << 23) | (mant << 13));
-  if (mant == 0) return bits_float(sign);
-  // Subnormal: value = mant * 2^-24, exact in fp32.
-  const float v = static_cast<float>(mant) * 5.9604644775390625e-8f;
-  return sign ? -v : v;
+  const uint32_t field = static_cast<uint32_t>(h & 0x7fffu) << 13;  // exponent and mantissa in fp32 place
+  const uint32_t exp = h & 0x7c00u;
+  const uint32_t normal = field + (112u << 23);                                 // rebias 15 -> 127
+  const uint32_t special = field + (224u << 23);                                // exponent 31 -> 255: inf / nan
+  const float sub = bits_float(field + (113u << 23)) - bits_float(113u << 23);  // mant * 2^-24, exact
+  const uint32_t mag = exp == 0x7c00u ? special : exp == 0 ? float_bits(sub) : normal;
+  return bits_float(sign | mag);
 }
 
 // Round-to-nearest-even from fp32 (Ascend CAST_RINT / CAST_NONE for narrowing both round this way).
+// Normal results round with an integer add of the tie-to-even bias; results below the smallest normal
+// half let one fp32 addition of 0.5 do the rounding (its ulp is 2^-24, the half subnormal step; the
+// default round-to-nearest mode is assumed, as by all of the emulated fp32 arithmetic).
 inline uint16_t float_to_half(float f) {
   const uint32_t u = float_bits(f);
   const uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   const uint32_t abs = u & 0x7fffffffu;
-  if (abs >= 0x7f800000u) return sign | (abs > 0x7f800000u ? 0x7e00u : 0x7c00u);  // nan (quiet) / inf
-  if (abs >= 0x477ff000u) return sign | 0x7c00u;                                  // rounds to >= 65520: overflow to inf
-  if (abs < 0x38800000u) {               // below the smallest normal half: subnormal or zero
-    if (abs < 0x33000000u) return sign;  // below half of the smallest subnormal: zero
-    const uint32_t exp = abs >> 23;
-    const uint32_t mant = (abs & 0x7fffffu) | 0x800000u;
-    const uint32_t shift = 126u - exp;  // bits to drop to land on 2^-24 units
-    uint32_t q = mant >> shift;
-    const uint32_t rem = mant & ((1u << shift) - 1u), halfway = 1u << (shift - 1u);
-    if (rem > halfway || (rem == halfway && (q & 1u))) ++q;
-    return sign | static_cast<uint16_t>(q);
-  }
-  uint32_t q = (abs - 0x38000000u) >> 13;  // rebias exponent 127 -> 15, keep 10 mantissa bits
-  const uint32_t rem = abs & 0x1fffu;
-  if (rem > 0x1000u || (rem == 0x1000u && (q & 1u))) ++q;
-  return sign | static_cast<uint16_t>(q);
+  const uint32_t normal = (abs + 0xfffu + ((abs >> 13) & 1u) - 0x38000000u) >> 13;
+  const uint32_t sub = float_bits(bits_float(abs) + 0.5f) - 0x3f000000u;
+  const uint32_t mag = abs > 0x7f800000u    ? 0x7e00u  // nan (quiet)
+                       : abs >= 0x477ff000u ? 0x7c00u  // rounds to >= 65520 (or is inf): inf
+                       : abs < 0x38800000u  ? sub      // subnormal or zero
+                                            : normal;
+  return static_cast<uint16_t>(sign | mag);
 }
 
 inline float bf16_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
