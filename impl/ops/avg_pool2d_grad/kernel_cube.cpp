@@ -2,6 +2,7 @@
 // (one per kernel tap that maps onto the output grid) form a row of A, the constant weight 1/divisor a
 // column of B; the cube multiplies 16x16 fractal blocks with operands in the compute precision and
 // accumulates in fp32. A gather formulation: each input element is produced by exactly one core.
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -46,8 +47,17 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   UnifiedBuffer l1(l1_backing(), kL1Bytes, 32, ctx.block_idx(), nullptr);
   const int64_t H = pr.in[0], W = pr.in[1], Ho = pr.out[0], Wo = pr.out[1];
   const int64_t taps = pr.k[0] * pr.k[1];
-  auto grad_plane = l1.alloc<T>(Ho * Wo, "gradient plane (L1)");
-  auto out_row = l1.alloc<T>((W + kFractal - 1) / kFractal * kFractal, "output row (L1)");
+  int64_t p0 = 0, p1 = 0;
+  core_range(pr.nc(), ctx.block_idx(), ctx.block_num(), &p0, &p1);
+  // Planes per pass: as many gradient and output planes as L1 holds, moved in one burst each way; when
+  // not even one output plane fits, one plane's gradients and an output row at a time.
+  const int64_t plane_in = Ho * Wo, plane_out = H * W;
+  const int64_t fit = (kL1Bytes / static_cast<int64_t>(sizeof(T)) - 2 * kFractal) / (plane_in + plane_out);
+  const bool whole_planes = fit >= 1;
+  const int64_t per_pass = std::clamp<int64_t>(fit, 1, std::max<int64_t>(1, p1 - p0));
+  auto grad_planes = l1.alloc<T>(per_pass * plane_in, "gradient planes (L1)");
+  auto out_buf = l1.alloc<T>(whole_planes ? per_pass * plane_out : (W + kFractal - 1) / kFractal * kFractal,
+                             whole_planes ? "output planes (L1)" : "output row (L1)");
   // The weight: 1/divisorOverride, or 1/(kH*kW) (countIncludePad without ceil mode always has kH*kW).
   const float weight = to_compute(cp, 1.0f / static_cast<float>(pr.divisor != 0 ? pr.divisor : taps));
   std::vector<std::array<int64_t, 2>> col_taps, row_taps;
@@ -60,31 +70,45 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &row_taps);
     row_begin.push_back(row_taps.size());
   }
-  std::vector<int64_t> col_ow(col_taps.size());
-  for (size_t j = 0; j < col_taps.size(); ++j) col_ow[j] = col_taps[j][1];
+  // Column taps as layers: layer L holds each column's L-th tap (its output column), or -1 when the column
+  // has fewer taps. A missing tap adds +0.0f, which leaves every fp32 sum that started at +0.0f unchanged,
+  // so each row runs branch-free over whole layers.
+  size_t layers = 0;
+  for (int64_t iw = 0; iw < W; ++iw)
+    layers = std::max(layers, col_begin[static_cast<size_t>(iw) + 1] - col_begin[static_cast<size_t>(iw)]);
+  std::vector<int32_t> layer_ow(layers * static_cast<size_t>(W), -1);
+  for (int64_t iw = 0; iw < W; ++iw)
+    for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
+      layer_ow[(j - col_begin[static_cast<size_t>(iw)]) * static_cast<size_t>(W) + static_cast<size_t>(iw)] =
+          static_cast<int32_t>(col_taps[j][1]);
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
   std::vector<float> products(static_cast<size_t>(Ho * Wo)), acc(static_cast<size_t>(W));
-  int64_t p0 = 0, p1 = 0;
-  core_range(pr.nc(), ctx.block_idx(), ctx.block_num(), &p0, &p1);
-  for (int64_t plane = p0; plane < p1; ++plane) {
-    ctx.copy_in(grad_plane, 0, a.grad, plane * Ho * Wo, Ho * Wo);
-    const T* g = grad_plane.span(0, Ho * Wo);  // every (oh, ow) listed above is inside the plane
-    for (int64_t i = 0; i < Ho * Wo; ++i) products[static_cast<size_t>(i)] = to_compute(cp, Codec::load(g[i])) * weight;
-    T* out = out_row.span(0, W);
-    for (int64_t ih = 0; ih < H; ++ih) {
-      std::fill(acc.begin(), acc.end(), 0.0f);
-      for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
-        const float* prow = products.data() + row_taps[r][1] * Wo;
-        for (int64_t iw = 0; iw < W; ++iw) {
-          float c = acc[static_cast<size_t>(iw)];
-          for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
-            c += prow[col_ow[j]];
-          acc[static_cast<size_t>(iw)] = c;
+  for (int64_t first = p0; first < p1; first += per_pass) {
+    const int64_t planes = std::min(per_pass, p1 - first);
+    ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
+    for (int64_t q = 0; q < planes; ++q) {
+      const T* g = grad_planes.span(q * plane_in, plane_in);  // every (oh, ow) listed above is in the plane
+      for (int64_t i = 0; i < plane_in; ++i)
+        products[static_cast<size_t>(i)] = to_compute(cp, Codec::load(g[i])) * weight;
+      for (int64_t ih = 0; ih < H; ++ih) {
+        std::fill(acc.begin(), acc.end(), 0.0f);
+        for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
+          const float* prow = products.data() + row_taps[r][1] * Wo;
+          float* __restrict sums = acc.data();
+          for (size_t layer = 0; layer < layers; ++layer) {
+            const int32_t* ow = layer_ow.data() + layer * static_cast<size_t>(W);
+            for (int64_t iw = 0; iw < W; ++iw) {
+              const float v = prow[ow[iw] < 0 ? 0 : ow[iw]];
+              sums[iw] += ow[iw] < 0 ? 0.0f : v;
+            }
+          }
         }
+        T* out = out_buf.span(whole_planes ? (q * H + ih) * W : 0, W);
+        for (int64_t iw = 0; iw < W; ++iw) out[iw] = Codec::store(acc[static_cast<size_t>(iw)]);
+        if (!whole_planes) ctx.copy_out(a.out, ((first + q) * H + ih) * W, out_buf, 0, W);
       }
-      for (int64_t iw = 0; iw < W; ++iw) out[iw] = Codec::store(acc[static_cast<size_t>(iw)]);
-      ctx.copy_out(a.out, (plane * H + ih) * W, out_row, 0, W);
     }
+    if (whole_planes) ctx.copy_out(a.out, first * plane_out, out_buf, 0, planes * plane_out);
   }
 }
 
