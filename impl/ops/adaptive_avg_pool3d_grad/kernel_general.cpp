@@ -1,5 +1,6 @@
-// General path: zero the target on all cores, then each core walks its contiguous task range; a task's
-// scaled gradient row (N*C slice, fp32) is added to every input element of its window.
+// General path: with atomics, zero the target on all cores first; then each core walks its contiguous
+// task range, and a task's scaled gradient row (N*C slice, fp32) is added to (atomic mode) or stored at
+// every input element of its window.
 #include "npu/faults.h"
 #include "ops/adaptive_avg_pool3d_grad/kernels.h"
 #include "ops/common/dtype_codec.h"
@@ -13,8 +14,10 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;
-  zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
-  ctx.sync_all();
+  if (t.atomics) {  // without atomics the windows tile the input exactly: every element is stored once
+    zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
+    ctx.sync_all();
+  }
   const int64_t b = ctx.block_idx();
   if (b < t.used_cores) {
     const int64_t begin = b * t.per_core, end = std::min(t.task_num, begin + t.per_core);

@@ -158,22 +158,24 @@ namespace {
 // dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
 // E, in square tiles so both sides stay in L1. Full tiles run with constant bounds (unrolled, no aliasing
 // reloads); edges run generic.
-constexpr int64_t kTransposeTile = 16;
+// A tile is kTileRows source rows by kTileCols source columns: each destination row gets a run of
+// kTileRows elements (long writes), and the source lines of a tile stay in L1 while they are read.
+constexpr int64_t kTileRows = 128, kTileCols = 16;
 
 template <typename E>
 void transpose_tiled(const unsigned char* src_bytes, unsigned char* dst_bytes, int64_t rows, int64_t cols,
                      int64_t row_begin, int64_t row_end) {
   const E* __restrict src = reinterpret_cast<const E*>(src_bytes);
   E* __restrict dst = reinterpret_cast<E*>(dst_bytes);
-  for (int64_t r0 = row_begin; r0 < row_end; r0 += kTransposeTile)
-    for (int64_t c0 = 0; c0 < cols; c0 += kTransposeTile) {
-      if (r0 + kTransposeTile <= row_end && c0 + kTransposeTile <= cols) {
-        for (int64_t c = 0; c < kTransposeTile; ++c)
-          for (int64_t r = 0; r < kTransposeTile; ++r) dst[(c0 + c) * rows + r0 + r] = src[(r0 + r) * cols + c0 + c];
+  for (int64_t r0 = row_begin; r0 < row_end; r0 += kTileRows)
+    for (int64_t c0 = 0; c0 < cols; c0 += kTileCols) {
+      if (r0 + kTileRows <= row_end && c0 + kTileCols <= cols) {
+        for (int64_t c = 0; c < kTileCols; ++c)
+          for (int64_t r = 0; r < kTileRows; ++r) dst[(c0 + c) * rows + r0 + r] = src[(r0 + r) * cols + c0 + c];
         continue;
       }
-      for (int64_t c = c0; c < std::min(cols, c0 + kTransposeTile); ++c)
-        for (int64_t r = r0; r < std::min(row_end, r0 + kTransposeTile); ++r) dst[c * rows + r] = src[r * cols + c];
+      for (int64_t c = c0; c < std::min(cols, c0 + kTileCols); ++c)
+        for (int64_t r = r0; r < std::min(row_end, r0 + kTileRows); ++r) dst[c * rows + r] = src[r * cols + c];
     }
 }
 
@@ -202,7 +204,7 @@ void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t plan
   const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
   constexpr int64_t kElemsPerThread = 1 << 18;  // below this a thread start costs more than it saves
   const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, fiber_hosts());
-  const int64_t band = (rows + threads - 1) / threads / kTransposeTile * kTransposeTile + kTransposeTile;
+  const int64_t band = (rows + threads - 1) / threads / kTileRows * kTileRows + kTileRows;
   std::vector<std::thread> helpers;
   for (int64_t r = band; r < rows; r += band)
     helpers.emplace_back(transpose_rows, src, dst, rows, cols, eb, r, std::min(rows, r + band));
