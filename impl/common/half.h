@@ -28,7 +28,9 @@ inline float half_to_float(uint16_t h) {
   const uint32_t normal = field + (112u << 23);                                 // rebias 15 -> 127
   const uint32_t special = field + (224u << 23);                                // exponent 31 -> 255: inf / nan
   const float sub = bits_float(field + (113u << 23)) - bits_float(113u << 23);  // mant * 2^-24, exact
-  const uint32_t mag = exp == 0x7c00u ? special : exp == 0 ? float_bits(sub) : normal;
+  const uint32_t is_special = 0u - static_cast<uint32_t>(exp == 0x7c00u);       // all-ones masks, no branches
+  const uint32_t is_sub = 0u - static_cast<uint32_t>(exp == 0);
+  const uint32_t mag = (normal & ~(is_special | is_sub)) | (special & is_special) | (float_bits(sub) & is_sub);
   return bits_float(sign | mag);
 }
 
@@ -42,10 +44,12 @@ inline uint16_t float_to_half(float f) {
   const uint32_t abs = u & 0x7fffffffu;
   const uint32_t normal = (abs + 0xfffu + ((abs >> 13) & 1u) - 0x38000000u) >> 13;
   const uint32_t sub = float_bits(bits_float(abs) + 0.5f) - 0x3f000000u;
-  const uint32_t mag = abs > 0x7f800000u    ? 0x7e00u  // nan (quiet)
-                       : abs >= 0x477ff000u ? 0x7c00u  // rounds to >= 65520 (or is inf): inf
-                       : abs < 0x38800000u  ? sub      // subnormal or zero
-                                            : normal;
+  const uint32_t is_nan = 0u - static_cast<uint32_t>(abs > 0x7f800000u);   // quiet nan
+  const uint32_t is_inf = 0u - static_cast<uint32_t>(abs >= 0x477ff000u);  // rounds to >= 65520, or is inf
+  const uint32_t is_sub = 0u - static_cast<uint32_t>(abs < 0x38800000u);   // subnormal or zero
+  uint32_t mag = (normal & ~is_sub) | (sub & is_sub);
+  mag = (mag & ~is_inf) | (0x7c00u & is_inf);
+  mag = (mag & ~is_nan) | (0x7e00u & is_nan);
   return static_cast<uint16_t>(sign | mag);
 }
 
@@ -53,20 +57,19 @@ inline float bf16_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>
 
 inline uint16_t float_to_bf16(float f) {
   const uint32_t u = float_bits(f);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((u >> 16) | 0x40u);  // quiet nan
-  const uint32_t lsb = (u >> 16) & 1u;
-  return static_cast<uint16_t>((u + 0x7fffu + lsb) >> 16);
+  const uint32_t is_nan = 0u - static_cast<uint32_t>((u & 0x7fffffffu) > 0x7f800000u);  // mask, no branch
+  const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;                      // nearest even
+  const uint32_t quiet = (u >> 16) | 0x40u;                                             // quiet nan
+  return static_cast<uint16_t>((rounded & ~is_nan) | (quiet & is_nan));
 }
 
 // HF32 (Ascend cube "HFloat32"): fp32's sign and 8-bit exponent with 11 mantissa bits; fp32 -> hf32
 // rounds to nearest even (SetHF32 transMode 0). The value is kept in an fp32 container.
 inline float round_to_hf32(float f) {
-  uint32_t u = float_bits(f);
-  if ((u & 0x7f800000u) == 0x7f800000u) return f;  // inf / nan unchanged
-  const uint32_t lsb = (u >> 12) & 1u;
-  u += 0x7ffu + lsb;
-  u &= ~0xfffu;
-  return bits_float(u);
+  const uint32_t u = float_bits(f);
+  const uint32_t keep = 0u - static_cast<uint32_t>((u & 0x7f800000u) == 0x7f800000u);  // inf / nan unchanged
+  const uint32_t rounded = (u + 0x7ffu + ((u >> 12) & 1u)) & ~0xfffu;                  // nearest even
+  return bits_float((rounded & ~keep) | (u & keep));
 }
 
 }  // namespace pcemu

@@ -36,4 +36,18 @@ inline float to_compute(Compute c, float x) {
   }
 }
 
+// to_compute over a row, with the precision chosen once (so each loop vectorises).
+inline void to_compute_row(Compute c, float* x, int64_t n) {
+  switch (c) {
+    case Compute::Fp16:
+      for (int64_t i = 0; i < n; ++i) x[i] = half_to_float(float_to_half(x[i]));
+      return;
+    case Compute::Hf32:
+      for (int64_t i = 0; i < n; ++i) x[i] = round_to_hf32(x[i]);
+      return;
+    default:
+      return;
+  }
+}
+
 }  // namespace pcemu::avgpool

@@ -88,8 +88,10 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
     for (int64_t q = 0; q < planes; ++q) {
       const T* g = grad_planes.span(q * plane_in, plane_in);  // every (oh, ow) listed above is in the plane
-      for (int64_t i = 0; i < plane_in; ++i)
-        products[static_cast<size_t>(i)] = to_compute(cp, Codec::load(g[i])) * weight;
+      float* prod = products.data();  // operand in the compute precision, times the weight: row loops
+      load_row<Codec>(g, prod, plane_in);
+      to_compute_row(cp, prod, plane_in);
+      for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
       for (int64_t ih = 0; ih < H; ++ih) {
         std::fill(acc.begin(), acc.end(), 0.0f);
         for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
