@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/op_adapter.h"
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 #include "spec/avg_pool2d_grad_spec.h"
 #include "spec/max_pool3d_grad_spec.h"
@@ -109,6 +110,13 @@ int64_t bytes_moved(const Case& c) {
   for (const auto& [name, t] : c.tensors)
     if (name != "self") bytes += element_count(t.shape).value_or(0) * dtype_size(t.dtype);
   return bytes;
+}
+
+int64_t output_elements(const Case& c) {
+  const std::string& output = find_adapter(c.op)->output;
+  for (const auto& [name, t] : c.tensors)
+    if (name == output) return element_count(t.shape).value_or(0);
+  return 0;
 }
 
 }  // namespace poolcheck::bench

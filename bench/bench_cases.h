@@ -34,5 +34,7 @@ struct BenchCase {
 std::vector<BenchCase> bench_cases(const std::string& op = "");
 // Bytes a backward pass must move at least: gradOutput (+ indices) read, gradInput written.
 int64_t bytes_moved(const Case& c);
+// Elements of the operator's output tensor (gradInput, or `out` for the adaptive operator).
+int64_t output_elements(const Case& c);
 
 }  // namespace poolcheck::bench

@@ -27,7 +27,8 @@ void setup_bench_env() {
   benchmark::AddCustomContext("targets", "impl/torch >= " + std::to_string(kTargetVsTorch) +
                                              " on every shape; impl/copy >= " + std::to_string(kTargetVsCopyLarge) +
                                              " on large shapes; >= " + std::to_string(kTargetCasesPerSecond) +
-                                             " verified cases/s per operator");
+                                             " verified cases/s per operator; workspace <= " +
+                                             std::to_string(kTargetWorkspacePerFp32Out) + " x fp32 gradInput bytes");
   for (const Peer* p : {&torch_peer(), &onednn_peer()}) {
     if (!p->absent.empty()) {
       benchmark::AddCustomContext(p->name, "skipped: " + p->absent);

@@ -10,6 +10,9 @@ namespace poolcheck::bench {
 inline constexpr double kTargetVsTorch = 1.0;      // impl / torch GB/s on every shape
 inline constexpr double kTargetVsCopyLarge = 0.6;  // impl / copy GB/s on the large shapes
 inline constexpr double kTargetCasesPerSecond = 2000;
+// Memory: the workspace one call asks for, at most twice gradInput's size in fp32 (an fp32 accumulation
+// copy plus dense staging of the tensors).
+inline constexpr double kTargetWorkspacePerFp32Out = 2.0;
 
 int bench_threads();
 // Gives every component the run's thread count and records it, the targets and the peers in the

@@ -19,7 +19,8 @@ using nlohmann::json;
 struct Row {
   std::string op, shape, dtype;
   bool large = false;
-  std::map<std::string, double> gbps;  // by kind: impl, copy, torch, onednn
+  std::map<std::string, double> gbps;                             // by kind: impl, copy, torch, onednn
+  std::optional<double> workspace_bytes, workspace_per_fp32_out;  // of the impl call
 };
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
@@ -78,14 +79,19 @@ int main(int argc, char** argv) {
       r.dtype = key.substr(s2 + 1);
       r.large = r.large || b.value("label", std::string()) == "large";
       r.gbps[kind] = b.value("bytes_per_second", 0.0) * 1e-9;
+      if (kind == "impl" && b.contains("workspace_per_fp32_out")) {
+        r.workspace_bytes = b.value("workspace_bytes", 0.0);
+        r.workspace_per_fp32_out = b.value("workspace_per_fp32_out", 0.0);
+      }
     }
   }
   json out_rows = json::array();
   for (const auto& [key, r] : rows) {
     if (!get(r, "impl")) continue;
     const auto vs_torch = ratio(r, "torch"), vs_copy = ratio(r, "copy");
-    const bool meets =
-        (!vs_torch || *vs_torch >= kTargetVsTorch) && (!r.large || (vs_copy && *vs_copy >= kTargetVsCopyLarge));
+    const bool meets_memory = !r.workspace_per_fp32_out || *r.workspace_per_fp32_out <= kTargetWorkspacePerFp32Out;
+    const bool meets = (!vs_torch || *vs_torch >= kTargetVsTorch) &&
+                       (!r.large || (vs_copy && *vs_copy >= kTargetVsCopyLarge)) && meets_memory;
     out_rows.push_back({{"operator", r.op},
                         {"shape", r.shape},
                         {"dtype", r.dtype},
@@ -96,7 +102,10 @@ int main(int argc, char** argv) {
                         {"ratio_vs_torch", opt(vs_torch)},
                         {"ratio_vs_onednn", opt(ratio(r, "onednn"))},
                         {"ratio_vs_copy", opt(vs_copy)},
+                        {"workspace_bytes", opt(r.workspace_bytes)},
+                        {"workspace_per_fp32_out", opt(r.workspace_per_fp32_out)},
                         {"large", r.large},
+                        {"meets_memory_target", meets_memory},
                         {"meets_targets", meets}});
   }
   const json result{{"threads", std::atoi(threads.c_str())},
@@ -104,21 +113,23 @@ int main(int argc, char** argv) {
                     {"targets",
                      {{"vs_torch", kTargetVsTorch},
                       {"vs_copy_large", kTargetVsCopyLarge},
-                      {"cases_per_second", kTargetCasesPerSecond}}},
+                      {"cases_per_second", kTargetCasesPerSecond},
+                      {"workspace_per_fp32_out", kTargetWorkspacePerFp32Out}}},
                     {"rows", out_rows},
                     {"harness", harness}};
   std::ofstream(argv[1]) << result.dump(2) << "\n";
   // The closing table, for the console.
-  std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s\n", "operator", "shape", "dtype", "impl", "copy", "torch",
-              "onednn", "/torch", "/onednn", "/copy");
+  std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s\n", "operator", "shape", "dtype", "impl", "copy",
+              "torch", "onednn", "/torch", "/onednn", "/copy", "ws/out");
   for (const auto& r : out_rows) {
     auto num = [&](const char* k) {
       return r[k].is_null() ? std::string("-") : std::to_string(r[k].get<double>()).substr(0, 6);
     };
-    std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s\n", r["operator"].get<std::string>().c_str(),
+    std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s\n", r["operator"].get<std::string>().c_str(),
                 r["shape"].get<std::string>().c_str(), r["dtype"].get<std::string>().c_str(), num("impl_gbps").c_str(),
                 num("copy_gbps").c_str(), num("torch_gbps").c_str(), num("onednn_gbps").c_str(),
-                num("ratio_vs_torch").c_str(), num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str());
+                num("ratio_vs_torch").c_str(), num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str(),
+                num("workspace_per_fp32_out").c_str());
   }
   for (const auto& h : harness)
     std::printf("harness %-24s %.0f verified cases/s (%.0f per CPU second)\n", h["operator"].get<std::string>().c_str(),

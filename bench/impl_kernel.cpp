@@ -21,7 +21,7 @@ ImplKernel::~ImplKernel() {
   for (auto* a : arrays_) aclDestroyIntArray(a);
 }
 
-int32_t ImplKernel::run() { return op_->call(c_, h_, nullptr).status; }
+ApiOutcome ImplKernel::run() { return op_->call(c_, h_, nullptr); }
 
 const HostValues& cached_inputs(const Case& c, const std::string& key) {
   static std::mutex mu;

@@ -20,7 +20,7 @@ class ImplKernel {
   ~ImplKernel();
   ImplKernel(const ImplKernel&) = delete;
   ImplKernel& operator=(const ImplKernel&) = delete;
-  int32_t run();  // the aclnn status
+  ApiOutcome run();  // the aclnn status and the workspace the call asked for
 
  private:
   const Case& c_;

@@ -29,9 +29,17 @@ void finish(benchmark::State& state, const BenchCase& b) {
 
 void impl(benchmark::State& state, const BenchCase& b) {
   poolcheck::bench::ImplKernel k(b.c, poolcheck::bench::cached_inputs(b.c, b.name()));
-  for (auto _ : state)
-    if (k.run() != 0) state.SkipWithError("aclnn call failed");
+  uint64_t workspace = 0;
+  for (auto _ : state) {
+    const auto out = k.run();
+    if (out.status != 0) state.SkipWithError("aclnn call failed");
+    workspace = out.workspace_bytes;
+  }
   finish(state, b);
+  // The memory target: workspace against gradInput's size in fp32 (the output the call must produce).
+  const auto fp32_out = static_cast<double>(poolcheck::bench::output_elements(b.c)) * 4.0;
+  state.counters["workspace_bytes"] = static_cast<double>(workspace);
+  state.counters["workspace_per_fp32_out"] = fp32_out > 0 ? static_cast<double>(workspace) / fp32_out : 0.0;
 }
 
 void copy(benchmark::State& state, const BenchCase& b) {
