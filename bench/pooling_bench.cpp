@@ -15,7 +15,7 @@ using poolcheck::bench::BenchCase;
 void impl_only(benchmark::State& state, const BenchCase& b) {
   poolcheck::bench::ImplKernel k(b.c, poolcheck::bench::cached_inputs(b.c, b.name()));
   for (auto _ : state)
-    if (k.run() != 0) state.SkipWithError("aclnn call failed");
+    if (k.run().status != 0) state.SkipWithError("aclnn call failed");
   state.SetBytesProcessed(state.iterations() * poolcheck::bench::bytes_moved(b.c));
 }
 
