@@ -1,5 +1,10 @@
+// Fibers switch with _setjmp/_longjmp (no signal-mask system call, unlike swapcontext); ucontext only
+// gives a fiber its stack once. glibc's fortified longjmp refuses jumps between stacks, so it is off here.
+#undef _FORTIFY_SOURCE
+
 #include "npu/fiber_pool.h"
 
+#include <setjmp.h>
 #include <ucontext.h>
 
 #include <condition_variable>
@@ -17,11 +22,15 @@ constexpr size_t kStackBytes = 512 * 1024;
 
 enum class FiberState { Running, Waiting, Done };
 
+// A fiber lives as long as the pool: it runs a block, and when the block ends it parks in its trampoline
+// loop, where the next launch resumes it with a new block.
 struct Fiber {
-  ucontext_t ctx{};
+  ucontext_t ctx{};  // the first entry onto the fiber's stack
+  jmp_buf env{};     // where the fiber continues (in SyncAll, or parked after its block)
+  bool started = false;
   std::unique_ptr<char[]> stack;
   std::vector<unsigned char> ub;
-  ucontext_t* host = nullptr;  // the host context that last switched in
+  jmp_buf* host = nullptr;  // the host thread that last switched in
   FiberState state = FiberState::Running;
   int32_t block = 0;
 };
@@ -35,6 +44,22 @@ thread_local Fiber* t_starting = nullptr;
   f.ctx.uc_stack.ss_size = kStackBytes;
   f.ctx.uc_link = nullptr;
   makecontext(&f.ctx, entry, 0);
+}
+
+// Host side: runs fiber `f` until it switches back (SyncAll or its block's end). Out of line and with
+// nothing changed after _setjmp, so the second return sees the same state.
+[[gnu::noinline]] void switch_in(Fiber& f, jmp_buf& host) {
+  f.host = &host;
+  if (_setjmp(host) != 0) return;
+  if (f.started) _longjmp(f.env, 1);
+  f.started = true;
+  ucontext_t unused{};
+  swapcontext(&unused, &f.ctx);  // first entry; the fiber comes back by _longjmp to `host`
+}
+
+// Fiber side: parks the fiber and returns to its host; returns when a host resumes it.
+[[gnu::noinline]] void switch_out(Fiber& f) {
+  if (_setjmp(f.env) == 0) _longjmp(*f.host, 1);
 }
 
 }  // namespace
@@ -56,10 +81,12 @@ struct FiberPool::State {
   std::vector<std::thread> helpers;
 
   static void trampoline() {
-    Fiber* f = t_starting;
-    (*FiberPool::instance().state()->body)(f->block);  // never throws: launch() catches everything
-    f->state = FiberState::Done;
-    swapcontext(&f->ctx, f->host);
+    Fiber* const f = t_starting;
+    for (;;) {                                           // one block per launch; parked in between
+      (*FiberPool::instance().state()->body)(f->block);  // never throws: launch() catches everything
+      f->state = FiberState::Done;
+      switch_out(*f);
+    }
   }
 
   // Everyone still running has arrived: end the phase and let them all continue.
@@ -71,15 +98,14 @@ struct FiberPool::State {
   }
 
   // Runs the next ready fiber until it waits in SyncAll or ends, then books it (lock held around).
-  void run_one(std::unique_lock<std::mutex>& lock, ucontext_t& host) {
+  void run_one(std::unique_lock<std::mutex>& lock, jmp_buf& host) {
     const int32_t b = ready.front();
     ready.pop_front();
     Fiber& f = *fibers[static_cast<size_t>(b)];
     lock.unlock();
-    f.host = &host;
     f.state = FiberState::Running;
     t_starting = &f;
-    swapcontext(&host, &f.ctx);
+    switch_in(f, host);
     lock.lock();
     if (f.state == FiberState::Done) {
       ++done;
@@ -94,7 +120,7 @@ struct FiberPool::State {
   // The launching thread: runs ready fibers until every block is done. Helpers that woke too late for
   // this launch simply find nothing ready; none is inside a fiber once `done` is complete.
   void launcher_loop() {
-    ucontext_t host{};
+    jmp_buf host{};
     std::unique_lock lock(mu);
     for (;;) {
       cv.wait(lock, [&] { return !ready.empty() || done == block_dim; });
@@ -105,7 +131,7 @@ struct FiberPool::State {
 
   // Helper `index`: runs ready fibers of whichever launch is in progress while it is one of its hosts.
   void helper_loop(size_t index) {
-    ucontext_t host{};
+    jmp_buf host{};
     std::unique_lock lock(mu);
     for (;;) {
       cv.wait(lock, [&] { return stop || (index < active_helpers && !ready.empty()); });
@@ -144,6 +170,7 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
   while (static_cast<int32_t>(s.fibers.size()) < block_dim) {
     auto f = std::make_unique<Fiber>();
     f->stack = std::make_unique<char[]>(kStackBytes);
+    start_fiber(*f, &State::trampoline);
     s.fibers.push_back(std::move(f));
   }
   while (static_cast<int32_t>(s.helpers.size()) < hosts - 1) {
@@ -161,7 +188,6 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
     s.waiting.clear();
     for (int32_t b = 0; b < block_dim; ++b) {
       s.fibers[static_cast<size_t>(b)]->block = b;
-      start_fiber(*s.fibers[static_cast<size_t>(b)], &State::trampoline);
       s.ready.push_back(b);
     }
   }
@@ -172,7 +198,7 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
 void FiberPool::sync_all(int32_t block) {
   Fiber& f = *state()->fibers[static_cast<size_t>(block)];
   f.state = FiberState::Waiting;
-  swapcontext(&f.ctx, f.host);  // the host thread queues this block and resumes it after the phase
+  switch_out(f);  // the host thread queues this block and resumes it after the phase
 }
 
 unsigned char* FiberPool::ub_backing(int32_t block, int64_t bytes) {
