@@ -191,7 +191,9 @@ namespace {
 constexpr uintptr_t kStripeBytes = 4096;
 
 // A stripe lock: rows are short and contention rare, so a spin on one flag beats a mutex round trip.
-class StripeLock {
+// Each lock has its own cache line: packed flags made host threads that add into neighbouring stripes
+// bounce one line between cores on every row.
+class alignas(64) StripeLock {
  public:
   void lock() {
     while (busy_.test_and_set(std::memory_order_acquire))
