@@ -8,6 +8,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include "bench/bench_env.h"
@@ -44,18 +46,25 @@ int main(int argc, char** argv) {
     std::cerr << "usage: bench_ratios OUT.json IN.json...\n";
     return 2;
   }
-  std::map<std::string, Row> rows;  // by "<op>/<shape>/<dtype>", in name order
-  json harness = json::array();
+  std::map<std::string, Row> rows;      // by "<op>/<shape>/<dtype>", in name order
+  std::map<std::string, json> harness;  // by operator
   std::string threads = "?", machine = "?";
   for (int i = 2; i < argc; ++i) {
     std::ifstream in(argv[i]);
-    const json doc = json::parse(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    // Google Benchmark writes a bare NaN for 0/0 aggregates (the cv of a constant zero counter): not JSON.
+    const json doc =
+        json::parse(std::regex_replace(text.str(), std::regex(R"(:\s*-?(NaN|nan|inf|Infinity)\b)"), ": null"));
     const json& ctx = doc.value("context", json::object());
     threads = ctx.value("threads", threads);
     machine = ctx.value("host_name", std::string("?")) + ", " + std::to_string(ctx.value("num_cpus", 0)) + " CPUs @ " +
               std::to_string(static_cast<int>(ctx.value("mhz_per_cpu", 0.0))) + " MHz";
     for (const json& b : doc.value("benchmarks", json::array())) {
-      if (b.value("error_occurred", false) || b.value("run_type", std::string("iteration")) != "iteration") continue;
+      // With --benchmark_repetitions the median aggregate follows the repetitions and replaces them.
+      const std::string run_type = b.value("run_type", std::string("iteration"));
+      const bool median = run_type == "aggregate" && b.value("aggregate_name", std::string()) == "median";
+      if (b.value("error_occurred", false) || (run_type != "iteration" && !median)) continue;
       // "<kind>/<op>/<shape>/<dtype>" plus Google Benchmark's suffixes ("/real_time", "/min_time:0.5").
       std::string name = b.value("run_name", b.value("name", std::string()));
       for (auto cut = name.rfind('/'); cut != std::string::npos && (name.substr(cut + 1) == "real_time" ||
@@ -66,10 +75,10 @@ int main(int argc, char** argv) {
       const std::string kind = name.substr(0, slash), key = name.substr(slash + 1);
       if (kind == "harness") {
         const double cps = b.value("cases_per_second", 0.0);
-        harness.push_back({{"operator", key},
-                           {"cases_per_second", cps},
-                           {"cases_per_cpu_second", b.value("cases_per_cpu_second", 0.0)},
-                           {"meets_target", cps >= kTargetCasesPerSecond}});
+        harness[key] = {{"operator", key},
+                        {"cases_per_second", cps},
+                        {"cases_per_cpu_second", b.value("cases_per_cpu_second", 0.0)},
+                        {"meets_target", cps >= kTargetCasesPerSecond}};
         continue;
       }
       Row& r = rows[key];
@@ -108,6 +117,8 @@ int main(int argc, char** argv) {
                         {"meets_memory_target", meets_memory},
                         {"meets_targets", meets}});
   }
+  json harness_rows = json::array();
+  for (const auto& [op, h] : harness) harness_rows.push_back(h);
   const json result{{"threads", std::atoi(threads.c_str())},
                     {"machine", machine},
                     {"targets",
@@ -116,7 +127,7 @@ int main(int argc, char** argv) {
                       {"cases_per_second", kTargetCasesPerSecond},
                       {"workspace_per_fp32_out", kTargetWorkspacePerFp32Out}}},
                     {"rows", out_rows},
-                    {"harness", harness}};
+                    {"harness", harness_rows}};
   std::ofstream(argv[1]) << result.dump(2) << "\n";
   // The closing table, for the console.
   std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s\n", "operator", "shape", "dtype", "impl", "copy",
@@ -131,7 +142,7 @@ int main(int argc, char** argv) {
                 num("ratio_vs_torch").c_str(), num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str(),
                 num("workspace_per_fp32_out").c_str());
   }
-  for (const auto& h : harness)
+  for (const auto& h : harness_rows)
     std::printf("harness %-24s %.0f verified cases/s (%.0f per CPU second)\n", h["operator"].get<std::string>().c_str(),
                 h["cases_per_second"].get<double>(), h["cases_per_cpu_second"].get<double>());
   return 0;
