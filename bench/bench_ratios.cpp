@@ -2,6 +2,7 @@
 // ratio table (schema in docs/performance.md): per operator, shape and dtype the impl's GB/s against
 // the copy baseline and the peers of the same run, the harness's cases per second, and the targets.
 //   bench_ratios OUT.json IN.json...
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -73,12 +74,16 @@ int main(int argc, char** argv) {
         name.erase(cut);
       const auto slash = name.find('/');
       const std::string kind = name.substr(0, slash), key = name.substr(slash + 1);
-      if (kind == "harness") {
-        const double cps = b.value("cases_per_second", 0.0);
-        harness[key] = {{"operator", key},
-                        {"cases_per_second", cps},
-                        {"cases_per_cpu_second", b.value("cases_per_cpu_second", 0.0)},
-                        {"meets_target", cps >= kTargetCasesPerSecond}};
+      if (kind == "harness" || kind == "harness_sharded") {
+        json& h = harness[key];
+        h["operator"] = key;
+        if (kind == "harness") {
+          h["cases_per_second"] = b.value("cases_per_second", 0.0);
+          h["cases_per_cpu_second"] = b.value("cases_per_cpu_second", 0.0);
+        } else {
+          h["sharded_cases_per_second"] = b.value("cases_per_second", 0.0);
+          h["sharded_processes"] = b.value("processes", 0.0);
+        }
         continue;
       }
       Row& r = rows[key];
@@ -118,7 +123,12 @@ int main(int argc, char** argv) {
                         {"meets_targets", meets}});
   }
   json harness_rows = json::array();
-  for (const auto& [op, h] : harness) harness_rows.push_back(h);
+  // The target is on all cores: the sharded run where there is one, else the single process.
+  for (auto& [op, h] : harness) {
+    const double best = std::max(h.value("cases_per_second", 0.0), h.value("sharded_cases_per_second", 0.0));
+    h["meets_target"] = best >= kTargetCasesPerSecond;
+    harness_rows.push_back(h);
+  }
   const json result{{"threads", std::atoi(threads.c_str())},
                     {"machine", machine},
                     {"targets",
@@ -143,7 +153,10 @@ int main(int argc, char** argv) {
                 num("workspace_per_fp32_out").c_str());
   }
   for (const auto& h : harness_rows)
-    std::printf("harness %-24s %.0f verified cases/s (%.0f per CPU second)\n", h["operator"].get<std::string>().c_str(),
-                h["cases_per_second"].get<double>(), h["cases_per_cpu_second"].get<double>());
+    std::printf(
+        "harness %-24s %.0f verified cases/s in one process (%.0f per CPU second), %.0f in %.0f shard processes\n",
+        h["operator"].get<std::string>().c_str(), h.value("cases_per_second", 0.0),
+        h.value("cases_per_cpu_second", 0.0), h.value("sharded_cases_per_second", 0.0),
+        h.value("sharded_processes", 0.0));
   return 0;
 }

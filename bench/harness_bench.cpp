@@ -1,10 +1,22 @@
 // Harness throughput: verified cases per second of the default campaign (`poolcheck run`: seed 1,
-// 2000 cases, a quarter invalid) for each operator, single-threaded as the campaign runs. Also per
-// second of the process's CPU time (all threads), which a machine shared with other jobs does not skew.
+// 2000 cases, a quarter invalid) for each operator:
+//   harness/<op>          in this process, single-threaded as one campaign runs; also per second of the
+//                         process's CPU time (all threads), which a machine shared with other jobs does not skew;
+//   harness_sharded/<op>  on all cores the way a user runs it there: `poolcheck run --shard k/N` in N
+//                         processes at once (N = the bench thread count), process start-up included.
 #include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "bench/bench_env.h"
 #include "harness/campaign.h"
@@ -36,16 +48,70 @@ void campaign(benchmark::State& state, const std::string& op) {
   state.SetItemsProcessed(cases);
 }
 
+#ifndef POOLCHECK_CLI
+#error "POOLCHECK_CLI is the path of the poolcheck executable"
+#endif
+
+// Starts `poolcheck run` for shard `k` of `n` with its stdout and stderr discarded; -1 if it cannot start.
+pid_t start_shard(const std::string& op, int k, int n, const std::string& dir) {
+  const std::string shard = std::to_string(k) + "/" + std::to_string(n);
+  std::vector<std::string> args{POOLCHECK_CLI,     "run", "--op",         op, "--shard", shard,
+                                "--no-failure-db", "-q",  "--report-dir", dir};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t io;
+  posix_spawn_file_actions_init(&io);
+  posix_spawn_file_actions_addopen(&io, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&io, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, POOLCHECK_CLI, &io, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&io);
+  return rc == 0 ? pid : -1;
+}
+
+void sharded(benchmark::State& state, const std::string& op) {
+  const int n = poolcheck::bench::bench_threads();
+  const auto root = std::filesystem::temp_directory_path() / ("poolcheck-harness-bench-" + std::to_string(getpid()));
+  int64_t cases = 0;
+  for (auto _ : state) {
+    std::vector<pid_t> pids;
+    for (int k = 0; k < n; ++k) pids.push_back(start_shard(op, k, n, (root / std::to_string(k)).string()));
+    bool ok = true;
+    for (pid_t pid : pids) {
+      int status = 0;
+      ok = ok && pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    if (!ok) {
+      state.SkipWithError("a shard failed to run or reported failures");
+      break;
+    }
+    for (int k = 0; k < n; ++k) {
+      std::ifstream in(root / std::to_string(k) / "summary.json");
+      cases += nlohmann::json::parse(in).value("cases", int64_t{0});
+    }
+  }
+  std::filesystem::remove_all(root);
+  state.counters["cases_per_second"] = benchmark::Counter(static_cast<double>(cases), benchmark::Counter::kIsRate);
+  state.counters["processes"] = n;
+  state.SetItemsProcessed(cases);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);  // refused calls are expected; keep the output readable
   poolcheck::bench::setup_bench_env();
-  for (const auto& op : poolcheck::gen::operators())
+  for (const auto& op : poolcheck::gen::operators()) {
     benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op)
         ->UseRealTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("harness_sharded/" + op).c_str(), sharded, op)
+        ->UseRealTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
