@@ -6,10 +6,10 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
-#include <semaphore>
 #include <thread>
 
 #include "common/log.h"
+#include "npu/block_pool.h"
 #include "npu/faults.h"
 #include "npu/fiber_pool.h"
 #include "npu/platform.h"
@@ -104,70 +104,6 @@ void LaunchShared::end_phase() noexcept {
 }
 
 namespace {
-
-// Persistent workers; worker i runs block i of each launch. Launches are serialised.
-class BlockPool {
- public:
-  static BlockPool& instance() {
-    static BlockPool pool;
-    return pool;
-  }
-
-  void run(int32_t block_dim, const std::function<void(int32_t)>& job) {
-    std::lock_guard launch_lock(launch_mu_);
-    ensure(block_dim - 1);
-    {
-      std::lock_guard lock(mu_);
-      job_ = &job;
-      remaining_ = block_dim - 1;
-    }
-    for (int32_t i = 1; i < block_dim; ++i) workers_[static_cast<size_t>(i - 1)]->go.release();
-    job(0);  // block 0 runs on the calling thread
-    std::unique_lock lock(mu_);
-    done_.wait(lock, [&] { return remaining_ == 0; });
-  }
-
-  ~BlockPool() {
-    for (auto& w : workers_) {
-      w->stop = true;
-      w->go.release();
-    }
-    for (auto& w : workers_) w->thread.join();
-  }
-
- private:
-  struct Worker {
-    std::binary_semaphore go{0};
-    bool stop = false;
-    std::thread thread;
-  };
-
-  void ensure(int32_t n) {
-    while (static_cast<int32_t>(workers_.size()) < n) {
-      auto w = std::make_unique<Worker>();
-      const int32_t block = static_cast<int32_t>(workers_.size()) + 1;
-      Worker* raw = w.get();
-      w->thread = std::thread([this, raw, block] { loop(*raw, block); });
-      workers_.push_back(std::move(w));
-    }
-  }
-
-  void loop(Worker& w, int32_t block) {
-    for (;;) {
-      w.go.acquire();
-      if (w.stop) return;
-      (*job_)(block);
-      std::lock_guard lock(mu_);
-      if (--remaining_ == 0) done_.notify_one();
-    }
-  }
-
-  std::mutex launch_mu_, mu_;
-  std::condition_variable done_;
-  const std::function<void(int32_t)>* job_ = nullptr;
-  int32_t remaining_ = 0;
-  std::vector<std::unique_ptr<Worker>> workers_;
-};
 
 unsigned char* thread_ub_backing(int64_t bytes) {
   thread_local std::vector<unsigned char> backing;
