@@ -78,9 +78,10 @@ void sharded(benchmark::State& state, const std::string& op) {
     std::vector<pid_t> pids;
     for (int k = 0; k < n; ++k) pids.push_back(start_shard(op, k, n, (root / std::to_string(k)).string()));
     bool ok = true;
-    for (pid_t pid : pids) {
+    for (pid_t pid : pids) {  // every started shard is waited for, even after one has failed
       int status = 0;
-      ok = ok && pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      const bool passed = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      ok = ok && passed;
     }
     if (!ok) {
       state.SkipWithError("a shard failed to run or reported failures");
