@@ -195,7 +195,7 @@ void BlockContext::fail_readonly(const std::string& name) const {
   throw KernelError(ACLNN_ERR_RUNTIME_ERROR, fmt::format("kernel wrote to read-only tensor '{}'; {}", name, where()));
 }
 
-int32_t fiber_hosts() {
+int32_t host_threads() {
   const int32_t n = g_host_threads.load();
   return n > 0 ? n : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
 }
@@ -229,7 +229,7 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
     if (!kFiberBlocks) shared.barrier().arrive_and_drop();
   };
   if constexpr (kFiberBlocks)
-    FiberPool::instance().run(spec.block_dim, fiber_hosts(), job, [&] { shared.end_phase(); });
+    FiberPool::instance().run(spec.block_dim, host_threads(), job, [&] { shared.end_phase(); });
   else
     BlockPool::instance().run(spec.block_dim, job);
   shared.end_phase();  // the last phase has no SyncAll after it

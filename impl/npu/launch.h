@@ -28,7 +28,7 @@ struct LaunchStats {
 // Host threads that may execute blocks at once; 0 = no limit (pcEmuSetHostThreads).
 void set_host_threads(int32_t n);
 // Host threads the emulator works on: pcEmuSetHostThreads, else the machine's cores.
-int32_t fiber_hosts();
+int32_t host_threads();
 
 // Runs `body` once per block. Returns ACLNN_SUCCESS, or the status of the first KernelError (logged).
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats);

@@ -11,7 +11,6 @@
 #include "ops/common/op_plan.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
-#include "ops/common/tensor_view.h"
 
 namespace pcemu::adaptive {
 
@@ -39,8 +38,8 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const Layout& l, uns
   const int64_t eb = pr.dtype_bytes();
   const int64_t out_spatial = pr.out[0] * pr.out[1] * pr.out[2], in_spatial = pr.in[0] * pr.in[1] * pr.in[2];
   const bool general = t.path == Path::General;  // channels-last: Transpose to (Do, Ho, Wo, N*C) and back
-  unsigned char* grad = l.grad >= 0 ? ws + l.grad : view_data(*pr.grad_output, eb);
-  unsigned char* out = l.out >= 0 ? ws + l.out : view_data(*pr.grad_input, eb);
+  unsigned char* grad = staged_or_in_place(ws, l.grad, *pr.grad_output, eb);
+  unsigned char* out = staged_or_in_place(ws, l.out, *pr.grad_input, eb);
   if (l.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, general, grad);
   LaunchSpec spec{std::string(kOpType) + "/" + path_name(t.path), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;

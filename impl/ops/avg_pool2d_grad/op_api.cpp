@@ -13,7 +13,6 @@
 #include "ops/common/phases.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
-#include "ops/common/tensor_view.h"
 
 namespace pcemu::avgpool {
 
@@ -44,8 +43,8 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   const int64_t eb = pr.dtype_bytes();
   const int64_t out_spatial = pr.out[0] * pr.out[1], in_spatial = pr.in[0] * pr.in[1];
   const bool vector = t.path == Path::Vector;  // channels-last: Transpose to (Ho, Wo, N*C) and back
-  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : view_data(*pr.grad_output, eb);
-  unsigned char* out = wl.out >= 0 ? ws + wl.out : view_data(*pr.grad_input, eb);
+  unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, eb);
+  unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, eb);
   if (wl.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, vector, grad);
   LaunchSpec spec{std::string(kOpType) + "/" + path_name(t.path), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;

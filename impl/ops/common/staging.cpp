@@ -14,6 +14,10 @@ StagingPlan plan_staging(const aclTensor& grad, const aclTensor& out, int64_t el
   return p;
 }
 
+unsigned char* staged_or_in_place(unsigned char* ws, int64_t at, const aclTensor& view, int64_t elem_bytes) {
+  return at >= 0 ? ws + at : view_data(view, elem_bytes);
+}
+
 void stage_view(const aclTensor& t, int64_t elem_bytes, int64_t planes, int64_t spatial, bool channels_last,
                 unsigned char* dst) {
   if (!channels_last) {

@@ -20,6 +20,10 @@ struct StagingPlan {
 // (the kernel would then read gradients it had already overwritten).
 StagingPlan plan_staging(const aclTensor& grad, const aclTensor& out, int64_t elem_bytes, bool channels_last);
 
+// Where the second phase finds a view's data: its copy at workspace offset `at`, or the view itself in
+// place when `at` is negative (the layout took no workspace for it).
+unsigned char* staged_or_in_place(unsigned char* ws, int64_t at, const aclTensor& view, int64_t elem_bytes);
+
 // `planes` x `spatial` elements of `elem_bytes` from view `t` into `dst`, as (spatial, planes) when
 // `channels_last`.
 void stage_view(const aclTensor& t, int64_t elem_bytes, int64_t planes, int64_t spatial, bool channels_last,

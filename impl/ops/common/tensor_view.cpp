@@ -155,13 +155,13 @@ void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTenso
 
 namespace {
 
-// dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
-// E, in square tiles so both sides stay in L1. Full tiles run with constant bounds (unrolled, no aliasing
-// reloads); edges run generic.
 // A tile is kTileRows source rows by kTileCols source columns, small enough that its source and
 // destination lines stay in L1 without set conflicts at power-of-two strides (16x64 measured fastest of
 // 8..128 on (12544 x 128) and (128 x 12544) fp32 here; 128x16 was the slowest).
 constexpr int64_t kTileRows = 16, kTileCols = 64;
+
+// dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
+// E, tile by tile. Full tiles run with constant bounds (unrolled, no aliasing reloads); edges run generic.
 
 template <typename E>
 void transpose_tiled(const unsigned char* src_bytes, unsigned char* dst_bytes, int64_t rows, int64_t cols,
@@ -204,7 +204,7 @@ void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t plan
                       bool to_channels_last) {
   const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
   constexpr int64_t kElemsPerThread = 1 << 18;  // below this a thread start costs more than it saves
-  const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, fiber_hosts());
+  const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, host_threads());
   const int64_t band = (rows + threads - 1) / threads / kTileRows * kTileRows + kTileRows;
   std::vector<std::thread> helpers;
   for (int64_t r = band; r < rows; r += band)
@@ -213,9 +213,6 @@ void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t plan
   for (auto& h : helpers) h.join();
 }
 
-std::string shape_str(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  return s + fmt::format("{}", fmt::join(shape, ",")) + "]";
-}
+std::string shape_str(const std::vector<int64_t>& shape) { return fmt::format("[{}]", fmt::join(shape, ",")); }
 
 }  // namespace pcemu

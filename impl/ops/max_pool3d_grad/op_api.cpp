@@ -10,6 +10,7 @@
 #include "ops/common/gm_targets.h"
 #include "ops/common/op_plan.h"
 #include "ops/common/plan_call.h"
+#include "ops/common/staging.h"
 #include "ops/common/tensor_view.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 #include "ops/max_pool3d_grad/validate.h"
@@ -47,11 +48,11 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
   const int64_t dt = pr.dtype_bytes();
   // Contiguous: stage strided inputs densely in the workspace.
-  unsigned char* grad = wl.grad >= 0 ? ws + wl.grad : view_data(*pr.grad_output, dt);
+  unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, dt);
   if (wl.grad >= 0) gather_view(*pr.grad_output, dt, grad);
-  unsigned char* idx = wl.idx >= 0 ? ws + wl.idx : view_data(*pr.indices, 4);
+  unsigned char* idx = staged_or_in_place(ws, wl.idx, *pr.indices, 4);
   if (wl.idx >= 0) gather_view(*pr.indices, 4, idx);
-  unsigned char* out = wl.out >= 0 ? ws + wl.out : view_data(*pr.grad_input, dt);
+  unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, dt);
 
   const auto idx_gm = readonly(reinterpret_cast<const int32_t*>(idx), grad_elems, "indices");
   LaunchSpec check{std::string(kOpType) + "/IndexRangeCheck",
