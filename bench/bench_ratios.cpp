@@ -24,6 +24,7 @@ struct Row {
   bool large = false;
   std::map<std::string, double> gbps;                             // by kind: impl, copy, torch, onednn
   std::optional<double> workspace_bytes, workspace_per_fp32_out;  // of the impl call
+  std::optional<double> traffic_per_moved;  // the emulated tiling's device traffic over the minimum bytes
 };
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
@@ -37,6 +38,21 @@ std::optional<double> ratio(const Row& r, const std::string& peer) {
   const auto a = get(r, "impl"), b = get(r, peer);
   if (!a || !b || *b <= 0) return std::nullopt;
   return *a / *b;
+}
+
+// How fast the emulator moves the traffic its tiling asks for, as a share of the copy bandwidth.
+std::optional<double> traffic_vs_copy(const Row& r) {
+  const auto a = get(r, "impl"), c = get(r, "copy");
+  if (!a || !c || *c <= 0 || !r.traffic_per_moved) return std::nullopt;
+  return *a * *r.traffic_per_moved / *c;
+}
+
+// The impl/torch ratio an emulator moving that traffic at the copy bandwidth would reach: above it the
+// tiling's own bytes, not the emulator's speed, stand between the impl and the peer.
+std::optional<double> torch_ratio_bound(const Row& r) {
+  const auto t = get(r, "torch"), c = get(r, "copy");
+  if (!t || !c || *t <= 0 || !r.traffic_per_moved || *r.traffic_per_moved <= 0) return std::nullopt;
+  return *c / (*t * *r.traffic_per_moved);
 }
 
 }  // namespace
@@ -97,6 +113,8 @@ int main(int argc, char** argv) {
         r.workspace_bytes = b.value("workspace_bytes", 0.0);
         r.workspace_per_fp32_out = b.value("workspace_per_fp32_out", 0.0);
       }
+      if (kind == "impl" && b.contains("traffic_per_moved") && b["traffic_per_moved"].is_number())
+        r.traffic_per_moved = b["traffic_per_moved"].get<double>();
     }
   }
   json out_rows = json::array();
@@ -118,6 +136,9 @@ int main(int argc, char** argv) {
                         {"ratio_vs_copy", opt(vs_copy)},
                         {"workspace_bytes", opt(r.workspace_bytes)},
                         {"workspace_per_fp32_out", opt(r.workspace_per_fp32_out)},
+                        {"traffic_per_moved", opt(r.traffic_per_moved)},
+                        {"traffic_ratio_vs_copy", opt(traffic_vs_copy(r))},
+                        {"torch_ratio_bound", opt(torch_ratio_bound(r))},
                         {"large", r.large},
                         {"meets_memory_target", meets_memory},
                         {"meets_targets", meets}});
@@ -140,17 +161,20 @@ int main(int argc, char** argv) {
                     {"harness", harness_rows}};
   std::ofstream(argv[1]) << result.dump(2) << "\n";
   // The closing table, for the console.
-  std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s\n", "operator", "shape", "dtype", "impl", "copy",
-              "torch", "onednn", "/torch", "/onednn", "/copy", "ws/out");
+  // traffic: the tiling's device traffic over the minimum; tr/copy: the emulator's speed on that traffic
+  // against copy; bound: the /torch an emulator at copy speed would reach with this tiling.
+  std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s %7s %7s %7s\n", "operator", "shape", "dtype", "impl",
+              "copy", "torch", "onednn", "/torch", "/onednn", "/copy", "ws/out", "traffic", "tr/copy", "bound");
   for (const auto& r : out_rows) {
     auto num = [&](const char* k) {
       return r[k].is_null() ? std::string("-") : std::to_string(r[k].get<double>()).substr(0, 6);
     };
-    std::printf("%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s\n", r["operator"].get<std::string>().c_str(),
-                r["shape"].get<std::string>().c_str(), r["dtype"].get<std::string>().c_str(), num("impl_gbps").c_str(),
-                num("copy_gbps").c_str(), num("torch_gbps").c_str(), num("onednn_gbps").c_str(),
-                num("ratio_vs_torch").c_str(), num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str(),
-                num("workspace_per_fp32_out").c_str());
+    std::printf(
+        "%-24s %-24s %-5s %8s %8s %8s %8s %7s %7s %7s %7s %7s %7s %7s\n", r["operator"].get<std::string>().c_str(),
+        r["shape"].get<std::string>().c_str(), r["dtype"].get<std::string>().c_str(), num("impl_gbps").c_str(),
+        num("copy_gbps").c_str(), num("torch_gbps").c_str(), num("onednn_gbps").c_str(), num("ratio_vs_torch").c_str(),
+        num("ratio_vs_onednn").c_str(), num("ratio_vs_copy").c_str(), num("workspace_per_fp32_out").c_str(),
+        num("traffic_per_moved").c_str(), num("traffic_ratio_vs_copy").c_str(), num("torch_ratio_bound").c_str());
   }
   for (const auto& h : harness_rows)
     std::printf(

@@ -10,6 +10,10 @@
 #include "bench/copy_baseline.h"
 #include "bench/impl_kernel.h"
 #include "bench/peer.h"
+#include "poolcheck_emu/emu.h"
+
+// Optional like in the harness: a real CANN library has no traffic tally.
+#pragma weak pcEmuLastLaunch
 
 #ifndef POOLCHECK_BENCH_OP
 #error "POOLCHECK_BENCH_OP names the operator of this binary"
@@ -27,6 +31,21 @@ void finish(benchmark::State& state, const BenchCase& b) {
   state.SetLabel(b.shape.large ? "large" : "small");
 }
 
+// The emulated tiling's own data movement per call (the last call's tally; every call of a case moves the
+// same bytes): total device-memory traffic, its multiple of the bytes a backward pass must move, and the
+// rate at which the emulator moved it. bench_ratios derives from it how much of the gap to the peers is
+// the tiling's extra traffic and how much the emulator's speed.
+void record_traffic(benchmark::State& state, const BenchCase& b) {
+  pcEmuLaunchInfo info{};
+  if (!pcEmuLastLaunch || pcEmuLastLaunch(&info) != 0) return;
+  const double traffic =
+      static_cast<double>(info.gmReadBytes + info.gmWriteBytes + 2 * info.gmAtomicBytes + info.stagingBytes);
+  state.counters["traffic_bytes"] = traffic;
+  state.counters["traffic_per_moved"] = traffic / static_cast<double>(poolcheck::bench::bytes_moved(b.c));
+  state.counters["traffic_GB/s"] = benchmark::Counter(traffic * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["kernel_launches"] = info.kernelLaunches;
+}
+
 void impl(benchmark::State& state, const BenchCase& b) {
   poolcheck::bench::ImplKernel k(b.c, poolcheck::bench::cached_inputs(b.c, b.name()));
   uint64_t workspace = 0;
@@ -40,6 +59,7 @@ void impl(benchmark::State& state, const BenchCase& b) {
   const auto fp32_out = static_cast<double>(poolcheck::bench::output_elements(b.c)) * 4.0;
   state.counters["workspace_bytes"] = static_cast<double>(workspace);
   state.counters["workspace_per_fp32_out"] = fp32_out > 0 ? static_cast<double>(workspace) / fp32_out : 0.0;
+  record_traffic(state, b);
 }
 
 void copy(benchmark::State& state, const BenchCase& b) {

@@ -205,4 +205,38 @@ TEST_F(RuntimeApi, LaunchInfoTagsTheTiling) {
   EXPECT_LE(info.ubHighWater, info.ubBytesLimit);
 }
 
+// The execute call's traffic tally: the index check and the main launch both read the indices, the result
+// is written at least once, and only a strided view costs a layout copy (ViewCopy: 8 floats read + written).
+TEST_F(RuntimeApi, LaunchInfoTalliesTheCallsTraffic) {
+  const auto traffic_of = [&](SmallCall& call) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    EXPECT_EQ(call.plan(&ws, &ex), ACLNN_SUCCESS);
+    void* w = nullptr;
+    if (ws > 0) {
+      EXPECT_EQ(aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    }
+    EXPECT_EQ(aclnnMaxPool3dWithArgmaxBackward(w, ws, ex, stream_), ACLNN_SUCCESS);
+    if (w) aclrtFree(w);
+    pcEmuLaunchInfo info{};
+    EXPECT_EQ(pcEmuLastLaunch(&info), 0);
+    return info;
+  };
+  SmallCall plain;
+  const pcEmuLaunchInfo a = traffic_of(plain);
+  EXPECT_EQ(a.kernelLaunches, 2);
+  EXPECT_GE(a.gmReadBytes, 4 + 2 * 4);  // gradOutput once, indices twice
+  EXPECT_GE(a.gmWriteBytes + a.gmAtomicBytes, 32);
+  EXPECT_EQ(a.stagingBytes, 0);
+
+  SmallCall permuted;
+  const int64_t big[5] = {1, 1, 2, 2, 2}, strides[5] = {8, 8, 1, 4, 2};
+  aclDestroyTensor(permuted.tgi);
+  permuted.tgi = aclCreateTensor(big, 5, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, big, 5, permuted.gi);
+  const pcEmuLaunchInfo b = traffic_of(permuted);
+  EXPECT_EQ(b.stagingBytes, 2 * 32);
+  EXPECT_EQ(b.gmReadBytes, a.gmReadBytes);  // the kernels are the same; only the ViewCopy is added
+  EXPECT_EQ(b.gmWriteBytes + b.gmAtomicBytes, a.gmWriteBytes + a.gmAtomicBytes);
+}
+
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "npu/global_memory.h"
 #include "npu/kernel_error.h"
+#include "npu/traffic.h"
 #include "npu/unified_buffer.h"
 
 namespace pcemu {
@@ -30,6 +31,7 @@ class BlockContext {
   void copy_in(const UbBuf<T>& dst, int64_t dst_off, const GmTensor<T>& src, int64_t src_off, int64_t count) {
     check_ub(dst, dst_off, count, "copy_in");
     check_gm(src, src_off, count, "copy_in");
+    traffic_.gm_read += count * static_cast<int64_t>(sizeof(T));
     if (count > 0) std::memcpy(dst.data() + dst_off, src.base + src_off, static_cast<size_t>(count) * sizeof(T));
   }
 
@@ -39,6 +41,7 @@ class BlockContext {
     check_ub(src, src_off, count, "copy_out");
     check_gm(dst, dst_off, count, "copy_out");
     track(dst, dst_off, count, false);
+    traffic_.gm_write += count * static_cast<int64_t>(sizeof(T));
     if (count > 0) std::memcpy(dst.base + dst_off, src.data() + src_off, static_cast<size_t>(count) * sizeof(T));
   }
 
@@ -49,7 +52,8 @@ class BlockContext {
   // SyncAll: every block of the launch reaches this point before any continues.
   void sync_all();
 
-  std::string where() const;  // "block k/n, tiling: ..." for error messages
+  std::string where() const;                           // "block k/n, tiling: ..." for error messages
+  const Traffic& traffic() const { return traffic_; }  // this block's GM traffic so far
 
  private:
   template <typename T>
@@ -77,6 +81,7 @@ class BlockContext {
   int32_t block_num_;
   UnifiedBuffer& ub_;
   LaunchShared& shared_;
+  Traffic traffic_;
 };
 
 }  // namespace pcemu

@@ -68,6 +68,11 @@ class LaunchShared {
     if (!error_) error_ = std::make_unique<KernelError>(e);
   }
   const KernelError* error() const { return error_.get(); }
+  void add_traffic(const Traffic& t) {
+    std::lock_guard lock(mu_);
+    traffic_ += t;
+  }
+  const Traffic& traffic() const { return traffic_; }
   // Sweeps every shadow's phase for a race; the first one found fails the launch.
   void end_phase() noexcept;
   std::atomic<int64_t> high_water{0};
@@ -77,6 +82,7 @@ class LaunchShared {
   std::barrier<EndPhase> barrier_;
   std::mutex mu_;
   std::unique_ptr<KernelError> error_;
+  Traffic traffic_;
   const int32_t slots_;
   int32_t running_ = 0;
   std::mutex slot_mu_;
@@ -153,6 +159,7 @@ void BlockContext::atomic_add_out(const GmTensor<float>& dst, int64_t dst_off, c
   check_ub(src, src_off, count, "atomic_add_out");
   check_gm(dst, dst_off, count, "atomic_add_out");
   track(dst, dst_off, count, true);
+  traffic_.gm_atomic += count * static_cast<int64_t>(sizeof(float));
   float* to = dst.base + dst_off;
   const float* from = src.data() + src_off;
   for (int64_t i = 0; i < count;) {
@@ -221,6 +228,7 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
     } catch (...) {
       shared.record_error(KernelError(ACLNN_ERR_INNER, "kernel exception of unknown type"));
     }
+    shared.add_traffic(ctx.traffic());
     int64_t seen = shared.high_water.load();
     while (ub.high_water() > seen && !shared.high_water.compare_exchange_weak(seen, ub.high_water())) {
     }
@@ -234,6 +242,9 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
     BlockPool::instance().run(spec.block_dim, job);
   shared.end_phase();  // the last phase has no SyncAll after it
   if (stats) stats->ub_high_water = shared.high_water.load();
+  Traffic ran = shared.traffic();
+  ran.launches = 1;
+  call_traffic() += ran;
   if (const KernelError* e = shared.error()) return fail(e->status, "{}", e->what());
   return ACLNN_SUCCESS;
 }

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "common/log.h"
+#include "npu/traffic.h"
 #include "runtime/device_memory.h"
 #include "runtime/runtime_state.h"
 
@@ -64,7 +65,14 @@ aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, 
                   workspace, owned->workspace_bytes, avail ? static_cast<int64_t>(*avail) : -1);
   }
   owned->info.deterministic = runtime().deterministic ? 1 : 0;
+  call_traffic() = {};
   const aclnnStatus st = owned->run(static_cast<unsigned char*>(workspace), owned->info);
+  const Traffic& moved = call_traffic();
+  owned->info.gmReadBytes = moved.gm_read;
+  owned->info.gmWriteBytes = moved.gm_write;
+  owned->info.gmAtomicBytes = moved.gm_atomic;
+  owned->info.stagingBytes = moved.staged;
+  owned->info.kernelLaunches = moved.launches;
   record_launch(owned->info);
   return st;
 }

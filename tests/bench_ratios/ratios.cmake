@@ -14,11 +14,11 @@ endfunction()
 
 function(write_op file ws_ratio)
   set(n "impl/maxpool3d_grad/s/f32/real_time")
-  set(ws ", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}")
+  set(ws ", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}, \"traffic_per_moved\": 9")
   entry(i1 ${n} iteration 1e9 "${ws}")
   entry(i2 ${n} iteration 3e9 "${ws}")  # the last repetition: a reader that keeps it is wrong
-  entry(med ${n} aggregate 2e9 ", \"aggregate_name\": \"median\", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}")
-  entry(cv ${n} aggregate 0.1 ", \"aggregate_name\": \"cv\", \"workspace_bytes\": NaN, \"workspace_per_fp32_out\": NaN")
+  entry(med ${n} aggregate 2e9 ", \"aggregate_name\": \"median\", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}, \"traffic_per_moved\": 2")
+  entry(cv ${n} aggregate 0.1 ", \"aggregate_name\": \"cv\", \"workspace_bytes\": NaN, \"workspace_per_fp32_out\": NaN, \"traffic_per_moved\": NaN")
   entry(t1 "torch/maxpool3d_grad/s/f32/real_time" iteration 1e9 "")
   entry(c1 "copy/maxpool3d_grad/s/f32/real_time" iteration 8e9 "")
   file(WRITE ${file} "{\"context\": {\"threads\": \"2\", \"host_name\": \"fixture\", \"num_cpus\": 2, \"mhz_per_cpu\": 1000},
@@ -58,6 +58,11 @@ expect("${good}" "rows;0;impl_gbps" 2)
 expect("${good}" "rows;0;ratio_vs_torch" 2)
 expect("${good}" "rows;0;ratio_vs_copy" 0.25)
 expect("${good}" "rows;0;workspace_per_fp32_out" 1)
+# 2x the minimum bytes at 2 GB/s is 4 GB/s of traffic, 0.5 of copy; at copy speed (8 GB/s) that
+# traffic would take 2/8 of torch's time: a bound of 4.
+expect("${good}" "rows;0;traffic_per_moved" 2)
+expect("${good}" "rows;0;traffic_ratio_vs_copy" 0.5)
+expect("${good}" "rows;0;torch_ratio_bound" 4)
 expect("${good}" "rows;0;meets_memory_target" ON)
 expect("${good}" "rows;0;meets_targets" OFF)  # 0.25 of copy on a large shape
 expect("${good}" "harness;0;cases_per_second" 1500)

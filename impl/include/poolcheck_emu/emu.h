@@ -51,6 +51,14 @@ typedef struct pcEmuLaunchInfo {
   int64_t workspaceBytes;
   int32_t atomicAdds; /* 1 when the kernel used GM atomics */
   int32_t deterministic;
+  /* Device-memory traffic of the execute call (zero after planning only): bytes the kernels copied GM -> UB,
+   * stored UB -> GM, and added atomically (each of those is read and written in GM); bytes the layout copies
+   * around the kernels read plus wrote (Contiguous, Transpose, ViewCopy); kernel launches that ran. */
+  int64_t gmReadBytes;
+  int64_t gmWriteBytes;
+  int64_t gmAtomicBytes;
+  int64_t stagingBytes;
+  int32_t kernelLaunches;
 } pcEmuLaunchInfo;
 
 /* Information on the last operator executed (or planned) on this thread. Returns 0 when available. */

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "npu/launch.h"
+#include "npu/traffic.h"
 #include "runtime/device_memory.h"
 
 namespace pcemu {
@@ -127,9 +128,15 @@ bool views_share_bytes(const aclTensor& a, const aclTensor& b, int64_t elem_byte
   return a0 < b1 && b0 < a1;
 }
 
+namespace {
+// A layout copy reads and writes each of its elements once.
+void tally_layout_copy(int64_t elems, int64_t elem_bytes) { call_traffic().staged += 2 * elems * elem_bytes; }
+}  // namespace
+
 void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
   const auto* src = static_cast<const unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
+  tally_layout_copy(numel(t.view_shape).value_or(0), elem_bytes);
   if (is_contiguous(t)) {  // one block copy; the element walk below is for strided views
     const int64_t n = numel(t.view_shape).value_or(0);
     if (n > 0) std::memcpy(dense, view_data(t, elem_bytes), static_cast<size_t>(n) * eb);
@@ -143,6 +150,7 @@ void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
 void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t) {
   auto* dst = static_cast<unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
+  tally_layout_copy(numel(t.view_shape).value_or(0), elem_bytes);
   if (is_contiguous(t)) {
     const int64_t n = numel(t.view_shape).value_or(0);
     if (n > 0) std::memcpy(view_data(t, elem_bytes), dense, static_cast<size_t>(n) * eb);
@@ -203,6 +211,7 @@ void transpose_rows(const unsigned char* src, unsigned char* dst, int64_t rows, 
 void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t planes, int64_t spatial, int64_t eb,
                       bool to_channels_last) {
   const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
+  tally_layout_copy(rows * cols, eb);
   constexpr int64_t kElemsPerThread = 1 << 18;  // below this a thread start costs more than it saves
   const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, host_threads());
   const int64_t band = (rows + threads - 1) / threads / kTileRows * kTileRows + kTileRows;

@@ -1,0 +1,69 @@
+// The emulator's traffic tally counts every GM byte a kernel moves, per kind, over all blocks of a launch.
+#include "npu/traffic.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "npu/launch.h"
+
+namespace pcemu {
+namespace {
+
+// Each of `blocks` blocks reads 100 floats, stores 40 halves, adds 24 floats and, with `extra_read`,
+// reads 8 more floats; the launch adds that to this thread's tally.
+void run_counted_kernel(int32_t blocks, bool extra_read) {
+  std::vector<float> in(100, 1.0f), acc(24, 0.0f);
+  std::vector<uint16_t> out(40 * static_cast<size_t>(blocks), 0);
+  LaunchSpec s{"test/traffic", "tile=TEST", blocks, 4096, {}};
+  const auto in_gm = readonly(in.data(), 100, "in");
+  const auto out_gm = writable(s, out.data(), static_cast<int64_t>(out.size()), "out");
+  const auto acc_gm = writable(s, acc.data(), 24, "acc");
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  auto f = ctx.ub().alloc<float>(128, "f");
+                  auto h = ctx.ub().alloc<uint16_t>(64, "h");
+                  ctx.copy_in(f, 0, in_gm, 0, 100);
+                  if (extra_read) ctx.copy_in(f, 0, in_gm, 0, 8);
+                  ctx.copy_out(out_gm, 40 * ctx.block_idx(), h, 0, 40);
+                  ctx.atomic_add_out(acc_gm, 0, f, 0, 24);
+                },
+                nullptr),
+            ACLNN_SUCCESS);
+}
+
+Traffic tally_of(int32_t blocks, bool extra_read) {
+  call_traffic() = {};
+  run_counted_kernel(blocks, extra_read);
+  return call_traffic();
+}
+
+TEST(Traffic, EveryCopyOfEveryBlockIsCountedByKind) {
+  const Traffic t = tally_of(3, false);
+  EXPECT_EQ(t.gm_read, 3 * 100 * 4);
+  EXPECT_EQ(t.gm_write, 3 * 40 * 2);
+  EXPECT_EQ(t.gm_atomic, 3 * 24 * 4);
+  EXPECT_EQ(t.staged, 0);
+  EXPECT_EQ(t.launches, 1);
+}
+
+// Control: one more 8-float read per block must show up, exactly, in the read tally and nowhere else.
+TEST(Traffic, AnExtraCopyChangesTheTally) {
+  const Traffic base = tally_of(3, false), more = tally_of(3, true);
+  EXPECT_EQ(more.gm_read - base.gm_read, 3 * 8 * 4);
+  EXPECT_EQ(more.gm_write, base.gm_write);
+  EXPECT_EQ(more.gm_atomic, base.gm_atomic);
+}
+
+TEST(Traffic, LaunchesAccumulateInTheCallsTally) {
+  call_traffic() = {};
+  run_counted_kernel(2, false);
+  run_counted_kernel(2, true);
+  EXPECT_EQ(call_traffic().launches, 2);
+  EXPECT_EQ(call_traffic().gm_read, 2 * 100 * 4 + 2 * 108 * 4);
+}
+
+}  // namespace
+}  // namespace pcemu
