@@ -32,6 +32,51 @@ void axis_taps(int64_t i, int64_t k, int64_t s, int64_t p, int64_t out, int64_t 
   }
 }
 
+using TapList = std::vector<std::array<int64_t, 2>>;
+
+// Rows shorter than a vector (a global-pooling head's 7x7, say) spend their time in loop overhead. For
+// them the whole plane runs as one row: layer L lists, per output element (row-major), the product index
+// of its L-th tap in the order the row loop below adds them (kh, then kw), or -1 past its last tap. Like
+// the column layers below, a missing tap adds +0.0f, so each element's fp32 sum is bit-identical. Empty
+// when the rows are long enough, or the plane is not in L1 whole.
+std::vector<int32_t> short_row_layers(int64_t H, int64_t W, int64_t Wo, bool whole_planes, const TapList& row_taps,
+                                      const std::vector<size_t>& row_begin, const TapList& col_taps,
+                                      const std::vector<size_t>& col_begin) {
+  constexpr int64_t kShortRow = 16, kMaxEntries = 1 << 20;
+  const auto count = [](const std::vector<size_t>& begin, int64_t i) {
+    return static_cast<int64_t>(begin[static_cast<size_t>(i) + 1] - begin[static_cast<size_t>(i)]);
+  };
+  std::vector<int32_t> layers;
+  if (!whole_planes || W >= kShortRow) return layers;
+  int64_t most = 0;
+  for (int64_t ih = 0; ih < H; ++ih)
+    for (int64_t iw = 0; iw < W; ++iw) most = std::max(most, count(row_begin, ih) * count(col_begin, iw));
+  const int64_t plane = H * W;
+  if (most * plane > kMaxEntries) return layers;
+  layers.assign(static_cast<size_t>(most * plane), -1);
+  for (int64_t ih = 0; ih < H; ++ih)
+    for (int64_t iw = 0; iw < W; ++iw) {
+      int64_t layer = 0;
+      for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r)
+        for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
+          layers[static_cast<size_t>(layer++ * plane + ih * W + iw)] =
+              static_cast<int32_t>(row_taps[r][1] * Wo + col_taps[j][1]);
+    }
+  return layers;
+}
+
+// One plane's output from its products by the short-row layers; `sums` holds the plane's accumulators.
+template <typename Codec>
+void run_short_rows(const std::vector<int32_t>& layers, int64_t plane_out, const float* prod, float* __restrict sums,
+                    typename Codec::T* out) {
+  std::fill(sums, sums + plane_out, 0.0f);
+  for (size_t at = 0; at < layers.size(); at += static_cast<size_t>(plane_out)) {
+    const int32_t* src = layers.data() + at;
+    for (int64_t e = 0; e < plane_out; ++e) sums[e] += src[e] < 0 ? 0.0f : prod[src[e] < 0 ? 0 : src[e]];
+  }
+  for (int64_t e = 0; e < plane_out; ++e) out[e] = Codec::store(sums[e]);
+}
+
 }  // namespace
 
 // The fractal loop visits, per input element, the taps k = kh * kW + kw in ascending order and skips those
@@ -60,7 +105,7 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
                              whole_planes ? "output planes (L1)" : "output row (L1)");
   // The weight: 1/divisorOverride, or 1/(kH*kW) (countIncludePad without ceil mode always has kH*kW).
   const float weight = to_compute(cp, 1.0f / static_cast<float>(pr.divisor != 0 ? pr.divisor : taps));
-  std::vector<std::array<int64_t, 2>> col_taps, row_taps;
+  TapList col_taps, row_taps;
   std::vector<size_t> col_begin{0}, row_begin{0};
   for (int64_t iw = 0; iw < W; ++iw) {
     axis_taps(iw, pr.k[1], pr.s[1], pr.p[1], Wo, fault_on(Fault::WrongTap) ? 1 : 0, &col_taps);
@@ -81,8 +126,10 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
       layer_ow[(j - col_begin[static_cast<size_t>(iw)]) * static_cast<size_t>(W) + static_cast<size_t>(iw)] =
           static_cast<int32_t>(col_taps[j][1]);
+  const std::vector<int32_t> short_rows =
+      short_row_layers(H, W, Wo, whole_planes, row_taps, row_begin, col_taps, col_begin);
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
-  std::vector<float> products(static_cast<size_t>(Ho * Wo)), acc(static_cast<size_t>(W));
+  std::vector<float> products(static_cast<size_t>(Ho * Wo)), acc(static_cast<size_t>(short_rows.empty() ? W : H * W));
   for (int64_t first = p0; first < p1; first += per_pass) {
     const int64_t planes = std::min(per_pass, p1 - first);
     ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
@@ -92,6 +139,10 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       load_row<Codec>(g, prod, plane_in);
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
+      if (!short_rows.empty()) {
+        run_short_rows<Codec>(short_rows, plane_out, prod, acc.data(), out_buf.span(q * plane_out, plane_out));
+        continue;
+      }
       for (int64_t ih = 0; ih < H; ++ih) {
         std::fill(acc.begin(), acc.end(), 0.0f);
         for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
