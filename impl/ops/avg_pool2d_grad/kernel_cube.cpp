@@ -66,13 +66,15 @@ std::vector<int32_t> short_row_layers(int64_t H, int64_t W, int64_t Wo, bool who
 }
 
 // One plane's output from its products by the short-row layers; `sums` holds the plane's accumulators.
+// prod[-1] is +0.0f, the product a missing tap (-1) reads, so the gather runs without a branch.
 template <typename Codec>
 void run_short_rows(const std::vector<int32_t>& layers, int64_t plane_out, const float* prod, float* __restrict sums,
                     typename Codec::T* out) {
-  std::fill(sums, sums + plane_out, 0.0f);
-  for (size_t at = 0; at < layers.size(); at += static_cast<size_t>(plane_out)) {
+  const int32_t* first = layers.data();
+  for (int64_t e = 0; e < plane_out; ++e) sums[e] = 0.0f + prod[first[e]];
+  for (size_t at = static_cast<size_t>(plane_out); at < layers.size(); at += static_cast<size_t>(plane_out)) {
     const int32_t* src = layers.data() + at;
-    for (int64_t e = 0; e < plane_out; ++e) sums[e] += src[e] < 0 ? 0.0f : prod[src[e] < 0 ? 0 : src[e]];
+    for (int64_t e = 0; e < plane_out; ++e) sums[e] += prod[src[e]];
   }
   for (int64_t e = 0; e < plane_out; ++e) out[e] = Codec::store(sums[e]);
 }
@@ -129,13 +131,15 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   const std::vector<int32_t> short_rows =
       short_row_layers(H, W, Wo, whole_planes, row_taps, row_begin, col_taps, col_begin);
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
-  std::vector<float> products(static_cast<size_t>(Ho * Wo)), acc(static_cast<size_t>(short_rows.empty() ? W : H * W));
+  // products[0] stays +0.0f: the short-row layers' missing tap.
+  std::vector<float> products(static_cast<size_t>(Ho * Wo) + 1, 0.0f),
+      acc(static_cast<size_t>(short_rows.empty() ? W : H * W));
   for (int64_t first = p0; first < p1; first += per_pass) {
     const int64_t planes = std::min(per_pass, p1 - first);
     ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
     for (int64_t q = 0; q < planes; ++q) {
       const T* g = grad_planes.span(q * plane_in, plane_in);  // every (oh, ow) listed above is in the plane
-      float* prod = products.data();  // operand in the compute precision, times the weight: row loops
+      float* prod = products.data() + 1;  // operand in the compute precision, times the weight: row loops
       load_row<Codec>(g, prod, plane_in);
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
@@ -146,7 +150,7 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       for (int64_t ih = 0; ih < H; ++ih) {
         std::fill(acc.begin(), acc.end(), 0.0f);
         for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
-          const float* prow = products.data() + row_taps[r][1] * Wo;
+          const float* prow = products.data() + 1 + row_taps[r][1] * Wo;
           float* __restrict sums = acc.data();
           for (size_t layer = 0; layer < layers; ++layer) {
             const int32_t* ow = layer_ow.data() + layer * static_cast<size_t>(W);
