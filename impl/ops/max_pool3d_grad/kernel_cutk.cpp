@@ -10,8 +10,8 @@ template <typename Codec>
 void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;
+  LaneTile<Codec> tile;  // its index table outlives the blocks
   for (int64_t b = ctx.block_idx(); b < t.total_blocks; b += ctx.block_num()) {
-    LaneTile<Codec> tile;
     std::array<int64_t, 3> box0{}, box1{};
     block_box(pr, t, b, &tile.nc0, &tile.lanes, &box0, &box1);
     for (int64_t od = box0[0]; od < box1[0]; ++od)

@@ -8,6 +8,7 @@
 #include "ops/common/dtype_codec.h"
 #include "ops/common/fast_div.h"
 #include "ops/common/row_store.h"
+#include "ops/max_pool3d_grad/box_table.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 
 namespace pcemu::maxpool {
@@ -25,6 +26,7 @@ struct LaneTile {
   UbBuf<int32_t> idx;
   UbBuf<float> acc;
   UbBuf<T> cast_row;
+  BoxTable box;  // index -> accumulator offset of the current sub-box's extents (scalar-unit scratch)
 
   int64_t tile(int a) const { return o1[a] - o0[a]; }
   int64_t region(int a) const { return r1[a] - r0[a]; }
@@ -72,6 +74,18 @@ struct LaneTile {
     const T* gradp = grad.span(0, last_row * grad_row + tile(2));
     acc.span(0, lanes * lane_acc);  // the sub-box of every lane fits the accumulator
     const bool wrong_tap = fault_on(Fault::WrongTap);
+    if (!wrong_tap && box.prepare(pr.in[1], pr.in[2], ext, row,
+                                  [&](int64_t d, int64_t h, int64_t x) { return (d * ext[1] + h) * row + x; })) {
+      const int64_t origin = box.origin(c0);
+      for (int64_t l = 0; l < lanes * rows; ++l) {  // (lane, output row) pairs
+        const int32_t* irow = idxp + l * idx_row;
+        const T* grow = gradp + l * grad_row;
+        float* lane = accp + l / rows * lane_acc;
+        for (int64_t w = 0; w < tile(2); ++w)
+          if (const int32_t at = box.lookup(irow[w], origin); at >= 0) lane[at] += Codec::load(grow[w]);
+      }
+      return;
+    }
     for (int64_t l = 0; l < lanes; ++l)
       for (int64_t t = 0; t < rows; ++t) {
         const int32_t* irow = idxp + (l * rows + t) * idx_row;

@@ -6,6 +6,7 @@
 #include "ops/common/dtype_codec.h"
 #include "ops/common/fast_div.h"
 #include "ops/common/phases.h"
+#include "ops/max_pool3d_grad/box_table.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
 
 namespace pcemu::maxpool {
@@ -35,8 +36,9 @@ std::array<int64_t, 2> window_of(const Problem& pr, int a, int64_t o) {
 }  // namespace
 
 // Each index must decode to an element of its own window. The windows of every output coordinate are
-// listed once per axis, the output coordinates advance with the position (no per-element division),
-// and the index is decoded with invariant-divisor multiplies.
+// listed once per axis and the output coordinates advance with the position (no per-element division).
+// An index is decoded by a table over the D x H window rows of its output row (one lookup), or, when
+// that table would be too large, with invariant-divisor multiplies.
 void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {
   int64_t begin = 0, end = 0;
   core_range(idx.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
@@ -51,6 +53,7 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
   const int64_t rest = begin % pr.out_plane();
   std::array<int64_t, 3> o{rest / (pr.out[1] * pr.out[2]), rest / pr.out[2] % pr.out[1], rest % pr.out[2]};
   const std::array<int64_t, 2>* ww = windows[2].data();
+  BoxTable rows;
   for (int64_t i = begin; i < end; i += n) {
     const int64_t len = std::min(n, end - i);
     ctx.copy_in(buf, 0, idx, i, len);
@@ -60,6 +63,15 @@ void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int
       const auto& wd = windows[0][static_cast<size_t>(o[0])];
       const auto& wh = windows[1][static_cast<size_t>(o[1])];
       const int64_t stop = std::min(len, j + pr.out[2] - o[2]);
+      // The row's D x H window rows as one box of whole input rows: the table gives an index's column.
+      if (rows.prepare(pr.in[1], pr.in[2], {wd[1] - wd[0], wh[1] - wh[0], pr.in[2]}, -1,
+                       [](int64_t, int64_t, int64_t x) { return x; })) {
+        const int64_t origin = rows.origin({wd[0], wh[0], 0});
+        for (; j < stop; ++j, ++o[2]) {
+          const int32_t x = rows.lookup(vals[j], origin);
+          if (x < ww[o[2]][0] || x >= ww[o[2]][1]) bad_index(pr, i + j, vals[j]);
+        }
+      }
       for (; j < stop; ++j, ++o[2]) {
         const int64_t v = vals[j];
         bool inside = v >= 0 && v < in_plane;
