@@ -1,6 +1,7 @@
 #include "npu/global_memory.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace pcemu {
 
@@ -33,6 +34,8 @@ struct Entry {
   bool atomic;
 };
 
+std::mutex g_spare_mu;
+
 // Orders the entries by begin: a counting sort into address buckets, then a sort within each bucket.
 // Ranges are many (one per copied row) and mostly sorted per block but interleaved across blocks, so this
 // is linear where one comparison sort over all of them was the phase's main cost.
@@ -41,12 +44,14 @@ void sort_by_begin(std::vector<Entry>& all, int64_t bytes) {
   if (std::is_sorted(all.begin(), all.end(), by_begin)) return;
   const int64_t buckets = std::clamp<int64_t>(static_cast<int64_t>(all.size()), 1, std::max<int64_t>(1, bytes / 16));
   const int64_t width = std::max<int64_t>(1, (bytes + buckets - 1) / buckets);
-  std::vector<uint32_t> start(static_cast<size_t>(buckets) + 1, 0);
+  thread_local std::vector<uint32_t> start, next;  // the sweep's scratch keeps its capacity too
+  thread_local std::vector<Entry> sorted;
+  start.assign(static_cast<size_t>(buckets) + 1, 0);
   auto bucket_of = [&](const Entry& e) { return static_cast<size_t>(std::min(buckets - 1, e.begin / width)); };
   for (const Entry& e : all) ++start[bucket_of(e) + 1];
   for (size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  std::vector<Entry> sorted(all.size());
-  std::vector<uint32_t> next(start.begin(), start.end() - 1);
+  sorted.resize(all.size());
+  next.assign(start.begin(), start.end() - 1);
   for (const Entry& e : all) sorted[next[bucket_of(e)]++] = e;
   for (size_t b = 0; b + 1 < start.size(); ++b)
     if (start[b + 1] - start[b] > 1) std::sort(sorted.begin() + start[b], sorted.begin() + start[b + 1], by_begin);
@@ -67,7 +72,8 @@ std::optional<WriteShadow::Race> WriteShadow::end_phase() {
     clear();
     return std::nullopt;
   }
-  std::vector<Entry> all;
+  thread_local std::vector<Entry> all;
+  all.clear();
   all.reserve(total);
   for (int32_t b = 0; b < kShadowMaxBlocks; ++b)
     for (const Range& r : ranges_[static_cast<size_t>(b)]) all.push_back({r.begin, r.end, b, r.atomic});
@@ -85,6 +91,31 @@ std::optional<WriteShadow::Race> WriteShadow::end_phase() {
     (e.atomic ? atomic : plain).add(e.end, e.block);
   }
   return std::nullopt;
+}
+
+WriteShadow::~WriteShadow() {
+  for (auto& list : ranges_)
+    if (list.capacity() > 0) return_list(std::move(list));
+}
+
+std::vector<std::vector<WriteShadow::Range>>& WriteShadow::spares() {
+  static std::vector<std::vector<Range>> pool;
+  return pool;
+}
+
+std::vector<WriteShadow::Range> WriteShadow::spare_list() {
+  std::lock_guard lock(g_spare_mu);
+  auto& pool = spares();
+  if (pool.empty()) return {};
+  std::vector<Range> list = std::move(pool.back());
+  pool.pop_back();
+  return list;
+}
+
+void WriteShadow::return_list(std::vector<Range>&& list) {
+  list.clear();
+  std::lock_guard lock(g_spare_mu);
+  spares().push_back(std::move(list));
 }
 
 void WriteShadow::clear() {

@@ -26,12 +26,17 @@ class WriteShadow {
   };
 
   WriteShadow(int64_t bytes, std::string name) : bytes_(bytes), name_(std::move(name)) {}
+  ~WriteShadow();
+  WriteShadow(const WriteShadow&) = delete;
+  WriteShadow& operator=(const WriteShadow&) = delete;
   void record(int32_t block, int64_t byte_begin, int64_t byte_end, bool atomic) {
     auto& list = ranges_[static_cast<size_t>(block)];
-    if (!list.empty() && list.back().end == byte_begin && list.back().atomic == atomic)
+    if (!list.empty() && list.back().end == byte_begin && list.back().atomic == atomic) {
       list.back().end = byte_end;  // stores are mostly sequential: extend the last range
-    else if (byte_end > byte_begin)
+    } else if (byte_end > byte_begin) {
+      if (list.capacity() == 0) list = spare_list();
       list.push_back({byte_begin, byte_end, atomic});
+    }
   }
   // The first race of the phase, if any; forgets the phase either way. Called with no block running.
   std::optional<Race> end_phase();
@@ -44,6 +49,11 @@ class WriteShadow {
     int64_t begin, end;
     bool atomic;
   };
+  // Every launch has new shadows, but the range lists' memory is reused from launch to launch: a list
+  // that grew to thousands of ranges would otherwise be allocated, and page-faulted in, every launch.
+  static std::vector<Range> spare_list();
+  static std::vector<std::vector<Range>>& spares();
+  static void return_list(std::vector<Range>&& list);
   int64_t bytes_;
   std::string name_;
   std::array<std::vector<Range>, kShadowMaxBlocks> ranges_;
