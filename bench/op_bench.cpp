@@ -1,6 +1,7 @@
 // One operator (POOLCHECK_BENCH_OP) on its shapes of the bench set: the implementation through the
-// public C API on the emulated NPU (every check on), the memory-copy baseline, and the CPU peers that
-// were built in, all on the same thread count. Names: "<impl|copy|torch|onednn>/<op>/<shape>/<dtype>";
+// public C API on the emulated NPU (every check on; `impl_unchecked` without the data-watching checks), the
+// memory-copy baseline, and the CPU peers that were built in, all on the same thread count. Names:
+// "<impl|impl_unchecked|copy|torch|onednn>/<op>/<shape>/<dtype>";
 // bytes_per_second counts the bytes a backward pass must move (bench_cases.h); the label says whether
 // the shape is "large" (held to the copy-bandwidth target). bench_ratios turns the JSON into ratios.
 #include <benchmark/benchmark.h>
@@ -12,8 +13,9 @@
 #include "bench/peer.h"
 #include "poolcheck_emu/emu.h"
 
-// Optional like in the harness: a real CANN library has no traffic tally.
+// Optional like in the harness: a real CANN library has no traffic tally and no check switch.
 #pragma weak pcEmuLastLaunch
+#pragma weak pcEmuSetChecks
 
 #ifndef POOLCHECK_BENCH_OP
 #error "POOLCHECK_BENCH_OP names the operator of this binary"
@@ -46,14 +48,22 @@ void record_traffic(benchmark::State& state, const BenchCase& b) {
   state.counters["kernel_launches"] = info.kernelLaunches;
 }
 
-void impl(benchmark::State& state, const BenchCase& b) {
+// The impl with every check on; `impl_unchecked` measures the same call with the checks that watch the data
+// (race shadow, NaN fill of fresh memory) off, to show what they cost (the targets use the checked row).
+void impl(benchmark::State& state, const BenchCase& b, bool checked) {
+  if (!checked && !pcEmuSetChecks) {
+    state.SkipWithError("skipped: the backend has no pcEmuSetChecks");
+    return;
+  }
   poolcheck::bench::ImplKernel k(b.c, poolcheck::bench::cached_inputs(b.c, b.name()));
   uint64_t workspace = 0;
+  if (!checked) pcEmuSetChecks(0);
   for (auto _ : state) {
     const auto out = k.run();
     if (out.status != 0) state.SkipWithError("aclnn call failed");
     workspace = out.workspace_bytes;
   }
+  if (!checked) pcEmuSetChecks(1);
   finish(state, b);
   // The memory target: workspace against gradInput's size in fp32 (the output the call must produce).
   const auto fp32_out = static_cast<double>(poolcheck::bench::output_elements(b.c)) * 4.0;
@@ -93,7 +103,8 @@ int main(int argc, char** argv) {
   poolcheck::bench::setup_bench_env();
   for (const auto& b : poolcheck::bench::bench_cases(POOLCHECK_BENCH_OP)) {
     add("copy", b, [b](benchmark::State& s) { copy(s, b); });
-    add("impl", b, [b](benchmark::State& s) { impl(s, b); });
+    add("impl", b, [b](benchmark::State& s) { impl(s, b, true); });
+    add("impl_unchecked", b, [b](benchmark::State& s) { impl(s, b, false); });
     add("torch", b, [b](benchmark::State& s) { peer(s, poolcheck::bench::torch_peer(), b); });
     add("onednn", b, [b](benchmark::State& s) { peer(s, poolcheck::bench::onednn_peer(), b); });
   }

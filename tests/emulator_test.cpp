@@ -8,6 +8,7 @@
 
 #include "common/half.h"
 #include "common/log.h"
+#include "npu/dynamic_checks.h"
 #include "npu/launch.h"
 
 namespace pcemu {
@@ -101,22 +102,34 @@ TEST(Launch, BlocksRunConcurrentlyAndSyncAllIsABarrier) {
   for (int v : seen) EXPECT_EQ(v, n);
 }
 
-TEST(Launch, PlainStoresFromTwoBlocksToOneElementAreARace) {
+// Two blocks store element 0 in one phase; the launch's status.
+aclnnStatus racy_launch() {
   // One host thread: the blocks take turns, so the shadow must catch the race from what each block
   // recorded in the phase, not from timing (and ThreadSanitizer builds stay quiet on this deliberate race).
   set_host_threads(1);
   std::vector<float> gm(8, 0.0f);
   LaunchSpec s = spec_of(2);
   auto out = writable(s, gm.data(), 8, "out");
-  EXPECT_EQ(launch(
-                s,
-                [&](BlockContext& ctx) {
-                  auto buf = ctx.ub().alloc<float>(8, "buf");
-                  ctx.copy_out(out, 0, buf, 0, 1);
-                },
-                nullptr),
-            ACLNN_ERR_RUNTIME_ERROR);
+  const aclnnStatus st = launch(
+      s,
+      [&](BlockContext& ctx) {
+        auto buf = ctx.ub().alloc<float>(8, "buf");
+        ctx.copy_out(out, 0, buf, 0, 1);
+      },
+      nullptr);
   set_host_threads(0);
+  return st;
+}
+
+TEST(Launch, PlainStoresFromTwoBlocksToOneElementAreARace) { EXPECT_EQ(racy_launch(), ACLNN_ERR_RUNTIME_ERROR); }
+
+// The benchmarks' switch (pcEmuSetChecks) really turns the race shadow off, and back on.
+TEST(Launch, TheRaceShadowCanBeSwitchedOffForMeasurement) {
+  set_dynamic_checks(false);
+  const aclnnStatus unchecked = racy_launch();
+  set_dynamic_checks(true);
+  EXPECT_EQ(unchecked, ACLNN_SUCCESS);
+  EXPECT_EQ(racy_launch(), ACLNN_ERR_RUNTIME_ERROR);
 }
 
 TEST(Launch, AtomicAddsFromAllBlocksAccumulateAndSyncAllSeparatesPhases) {

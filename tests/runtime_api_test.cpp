@@ -239,4 +239,17 @@ TEST_F(RuntimeApi, LaunchInfoTalliesTheCallsTraffic) {
   EXPECT_EQ(b.gmWriteBytes + b.gmAtomicBytes, a.gmWriteBytes + a.gmAtomicBytes);
 }
 
+// pcEmuSetChecks returns the previous setting; with the checks on, fresh device memory reads as NaN bytes.
+TEST_F(RuntimeApi, DynamicChecksToggleAndFreshMemoryIsNaN) {
+  EXPECT_EQ(pcEmuSetChecks(0), 1);
+  EXPECT_EQ(pcEmuSetChecks(1), 0);
+  EXPECT_EQ(pcEmuSetChecks(1), 1);
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  unsigned char host[64];
+  ASSERT_EQ(aclrtMemcpy(host, 64, p, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  for (unsigned char b : host) EXPECT_EQ(b, 0xFF);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
 }  // namespace

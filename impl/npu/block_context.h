@@ -19,8 +19,8 @@ class LaunchShared;  // per-launch state: barrier, shadows, tiling text
 
 class BlockContext {
  public:
-  BlockContext(int32_t block_idx, int32_t block_num, UnifiedBuffer& ub, LaunchShared& shared)
-      : block_idx_(block_idx), block_num_(block_num), ub_(ub), shared_(shared) {}
+  BlockContext(int32_t block_idx, int32_t block_num, UnifiedBuffer& ub, LaunchShared& shared, bool record_writes)
+      : block_idx_(block_idx), block_num_(block_num), ub_(ub), shared_(shared), record_writes_(record_writes) {}
 
   int32_t block_idx() const { return block_idx_; }
   int32_t block_num() const { return block_num_; }
@@ -69,6 +69,7 @@ class BlockContext {
   template <typename T>
   void track(const GmTensor<T>& t, int64_t off, int64_t count, bool atomic) {
     if (!t.shadow) fail_readonly(t.name);
+    if (!record_writes_) return;  // the race shadow is off (pcEmuSetChecks)
     const int64_t b0 = off * static_cast<int64_t>(sizeof(T)), b1 = b0 + count * static_cast<int64_t>(sizeof(T));
     t.shadow->record(block_idx_, b0, b1, atomic);  // inline: one call per copied row
   }
@@ -81,6 +82,7 @@ class BlockContext {
   int32_t block_num_;
   UnifiedBuffer& ub_;
   LaunchShared& shared_;
+  bool record_writes_;
   Traffic traffic_;
 };
 

@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "npu/block_pool.h"
+#include "npu/dynamic_checks.h"
 #include "npu/faults.h"
 #include "npu/fiber_pool.h"
 #include "npu/platform.h"
@@ -213,11 +214,12 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
                 spec.block_dim, kMaxEmulatedCores, spec.tiling);
   for (const auto& s : spec.shadows) s->clear();
   LaunchShared shared(spec);
+  const bool record_writes = dynamic_checks();
   const std::function<void(int32_t)> job = [&](int32_t block) {
     unsigned char* backing =
         kFiberBlocks ? FiberPool::instance().ub_backing(block, spec.ub_bytes) : thread_ub_backing(spec.ub_bytes);
     UnifiedBuffer ub(backing, spec.ub_bytes, 32, block, &spec.tiling);
-    BlockContext ctx(block, spec.block_dim, ub, shared);
+    BlockContext ctx(block, spec.block_dim, ub, shared, record_writes);
     shared.take_slot();
     try {
       body(ctx);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "npu/dynamic_checks.h"
+
 namespace pcemu {
 
 DeviceMemory& DeviceMemory::instance() {
@@ -39,7 +41,7 @@ void* DeviceMemory::allocate(size_t size) {
   }
   std::memset(b.storage.data(), kGuardPattern, kGuardBytes);
   // Fresh device memory is not zeroed on the NPU: fill it with NaN bytes so a missing init shows.
-  std::memset(b.storage.data() + kGuardBytes, 0xFF, size);
+  if (dynamic_checks()) std::memset(b.storage.data() + kGuardBytes, 0xFF, size);
   std::memset(b.storage.data() + kGuardBytes + size, kGuardPattern, b.storage.size() - kGuardBytes - size);
   std::lock_guard lock(mu_);
   b.id = next_id_++;

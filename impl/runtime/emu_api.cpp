@@ -1,4 +1,5 @@
 // The emulator-only control and introspection entry points (poolcheck_emu/emu.h).
+#include "npu/dynamic_checks.h"
 #include "npu/faults.h"
 #include "npu/launch.h"
 #include "npu/platform.h"
@@ -20,6 +21,12 @@ int pcEmuSetHostThreads(int32_t threads) {
   if (threads < 0) return -1;
   pcemu::set_host_threads(threads);
   return 0;
+}
+
+int pcEmuSetChecks(int enabled) {
+  const int was = pcemu::dynamic_checks() ? 1 : 0;
+  pcemu::set_dynamic_checks(enabled != 0);
+  return was;
 }
 
 int pcEmuHasKernels(const char* socName, const char* opType) {

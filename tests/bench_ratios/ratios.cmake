@@ -19,10 +19,11 @@ function(write_op file ws_ratio)
   entry(i2 ${n} iteration 3e9 "${ws}")  # the last repetition: a reader that keeps it is wrong
   entry(med ${n} aggregate 2e9 ", \"aggregate_name\": \"median\", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}, \"traffic_per_moved\": 2")
   entry(cv ${n} aggregate 0.1 ", \"aggregate_name\": \"cv\", \"workspace_bytes\": NaN, \"workspace_per_fp32_out\": NaN, \"traffic_per_moved\": NaN")
+  entry(u1 "impl_unchecked/maxpool3d_grad/s/f32/real_time" iteration 4e9 "")
   entry(t1 "torch/maxpool3d_grad/s/f32/real_time" iteration 1e9 "")
   entry(c1 "copy/maxpool3d_grad/s/f32/real_time" iteration 8e9 "")
   file(WRITE ${file} "{\"context\": {\"threads\": \"2\", \"host_name\": \"fixture\", \"num_cpus\": 2, \"mhz_per_cpu\": 1000},
- \"benchmarks\": [${i1}, ${i2}, ${med}, ${cv}, ${t1}, ${c1}]}")
+ \"benchmarks\": [${i1}, ${i2}, ${med}, ${cv}, ${u1}, ${t1}, ${c1}]}")
 endfunction()
 
 function(write_harness file with_sharded)
@@ -63,6 +64,11 @@ expect("${good}" "rows;0;workspace_per_fp32_out" 1)
 expect("${good}" "rows;0;traffic_per_moved" 2)
 expect("${good}" "rows;0;traffic_ratio_vs_copy" 0.5)
 expect("${good}" "rows;0;torch_ratio_bound" 4)
+# Without the data-watching checks the impl runs at 4 GB/s: 4x torch, half of copy; the targets stay on
+# the checked row.
+expect("${good}" "rows;0;impl_unchecked_gbps" 4)
+expect("${good}" "rows;0;ratio_vs_torch_unchecked" 4)
+expect("${good}" "rows;0;ratio_vs_copy_unchecked" 0.5)
 expect("${good}" "rows;0;meets_memory_target" ON)
 expect("${good}" "rows;0;meets_targets" OFF)  # 0.25 of copy on a large shape
 expect("${good}" "harness;0;cases_per_second" 1500)

@@ -31,6 +31,12 @@ PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
  * many execute at once (0 = no limit). POOLCHECK_EMU_HOST_THREADS sets the default. -1 for a negative count. */
 PCEMU_API int pcEmuSetHostThreads(int32_t threads);
 
+/* Measurement only: 0 turns off the checks that watch data as it moves (the race shadow over every GM store
+ * and atomic add, and the NaN fill of fresh device memory) so a benchmark can report what they cost; 1 (the
+ * default) turns them back on. UB bounds and alignment, GM extents, writes to inputs and guard zones stay
+ * checked. Returns the previous setting. */
+PCEMU_API int pcEmuSetChecks(int enabled);
+
 /* Whether kernels for an operator ("MaxPool3DGradWithArgmax", ...) are emulated on a SoC. */
 PCEMU_API int pcEmuHasKernels(const char* socName, const char* opType);
 
