@@ -68,9 +68,13 @@ std::vector<int32_t> short_row_layers(int64_t H, int64_t W, int64_t Wo, bool who
 // One plane's output from its products by the short-row layers; `sums` holds the plane's accumulators.
 // prod[-1] is +0.0f, the product a missing tap (-1) reads, so the gather runs without a branch.
 template <typename Codec>
-void run_short_rows(const std::vector<int32_t>& layers, int64_t plane_out, const float* prod, float* __restrict sums,
-                    typename Codec::T* out) {
+void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, int64_t plane_out, const float* prod,
+                    float* __restrict sums, typename Codec::T* out) {
   const int32_t* first = layers.data();
+  if (broadcast) {  // global pooling: one tap each, all the same product, so the plane is one value
+    std::fill(out, out + plane_out, Codec::store(0.0f + prod[0]));
+    return;
+  }
   for (int64_t e = 0; e < plane_out; ++e) sums[e] = 0.0f + prod[first[e]];
   for (size_t at = static_cast<size_t>(plane_out); at < layers.size(); at += static_cast<size_t>(plane_out)) {
     const int32_t* src = layers.data() + at;
@@ -130,6 +134,8 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
           static_cast<int32_t>(col_taps[j][1]);
   const std::vector<int32_t> short_rows =
       short_row_layers(H, W, Wo, whole_planes, row_taps, row_begin, col_taps, col_begin);
+  const bool broadcast = short_rows.size() == static_cast<size_t>(H * W) &&
+                         std::all_of(short_rows.begin(), short_rows.end(), [](int32_t i) { return i == 0; });
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
   // products[0] stays +0.0f: the short-row layers' missing tap.
   std::vector<float> products(static_cast<size_t>(Ho * Wo) + 1, 0.0f),
@@ -144,7 +150,8 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
       if (!short_rows.empty()) {
-        run_short_rows<Codec>(short_rows, plane_out, prod, acc.data(), out_buf.span(q * plane_out, plane_out));
+        run_short_rows<Codec>(short_rows, broadcast, plane_out, prod, acc.data(),
+                              out_buf.span(q * plane_out, plane_out));
         continue;
       }
       for (int64_t ih = 0; ih < H; ++ih) {
