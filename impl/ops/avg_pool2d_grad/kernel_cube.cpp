@@ -83,6 +83,57 @@ void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, int64_t 
   for (int64_t e = 0; e < plane_out; ++e) out[e] = Codec::store(sums[e]);
 }
 
+// The tap tables of a launch's geometry: the same for every block, so each host thread builds them once
+// per geometry and the blocks it runs reuse them (the scalar unit's setup, not device work).
+struct CubeTaps {
+  std::array<int64_t, 9> key{};
+  TapList col_taps, row_taps;
+  std::vector<size_t> col_begin{0}, row_begin{0};
+  size_t layers = 0;
+  std::vector<int32_t> layer_ow;
+  std::vector<int32_t> short_rows;
+  bool broadcast = false;
+};
+
+const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) {
+  thread_local CubeTaps c;
+  const int64_t H = pr.in[0], W = pr.in[1], Ho = pr.out[0], Wo = pr.out[1];
+  const std::array<int64_t, 9> key{H,
+                                   W,
+                                   Ho,
+                                   Wo,
+                                   pr.k[0] * 4096 + pr.k[1],
+                                   pr.s[0] * 4096 + pr.s[1],
+                                   pr.p[0] * 4096 + pr.p[1],
+                                   whole_planes ? 1 : 0,
+                                   wrong_tap ? 1 : 0};
+  if (c.layer_ow.size() > 0 && key == c.key) return c;
+  c = CubeTaps{};
+  c.key = key;
+  for (int64_t iw = 0; iw < W; ++iw) {
+    axis_taps(iw, pr.k[1], pr.s[1], pr.p[1], Wo, wrong_tap ? 1 : 0, &c.col_taps);
+    c.col_begin.push_back(c.col_taps.size());
+  }
+  for (int64_t ih = 0; ih < H; ++ih) {
+    axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &c.row_taps);
+    c.row_begin.push_back(c.row_taps.size());
+  }
+  // Column taps as layers: layer L holds each column's L-th tap (its output column), or -1 when the column
+  // has fewer taps. A missing tap adds +0.0f, which leaves every fp32 sum that started at +0.0f unchanged,
+  // so each row runs branch-free over whole layers.
+  for (int64_t iw = 0; iw < W; ++iw)
+    c.layers = std::max(c.layers, c.col_begin[static_cast<size_t>(iw) + 1] - c.col_begin[static_cast<size_t>(iw)]);
+  c.layer_ow.assign(std::max<size_t>(1, c.layers) * static_cast<size_t>(W), -1);
+  for (int64_t iw = 0; iw < W; ++iw)
+    for (size_t j = c.col_begin[static_cast<size_t>(iw)]; j < c.col_begin[static_cast<size_t>(iw) + 1]; ++j)
+      c.layer_ow[(j - c.col_begin[static_cast<size_t>(iw)]) * static_cast<size_t>(W) + static_cast<size_t>(iw)] =
+          static_cast<int32_t>(c.col_taps[j][1]);
+  c.short_rows = short_row_layers(H, W, Wo, whole_planes, c.row_taps, c.row_begin, c.col_taps, c.col_begin);
+  c.broadcast = c.short_rows.size() == static_cast<size_t>(H * W) &&
+                std::all_of(c.short_rows.begin(), c.short_rows.end(), [](int32_t i) { return i == 0; });
+  return c;
+}
+
 }  // namespace
 
 // The fractal loop visits, per input element, the taps k = kh * kW + kw in ascending order and skips those
@@ -111,31 +162,12 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
                              whole_planes ? "output planes (L1)" : "output row (L1)");
   // The weight: 1/divisorOverride, or 1/(kH*kW) (countIncludePad without ceil mode always has kH*kW).
   const float weight = to_compute(cp, 1.0f / static_cast<float>(pr.divisor != 0 ? pr.divisor : taps));
-  TapList col_taps, row_taps;
-  std::vector<size_t> col_begin{0}, row_begin{0};
-  for (int64_t iw = 0; iw < W; ++iw) {
-    axis_taps(iw, pr.k[1], pr.s[1], pr.p[1], Wo, fault_on(Fault::WrongTap) ? 1 : 0, &col_taps);
-    col_begin.push_back(col_taps.size());
-  }
-  for (int64_t ih = 0; ih < H; ++ih) {
-    axis_taps(ih, pr.k[0], pr.s[0], pr.p[0], Ho, 0, &row_taps);
-    row_begin.push_back(row_taps.size());
-  }
-  // Column taps as layers: layer L holds each column's L-th tap (its output column), or -1 when the column
-  // has fewer taps. A missing tap adds +0.0f, which leaves every fp32 sum that started at +0.0f unchanged,
-  // so each row runs branch-free over whole layers.
-  size_t layers = 0;
-  for (int64_t iw = 0; iw < W; ++iw)
-    layers = std::max(layers, col_begin[static_cast<size_t>(iw) + 1] - col_begin[static_cast<size_t>(iw)]);
-  std::vector<int32_t> layer_ow(layers * static_cast<size_t>(W), -1);
-  for (int64_t iw = 0; iw < W; ++iw)
-    for (size_t j = col_begin[static_cast<size_t>(iw)]; j < col_begin[static_cast<size_t>(iw) + 1]; ++j)
-      layer_ow[(j - col_begin[static_cast<size_t>(iw)]) * static_cast<size_t>(W) + static_cast<size_t>(iw)] =
-          static_cast<int32_t>(col_taps[j][1]);
-  const std::vector<int32_t> short_rows =
-      short_row_layers(H, W, Wo, whole_planes, row_taps, row_begin, col_taps, col_begin);
-  const bool broadcast = short_rows.size() == static_cast<size_t>(H * W) &&
-                         std::all_of(short_rows.begin(), short_rows.end(), [](int32_t i) { return i == 0; });
+  const CubeTaps& tp = cube_taps(pr, whole_planes, fault_on(Fault::WrongTap));
+  const auto& row_taps = tp.row_taps;
+  const auto& row_begin = tp.row_begin;
+  const auto& layer_ow = tp.layer_ow;
+  const auto& short_rows = tp.short_rows;
+  const size_t layers = tp.layers;
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
   // products[0] stays +0.0f: the short-row layers' missing tap.
   std::vector<float> products(static_cast<size_t>(Ho * Wo) + 1, 0.0f),
@@ -150,7 +182,7 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
       if (!short_rows.empty()) {
-        run_short_rows<Codec>(short_rows, broadcast, plane_out, prod, acc.data(),
+        run_short_rows<Codec>(short_rows, tp.broadcast, plane_out, prod, acc.data(),
                               out_buf.span(q * plane_out, plane_out));
         continue;
       }
