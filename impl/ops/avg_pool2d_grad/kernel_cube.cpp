@@ -175,15 +175,16 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   for (int64_t first = p0; first < p1; first += per_pass) {
     const int64_t planes = std::min(per_pass, p1 - first);
     ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
+    const T* pass_grads = grad_planes.span(0, planes * plane_in);  // every (oh, ow) listed above is in a plane
+    T* pass_out = whole_planes ? out_buf.span(0, planes * plane_out) : nullptr;
     for (int64_t q = 0; q < planes; ++q) {
-      const T* g = grad_planes.span(q * plane_in, plane_in);  // every (oh, ow) listed above is in the plane
+      const T* g = pass_grads + q * plane_in;
       float* prod = products.data() + 1;  // operand in the compute precision, times the weight: row loops
       load_row<Codec>(g, prod, plane_in);
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
       if (!short_rows.empty()) {
-        run_short_rows<Codec>(short_rows, tp.broadcast, plane_out, prod, acc.data(),
-                              out_buf.span(q * plane_out, plane_out));
+        run_short_rows<Codec>(short_rows, tp.broadcast, plane_out, prod, acc.data(), pass_out + q * plane_out);
         continue;
       }
       for (int64_t ih = 0; ih < H; ++ih) {
