@@ -86,7 +86,7 @@ void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, int64_t 
 // The tap tables of a launch's geometry: the same for every block, so each host thread builds them once
 // per geometry and the blocks it runs reuse them (the scalar unit's setup, not device work).
 struct CubeTaps {
-  std::array<int64_t, 9> key{};
+  std::array<int64_t, 12> key{};
   TapList col_taps, row_taps;
   std::vector<size_t> col_begin{0}, row_begin{0};
   size_t layers = 0;
@@ -98,15 +98,8 @@ struct CubeTaps {
 const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) {
   thread_local CubeTaps c;
   const int64_t H = pr.in[0], W = pr.in[1], Ho = pr.out[0], Wo = pr.out[1];
-  const std::array<int64_t, 9> key{H,
-                                   W,
-                                   Ho,
-                                   Wo,
-                                   pr.k[0] * 4096 + pr.k[1],
-                                   pr.s[0] * 4096 + pr.s[1],
-                                   pr.p[0] * 4096 + pr.p[1],
-                                   whole_planes ? 1 : 0,
-                                   wrong_tap ? 1 : 0};
+  const std::array<int64_t, 12> key{
+      H, W, Ho, Wo, pr.k[0], pr.k[1], pr.s[0], pr.s[1], pr.p[0], pr.p[1], whole_planes ? 1 : 0, wrong_tap ? 1 : 0};
   if (c.layer_ow.size() > 0 && key == c.key) return c;
   c = CubeTaps{};
   c.key = key;

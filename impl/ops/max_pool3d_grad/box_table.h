@@ -20,7 +20,7 @@ class BoxTable {
   // value(d, h, x) (>= 0), every other entry -1. False when the table would be too large.
   template <typename Value>
   bool prepare(int64_t in_h, int64_t in_w, const std::array<int64_t, 3>& ext, int64_t value_key, Value value) {
-    const std::array<int64_t, 5> key{in_h, in_w, ext[0] * 65536 + ext[1], ext[2], value_key};
+    const std::array<int64_t, 6> key{in_h, in_w, ext[0], ext[1], ext[2], value_key};
     if (key == key_ && !table_.empty()) return true;
     const int64_t hw = in_h * in_w;
     if (ext[0] <= 0 || ext[1] <= 0 || ext[2] <= 0) return false;
@@ -47,7 +47,7 @@ class BoxTable {
   }
 
  private:
-  std::array<int64_t, 5> key_{};
+  std::array<int64_t, 6> key_{};
   int64_t hw_ = 0, in_w_ = 0;
   std::vector<int32_t> table_;
 };
