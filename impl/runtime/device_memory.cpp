@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 #include "npu/dynamic_checks.h"
+#include "npu/launch.h"
 
 namespace pcemu {
 
@@ -15,6 +18,19 @@ DeviceMemory& DeviceMemory::instance() {
 namespace {
 constexpr size_t kSpareBuffers = 8;
 constexpr size_t kSpareMaxBytes = size_t{256} << 20;  // per buffer; at most 2 GiB kept in all
+
+// Fills `bytes` at `p` with `value`, split over the emulator's host threads when large: a workspace of
+// many MiB is NaN-filled on every call, and one core's memset bandwidth is well below the machine's.
+void fill_bytes(uint8_t* p, uint8_t value, size_t bytes) {
+  constexpr size_t kBytesPerThread = size_t{2} << 20;  // below this a thread start costs more than it saves
+  const size_t threads = std::clamp<size_t>(bytes / kBytesPerThread, 1, static_cast<size_t>(host_threads()));
+  const size_t share = (bytes / threads + 63) / 64 * 64;
+  std::vector<std::thread> helpers;
+  for (size_t at = share; at < bytes; at += share)
+    helpers.emplace_back([=] { std::memset(p + at, value, std::min(share, bytes - at)); });
+  std::memset(p, value, std::min(share, bytes));
+  for (auto& h : helpers) h.join();
+}
 }  // namespace
 
 std::vector<uint8_t> DeviceMemory::take_storage(size_t bytes) {
@@ -41,7 +57,7 @@ void* DeviceMemory::allocate(size_t size) {
   }
   std::memset(b.storage.data(), kGuardPattern, kGuardBytes);
   // Fresh device memory is not zeroed on the NPU: fill it with NaN bytes so a missing init shows.
-  if (dynamic_checks()) std::memset(b.storage.data() + kGuardBytes, 0xFF, size);
+  if (dynamic_checks()) fill_bytes(b.storage.data() + kGuardBytes, 0xFF, size);
   std::memset(b.storage.data() + kGuardBytes + size, kGuardPattern, b.storage.size() - kGuardBytes - size);
   std::lock_guard lock(mu_);
   b.id = next_id_++;
