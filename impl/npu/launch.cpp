@@ -208,6 +208,16 @@ int32_t host_threads() {
   return n > 0 ? n : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+void split_over_host_threads(int64_t total, int64_t shares, int64_t align,
+                             const std::function<void(int64_t begin, int64_t end)>& work) {
+  const int64_t n = std::clamp<int64_t>(shares, 1, host_threads());
+  const int64_t share = ((total + n - 1) / n + align - 1) / align * align;
+  std::vector<std::thread> helpers;
+  for (int64_t at = share; at < total; at += share) helpers.emplace_back(work, at, std::min(total, at + share));
+  work(0, std::min(total, share));
+  for (auto& h : helpers) h.join();
+}
+
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats) {
   if (spec.block_dim < 1 || spec.block_dim > kMaxEmulatedCores)
     return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: blockDim={} outside [1, {}]; tiling: {}", spec.kernel,

@@ -30,6 +30,12 @@ void set_host_threads(int32_t n);
 // Host threads the emulator works on: pcEmuSetHostThreads, else the machine's cores.
 int32_t host_threads();
 
+// Host-side work outside a launch (layout copies, memory fills): [0, total) in `shares` contiguous parts
+// (clamped to [1, host_threads()]), each a multiple of `align` but the last; the first part runs on the
+// calling thread, the others on threads of their own, and all have finished when this returns.
+void split_over_host_threads(int64_t total, int64_t shares, int64_t align,
+                             const std::function<void(int64_t begin, int64_t end)>& work);
+
 // Runs `body` once per block. Returns ACLNN_SUCCESS, or the status of the first KernelError (logged).
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats);
 

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
-#include <vector>
 
 #include "npu/dynamic_checks.h"
 #include "npu/launch.h"
@@ -22,14 +20,11 @@ constexpr size_t kSpareMaxBytes = size_t{256} << 20;  // per buffer; at most 2 G
 // Fills `bytes` at `p` with `value`, split over the emulator's host threads when large: a workspace of
 // many MiB is NaN-filled on every call, and one core's memset bandwidth is well below the machine's.
 void fill_bytes(uint8_t* p, uint8_t value, size_t bytes) {
-  constexpr size_t kBytesPerThread = size_t{2} << 20;  // below this a thread start costs more than it saves
-  const size_t threads = std::clamp<size_t>(bytes / kBytesPerThread, 1, static_cast<size_t>(host_threads()));
-  const size_t share = (bytes / threads + 63) / 64 * 64;
-  std::vector<std::thread> helpers;
-  for (size_t at = share; at < bytes; at += share)
-    helpers.emplace_back([=] { std::memset(p + at, value, std::min(share, bytes - at)); });
-  std::memset(p, value, std::min(share, bytes));
-  for (auto& h : helpers) h.join();
+  constexpr int64_t kBytesPerThread = int64_t{2} << 20;  // below this a thread start costs more than it saves
+  const auto total = static_cast<int64_t>(bytes);
+  split_over_host_threads(total, total / kBytesPerThread, 64, [=](int64_t begin, int64_t end) {
+    std::memset(p + begin, value, static_cast<size_t>(end - begin));
+  });
 }
 }  // namespace
 

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
-#include <thread>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -140,9 +139,9 @@ void tally_layout_copy(int64_t elems, int64_t elem_bytes) { call_traffic().stage
 void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
   const auto* src = static_cast<const unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
-  tally_layout_copy(numel(t.view_shape).value_or(0), elem_bytes);
+  const int64_t n = numel(t.view_shape).value_or(0);
+  tally_layout_copy(n, elem_bytes);
   if (is_contiguous(t)) {  // one block copy; the element walk below is for strided views
-    const int64_t n = numel(t.view_shape).value_or(0);
     if (n > 0) std::memcpy(dense, view_data(t, elem_bytes), static_cast<size_t>(n) * eb);
     return;
   }
@@ -154,9 +153,9 @@ void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
 void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTensor& t) {
   auto* dst = static_cast<unsigned char*>(t.data);
   const auto eb = static_cast<size_t>(elem_bytes);
-  tally_layout_copy(numel(t.view_shape).value_or(0), elem_bytes);
+  const int64_t n = numel(t.view_shape).value_or(0);
+  tally_layout_copy(n, elem_bytes);
   if (is_contiguous(t)) {
-    const int64_t n = numel(t.view_shape).value_or(0);
     if (n > 0) std::memcpy(view_data(t, elem_bytes), dense, static_cast<size_t>(n) * eb);
     return;
   }
@@ -172,12 +171,9 @@ namespace {
 // blocks below, 32x64 measured fastest of 8..64 x 16..128 on (128 x 12544) and (12544 x 128) fp32 here.
 constexpr int64_t kTileRows = 32, kTileCols = 64;
 
-// dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
-// E, tile by tile. Full tiles run with constant bounds (unrolled, no aliasing reloads); edges run generic.
-
 static_assert(kTileRows % 8 == 0 && kTileCols % 8 == 0, "tiles are whole 4x4 and 8x8 register blocks");
 
-// A full tile element by element (the edges, and element types without a vector kernel).
+// A full tile element by element (element types without a vector kernel).
 template <typename E>
 void transpose_tile_scalar(const E* __restrict src, E* __restrict dst, int64_t rows, int64_t cols) {
   for (int64_t c = 0; c < kTileCols; ++c)
@@ -238,6 +234,8 @@ void transpose_full_tile(const E* src, E* dst, int64_t rows, int64_t cols) {
   transpose_tile_scalar(src, dst, rows, cols);
 }
 
+// dst (cols x rows) = transpose of src (rows x cols) for source rows [row_begin, row_end) and element type
+// E, tile by tile. Full tiles run with constant bounds (unrolled, no aliasing reloads); edges run generic.
 template <typename E>
 void transpose_tiled(const unsigned char* src_bytes, unsigned char* dst_bytes, int64_t rows, int64_t cols,
                      int64_t row_begin, int64_t row_end) {
@@ -279,13 +277,8 @@ void transpose_planes(const unsigned char* src, unsigned char* dst, int64_t plan
   const int64_t rows = to_channels_last ? planes : spatial, cols = to_channels_last ? spatial : planes;
   tally_layout_copy(rows * cols, eb);
   constexpr int64_t kElemsPerThread = 1 << 18;  // below this a thread start costs more than it saves
-  const int64_t threads = std::clamp<int64_t>(rows * cols / kElemsPerThread, 1, host_threads());
-  const int64_t band = ((rows + threads - 1) / threads + kTileRows - 1) / kTileRows * kTileRows;  // even bands
-  std::vector<std::thread> helpers;
-  for (int64_t r = band; r < rows; r += band)
-    helpers.emplace_back(transpose_rows, src, dst, rows, cols, eb, r, std::min(rows, r + band));
-  transpose_rows(src, dst, rows, cols, eb, 0, std::min(rows, band));
-  for (auto& h : helpers) h.join();
+  split_over_host_threads(rows, rows * cols / kElemsPerThread, kTileRows,
+                          [&](int64_t begin, int64_t end) { transpose_rows(src, dst, rows, cols, eb, begin, end); });
 }
 
 std::string shape_str(const std::vector<int64_t>& shape) { return fmt::format("[{}]", fmt::join(shape, ",")); }
