@@ -42,9 +42,9 @@ std::optional<double> ratio(const Row& r, const std::string& peer, const std::st
 
 // How fast the emulator moves the traffic its tiling asks for, as a share of the copy bandwidth.
 std::optional<double> traffic_vs_copy(const Row& r) {
-  const auto a = get(r, "impl"), c = get(r, "copy");
-  if (!a || !c || *c <= 0 || !r.traffic_per_moved) return std::nullopt;
-  return *a * *r.traffic_per_moved / *c;
+  const auto vs_copy = ratio(r, "copy");
+  if (!vs_copy || !r.traffic_per_moved) return std::nullopt;
+  return *vs_copy * *r.traffic_per_moved;
 }
 
 // The impl/torch ratio an emulator moving that traffic at the copy bandwidth would reach: above it the

@@ -100,7 +100,7 @@ const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) 
   const int64_t H = pr.in[0], W = pr.in[1], Ho = pr.out[0], Wo = pr.out[1];
   const std::array<int64_t, 12> key{
       H, W, Ho, Wo, pr.k[0], pr.k[1], pr.s[0], pr.s[1], pr.p[0], pr.p[1], whole_planes ? 1 : 0, wrong_tap ? 1 : 0};
-  if (c.layer_ow.size() > 0 && key == c.key) return c;
+  if (key == c.key) return c;  // a real geometry never has the all-zero key of a fresh cache
   c = CubeTaps{};
   c.key = key;
   for (int64_t iw = 0; iw < W; ++iw) {
@@ -116,7 +116,7 @@ const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) 
   // so each row runs branch-free over whole layers.
   for (int64_t iw = 0; iw < W; ++iw)
     c.layers = std::max(c.layers, c.col_begin[static_cast<size_t>(iw) + 1] - c.col_begin[static_cast<size_t>(iw)]);
-  c.layer_ow.assign(std::max<size_t>(1, c.layers) * static_cast<size_t>(W), -1);
+  c.layer_ow.assign(c.layers * static_cast<size_t>(W), -1);
   for (int64_t iw = 0; iw < W; ++iw)
     for (size_t j = c.col_begin[static_cast<size_t>(iw)]; j < c.col_begin[static_cast<size_t>(iw) + 1]; ++j)
       c.layer_ow[(j - c.col_begin[static_cast<size_t>(iw)]) * static_cast<size_t>(W) + static_cast<size_t>(iw)] =
