@@ -97,10 +97,16 @@ struct FiberPool::State {
     cv.notify_all();
   }
 
-  // Runs the next ready fiber until it waits in SyncAll or ends, then books it (lock held around).
-  void run_one(std::unique_lock<std::mutex>& lock, jmp_buf& host) {
-    const int32_t b = ready.front();
-    ready.pop_front();
+  // Runs a ready fiber until it waits in SyncAll or ends, then books it (lock held around). The launcher
+  // takes blocks from the front and helpers from the back, so the blocks that run at the same moment are
+  // far apart in the grid: neighbouring blocks share GM lines and atomic stripes (overlapping windows),
+  // and running them on two host threads at once made those lines bounce between the host's cores.
+  void run_one(std::unique_lock<std::mutex>& lock, jmp_buf& host, bool from_back) {
+    const int32_t b = from_back ? ready.back() : ready.front();
+    if (from_back)
+      ready.pop_back();
+    else
+      ready.pop_front();
     Fiber& f = *fibers[static_cast<size_t>(b)];
     lock.unlock();
     f.state = FiberState::Running;
@@ -125,7 +131,7 @@ struct FiberPool::State {
     for (;;) {
       cv.wait(lock, [&] { return !ready.empty() || done == block_dim; });
       if (done == block_dim) return;
-      run_one(lock, host);
+      run_one(lock, host, false);
     }
   }
 
@@ -136,7 +142,7 @@ struct FiberPool::State {
     for (;;) {
       cv.wait(lock, [&] { return stop || (index < active_helpers && !ready.empty()); });
       if (stop) return;
-      run_one(lock, host);
+      run_one(lock, host, true);
     }
   }
 };

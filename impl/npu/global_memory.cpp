@@ -64,9 +64,9 @@ std::optional<WriteShadow::Race> WriteShadow::end_phase() {
   // Atomic adds never race with each other: a phase without plain stores needs no sweep.
   bool any_plain = false;
   size_t total = 0;
-  for (const auto& list : ranges_) {
-    total += list.size();
-    for (const Range& r : list) any_plain = any_plain || !r.atomic;
+  for (const auto& block : ranges_) {
+    total += block.list.size();
+    for (const Range& r : block.list) any_plain = any_plain || !r.atomic;
   }
   if (!any_plain) {
     clear();
@@ -76,7 +76,7 @@ std::optional<WriteShadow::Race> WriteShadow::end_phase() {
   all.clear();
   all.reserve(total);
   for (int32_t b = 0; b < kShadowMaxBlocks; ++b)
-    for (const Range& r : ranges_[static_cast<size_t>(b)]) all.push_back({r.begin, r.end, b, r.atomic});
+    for (const Range& r : ranges_[static_cast<size_t>(b)].list) all.push_back({r.begin, r.end, b, r.atomic});
   clear();
   sort_by_begin(all, bytes_);
   TopTwo plain, atomic;  // reach of earlier-starting plain stores and atomic adds, per block
@@ -94,8 +94,8 @@ std::optional<WriteShadow::Race> WriteShadow::end_phase() {
 }
 
 WriteShadow::~WriteShadow() {
-  for (auto& list : ranges_)
-    if (list.capacity() > 0) return_list(std::move(list));
+  for (auto& block : ranges_)
+    if (block.list.capacity() > 0) return_list(std::move(block.list));
 }
 
 std::vector<std::vector<WriteShadow::Range>>& WriteShadow::spares() {
@@ -119,7 +119,7 @@ void WriteShadow::return_list(std::vector<Range>&& list) {
 }
 
 void WriteShadow::clear() {
-  for (auto& list : ranges_) list.clear();
+  for (auto& block : ranges_) block.list.clear();
 }
 
 }  // namespace pcemu

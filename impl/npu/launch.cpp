@@ -13,6 +13,7 @@
 #include "npu/dynamic_checks.h"
 #include "npu/faults.h"
 #include "npu/fiber_pool.h"
+#include "npu/host_workers.h"
 #include "npu/platform.h"
 
 namespace pcemu {
@@ -212,10 +213,9 @@ void split_over_host_threads(int64_t total, int64_t shares, int64_t align,
                              const std::function<void(int64_t begin, int64_t end)>& work) {
   const int64_t n = std::clamp<int64_t>(shares, 1, host_threads());
   const int64_t share = ((total + n - 1) / n + align - 1) / align * align;
-  std::vector<std::thread> helpers;
-  for (int64_t at = share; at < total; at += share) helpers.emplace_back(work, at, std::min(total, at + share));
-  work(0, std::min(total, share));
-  for (auto& h : helpers) h.join();
+  if (share == 0) return work(0, total);  // nothing to split (total == 0)
+  const auto parts = static_cast<int32_t>((total + share - 1) / share);
+  run_host_shares(parts, [&](int32_t i) { work(i * share, std::min(total, (i + 1) * share)); });
 }
 
 aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext&)>& body, LaunchStats* stats) {

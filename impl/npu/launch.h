@@ -32,7 +32,8 @@ int32_t host_threads();
 
 // Host-side work outside a launch (layout copies, memory fills): [0, total) in `shares` contiguous parts
 // (clamped to [1, host_threads()]), each a multiple of `align` but the last; the first part runs on the
-// calling thread, the others on threads of their own, and all have finished when this returns.
+// calling thread, the others on the emulator's persistent helper threads (npu/host_workers.h), and all
+// have finished when this returns.
 void split_over_host_threads(int64_t total, int64_t shares, int64_t align,
                              const std::function<void(int64_t begin, int64_t end)>& work);
 
