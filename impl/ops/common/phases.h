@@ -28,7 +28,8 @@ void zero_fill(BlockContext& ctx, const GmTensor<T>& target, T zero) {
   ctx.ub().free_all();
   int64_t begin = 0, end = 0;
   core_range(target.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
-  const int64_t n = chunk_elems(ctx, sizeof(T));
+  // A core's share may be smaller than a chunk: fill only what it copies out.
+  const int64_t n = std::min(chunk_elems(ctx, sizeof(T)), std::max<int64_t>(1, end - begin));
   auto zeros = ctx.ub().alloc<T>(n, "zero chunk");
   std::fill(zeros.data(), zeros.data() + n, zero);
   for (int64_t i = begin; i < end; i += n) ctx.copy_out(target, i, zeros, 0, std::min(n, end - i));
