@@ -4,8 +4,10 @@
 # <report-dir>/bench/ratios.json (docs/performance.md).
 #   scripts/bench.sh [report-dir]      default report dir: poolcheck-report
 # Environment: BUILD_DIR (build-bench), BUILD_TYPE (Release), POOLCHECK_BENCH_THREADS (number of cores),
-# REPS (3: repetitions of every benchmark; the ratios use their medians, which a shared VM needs),
-# BENCH_ARGS (extra Google Benchmark flags, e.g. --benchmark_filter=f32).
+# REPS (9: repetitions of every benchmark; the ratios use their medians, which a shared VM needs),
+# MIN_TIME (0.1: seconds per repetition), BENCH_ARGS (extra Google Benchmark flags, e.g.
+# --benchmark_filter=f32). The repetitions of all benchmarks of a binary run in random interleaved order,
+# so a slow period of the machine falls on impl, peers and copy alike instead of on one of them.
 # PEERS=0 skips installing the optional peers (libtorch-dev, libdnnl-dev); without them the peer benchmarks
 # report "skipped" and the ratios are null.
 set -euo pipefail
@@ -26,13 +28,13 @@ cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
 out="$report_dir/bench"
 mkdir -p "$out"
 echo "== threads: $POOLCHECK_BENCH_THREADS (impl host threads, torch, oneDNN, copy)"
+repeat=(--benchmark_repetitions="${REPS:-9}" --benchmark_enable_random_interleaving=true)
 for op in maxpool3d_grad avgpool2d_grad adaptive_avgpool3d_grad; do
   # shellcheck disable=SC2086
-  "$build_dir/bench/${op}_bench" --benchmark_out="$out/$op.json" --benchmark_out_format=json \
-    --benchmark_repetitions="${REPS:-3}" ${BENCH_ARGS:-}
+  "$build_dir/bench/${op}_bench" --benchmark_out="$out/$op.json" --benchmark_out_format=json "${repeat[@]}" \
+    --benchmark_min_time="${MIN_TIME:-0.1}" ${BENCH_ARGS:-}
 done
-"$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json \
-  --benchmark_repetitions="${REPS:-3}"
+"$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json "${repeat[@]}"
 "$build_dir/bench/bench_ratios" "$out/ratios.json" "$out"/maxpool3d_grad.json "$out"/avgpool2d_grad.json \
   "$out"/adaptive_avgpool3d_grad.json "$out"/harness.json
 echo "== wrote $out/ratios.json"
