@@ -42,12 +42,15 @@ std::mutex g_spare_mu;
 void sort_by_begin(std::vector<Entry>& all, int64_t bytes) {
   const auto by_begin = [](const Entry& x, const Entry& y) { return x.begin < y.begin; };
   if (std::is_sorted(all.begin(), all.end(), by_begin)) return;
-  const int64_t buckets = std::clamp<int64_t>(static_cast<int64_t>(all.size()), 1, std::max<int64_t>(1, bytes / 16));
-  const int64_t width = std::max<int64_t>(1, (bytes + buckets - 1) / buckets);
+  // About one bucket per entry, at least 16 bytes wide. The width is a power of two, so an entry's bucket
+  // is a shift: a 64-bit division per entry and pass was most of the sort.
+  int shift = 4;
+  while (shift < 62 && (int64_t{1} << shift) * static_cast<int64_t>(all.size()) < bytes) ++shift;
+  const int64_t buckets = std::max<int64_t>(1, (bytes + (int64_t{1} << shift) - 1) >> shift);
   thread_local std::vector<uint32_t> start, next;  // the sweep's scratch keeps its capacity too
   thread_local std::vector<Entry> sorted;
   start.assign(static_cast<size_t>(buckets) + 1, 0);
-  auto bucket_of = [&](const Entry& e) { return static_cast<size_t>(std::min(buckets - 1, e.begin / width)); };
+  auto bucket_of = [&](const Entry& e) { return static_cast<size_t>(std::min(buckets - 1, e.begin >> shift)); };
   for (const Entry& e : all) ++start[bucket_of(e) + 1];
   for (size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
   sorted.resize(all.size());
