@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <vector>
 
 #include "npu/global_memory.h"
@@ -20,6 +21,11 @@ struct Write {
   bool atomic;
 };
 
+// How RapidCheck prints a counterexample's writes.
+void showValue(const Write& w, std::ostream& os) {
+  os << "{block " << w.block << ", [" << w.begin << ", " << w.end << ")" << (w.atomic ? " atomic}" : " plain}");
+}
+
 // Per byte: the writers seen so far; a race when two blocks meet and one of the two writes is plain.
 bool races_by_definition(int64_t bytes, const std::vector<Write>& writes) {
   std::vector<std::vector<const Write*>> by_byte(static_cast<size_t>(bytes));
@@ -32,12 +38,17 @@ bool races_by_definition(int64_t bytes, const std::vector<Write>& writes) {
   return false;
 }
 
-// A reported race names bytes both blocks wrote, with the kinds they wrote them as.
+// A reported race names bytes both blocks wrote, with the kinds they wrote them as (a block's adjacent
+// writes of one kind may be reported as one range: the shadow merges them).
 bool race_is_real(const WriteShadow::Race& r, const std::vector<Write>& writes) {
   auto wrote = [&](int32_t block, bool atomic) {
-    for (const Write& w : writes)
-      if (w.block == block && w.atomic == atomic && w.begin <= r.byte_begin && r.byte_end <= w.end) return true;
-    return false;
+    for (int64_t b = r.byte_begin; b < r.byte_end; ++b) {
+      bool covered = false;
+      for (const Write& w : writes)
+        covered = covered || (w.block == block && w.atomic == atomic && w.begin <= b && b < w.end);
+      if (!covered) return false;
+    }
+    return true;
   };
   return r.byte_begin < r.byte_end && r.block != r.other && !(r.atomic && r.other_atomic) && wrote(r.block, r.atomic) &&
          wrote(r.other, r.other_atomic);
