@@ -1,6 +1,7 @@
 #include "npu/global_memory.h"
 
 #include <algorithm>
+#include <bit>
 #include <mutex>
 
 namespace pcemu {
@@ -44,8 +45,8 @@ void sort_by_begin(std::vector<Entry>& all, int64_t bytes) {
   if (std::is_sorted(all.begin(), all.end(), by_begin)) return;
   // About one bucket per entry, at least 16 bytes wide. The width is a power of two, so an entry's bucket
   // is a shift: a 64-bit division per entry and pass was most of the sort.
-  int shift = 4;
-  while (shift < 62 && (int64_t{1} << shift) * static_cast<int64_t>(all.size()) < bytes) ++shift;
+  const auto n = static_cast<int64_t>(all.size());
+  const int shift = std::max(4, static_cast<int>(std::bit_width(static_cast<uint64_t>((bytes + n - 1) / n - 1))));
   const int64_t buckets = std::max<int64_t>(1, (bytes + (int64_t{1} << shift) - 1) >> shift);
   thread_local std::vector<uint32_t> start, next;  // the sweep's scratch keeps its capacity too
   thread_local std::vector<Entry> sorted;
