@@ -55,14 +55,34 @@ bool race_is_real(const WriteShadow::Race& r, const std::vector<Write>& writes) 
 }
 
 // Writes the way kernels make them: rows of a few sizes at scattered offsets, from a few blocks, some
-// atomic, with the same block often continuing where it stopped (the shadow merges those).
+// atomic, and often a row that continues the previous one of the same block and kind (the shadow merges
+// those into one range).
 rc::Gen<std::vector<Write>> gen_writes(int64_t bytes) {
-  return rc::gen::container<std::vector<Write>>(rc::gen::exec([bytes] {
+  struct Draw {
+    Write write;
+    bool continues;
+  };
+  const auto draws = rc::gen::container<std::vector<Draw>>(rc::gen::exec([bytes] {
     const auto block = *rc::gen::inRange<int32_t>(0, 6);
     const auto len = *rc::gen::element<int64_t>(1, 4, 14, 32, 56, 200);
     const auto begin = *rc::gen::inRange<int64_t>(0, bytes);
-    return Write{block, begin, std::min(bytes, begin + len), *rc::gen::arbitrary<bool>()};
+    return Draw{{block, begin, begin + len, *rc::gen::arbitrary<bool>()}, *rc::gen::arbitrary<bool>()};
   }));
+  return rc::gen::map(draws, [bytes](const std::vector<Draw>& ds) {
+    std::vector<Write> writes;
+    for (const Draw& d : ds) {
+      Write w = d.write;
+      if (d.continues && !writes.empty() && writes.back().end < bytes) {
+        const int64_t len = w.end - w.begin;
+        w = writes.back();
+        w.begin = w.end;
+        w.end = w.begin + len;
+      }
+      w.end = std::min(bytes, w.end);
+      writes.push_back(w);
+    }
+    return writes;
+  });
 }
 
 std::optional<WriteShadow::Race> sweep(int64_t bytes, const std::vector<Write>& writes) {
