@@ -31,6 +31,7 @@ Finding finding_of(const CaseResult& r) {
     case Outcome::Unsupported:
       return Finding::NoKernel;
     case Outcome::Crash:
+    case Outcome::Timeout:
       return Finding::OtherDefect;
   }
   return Finding::OtherDefect;

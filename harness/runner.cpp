@@ -176,12 +176,15 @@ const char* outcome_name(Outcome o) {
       return "unsupported";
     case Outcome::Crash:
       return "crash";
+    case Outcome::Timeout:
+      return "timeout";
   }
   return "?";
 }
 
 bool outcome_is_failure(Outcome o) {
-  return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess || o == Outcome::Crash;
+  return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess || o == Outcome::Crash ||
+         o == Outcome::Timeout;
 }
 
 void ensure_runtime() {

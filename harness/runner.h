@@ -17,7 +17,8 @@ enum class Outcome : int8_t {
   WrongError,         // an error, but not the documented one (or in the wrong phase)
   UnexpectedSuccess,  // the spec says this call must fail
   Unsupported,        // valid per spec, but the backend has no kernel for the platform
-  Crash,              // the backend raised an exception, or a guard zone was overwritten
+  Crash,              // the backend died on a signal, raised an exception, or overwrote a guard zone
+  Timeout,            // the backend did not answer within the per-case time limit (the worker was killed)
 };
 const char* outcome_name(Outcome o);
 bool outcome_is_failure(Outcome o);
