@@ -13,12 +13,12 @@ using nlohmann::json;
 json summary_json(const SummaryRow& s) {
   json j{{"operator", s.op}, {"platform", s.platform}, {"supported", s.supported}};
   static constexpr const char* kNames[] = {
-      "rules",          "rules_exercised",  "agree",          "disagree",   "not_exercised",
-      "not_applicable", "accepted_invalid", "rejected_valid", "wrong_code", "wrong_precedence",
-      "other_defects",  "no_kernel",        "log_mismatch"};
-  const int values[] = {s.rules,          s.rules_exercised,  s.agree,          s.disagree,   s.not_exercised,
-                        s.not_applicable, s.accepted_invalid, s.rejected_valid, s.wrong_code, s.wrong_precedence,
-                        s.other_defects,  s.no_kernel,        s.log_mismatch};
+      "rules",          "rules_exercised",  "agree",          "disagree",    "not_exercised",
+      "not_applicable", "accepted_invalid", "rejected_valid", "wrong_code",  "wrong_precedence",
+      "other_defects",  "no_kernel",        "crashes",        "log_mismatch"};
+  const int values[] = {s.rules,          s.rules_exercised,  s.agree,          s.disagree,    s.not_exercised,
+                        s.not_applicable, s.accepted_invalid, s.rejected_valid, s.wrong_code,  s.wrong_precedence,
+                        s.other_defects,  s.no_kernel,        s.crashes,        s.log_mismatch};
   static_assert(std::size(kNames) == std::size(values));
   for (size_t i = 0; i < std::size(kNames); ++i) j[kNames[i]] = values[i];
   return j;
@@ -126,6 +126,7 @@ json audit_json(const AuditReport& report) {
             {"cases_per_rule", o.cases_per_rule},
             {"valid_cases", o.valid_cases},
             {"multi_cases", o.multi_cases}}},
+          {"backend", report.backend},
           {"platform_control", report.platform_control},
           {"backend_note", report.backend_note},
           {"seconds", report.seconds},

@@ -50,13 +50,14 @@ void confusion(std::ostream& os, const OperatorAudit& op) {
   auto n = [](const Counts& c, Finding f) { return c.by.count(f) ? c.by.at(f) : 0; };
   os << "### " << op.spec->op << "\n\n"
      << "| spec says \\ backend did | as the spec says | accepted (invalid) | rejected (valid) | wrong code | "
-        "wrong precedence | other defect | no kernel |\n|---|---|---|---|---|---|---|---|\n";
+        "wrong precedence | other defect | no kernel | crash |\n|---|---|---|---|---|---|---|---|---|\n";
   const std::pair<const char*, const Counts*> rows[] = {
       {"valid", &valid}, {"invalid: one rule", &single}, {"invalid: several rules", &multi}};
   for (const auto& [name, c] : rows)
-    os << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", name, n(*c, Finding::Agree),
+    os << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", name, n(*c, Finding::Agree),
                       n(*c, Finding::AcceptedInvalid), n(*c, Finding::RejectedValid), n(*c, Finding::WrongCode),
-                      n(*c, Finding::WrongPrecedence), n(*c, Finding::OtherDefect), n(*c, Finding::NoKernel));
+                      n(*c, Finding::WrongPrecedence), n(*c, Finding::OtherDefect), n(*c, Finding::NoKernel),
+                      n(*c, Finding::Crash));
   os << "\n";
 }
 
@@ -175,13 +176,13 @@ void discrepancies(std::ostream& os, const AuditReport& report) {
 std::string summary_table(const std::vector<SummaryRow>& rows) {
   std::ostringstream os;
   os << "| operator | platform | rules | exercised | agree | disagree | not exercised | n/a | accepted invalid | "
-        "rejected valid | wrong code | wrong precedence | other | no kernel | log hint: other rule |\n"
-     << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+        "rejected valid | wrong code | wrong precedence | other | no kernel | crash | log hint: other rule |\n"
+     << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& s : rows)
-    os << fmt::format("| {} | {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.op,
+    os << fmt::format("| {} | {}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", s.op,
                       s.platform, s.supported ? "" : " (unsupported)", s.rules, s.rules_exercised, s.agree, s.disagree,
                       s.not_exercised, s.not_applicable, s.accepted_invalid, s.rejected_valid, s.wrong_code,
-                      s.wrong_precedence, s.other_defects, s.no_kernel, s.log_mismatch);
+                      s.wrong_precedence, s.other_defects, s.no_kernel, s.crashes, s.log_mismatch);
   return os.str();
 }
 
@@ -195,6 +196,7 @@ std::string audit_markdown(const AuditReport& report) {
             "exercised).\n\n",
             o.seed, o.cases_per_rule, o.valid_cases, o.multi_cases, report.seconds,
             report.gate_passes() ? "pass" : "FAIL", report.disagreements(), report.documented_unexercised());
+  if (!report.backend.empty()) os << "Backend: `" << report.backend << "`.\n\n";
   if (!report.backend_note.empty()) os << "Note: " << report.backend_note << ".\n\n";
   os << "## Summary\n\n"
      << "Verdicts count rules; findings count cases (exactly-one, valid and several-rule cases). The log hint counts "

@@ -7,7 +7,8 @@ namespace poolcheck::audit {
 // Names in enum order (the enums are dense from 0).
 const char* finding_name(Finding f) {
   static constexpr const char* kNames[] = {
-      "agree", "accepted-invalid", "rejected-valid", "wrong-code", "wrong-precedence", "other-defect", "no-kernel"};
+      "agree",        "accepted-invalid", "rejected-valid", "wrong-code", "wrong-precedence",
+      "other-defect", "no-kernel",        "crash"};
   return kNames[static_cast<size_t>(f)];
 }
 

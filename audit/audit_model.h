@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/executor.h"
 #include "spec/spec.h"
 
 namespace poolcheck::audit {
@@ -19,6 +20,7 @@ struct AuditOptions {
   int valid_cases = 20;                // valid cases per supported platform (rejected-valid)
   int multi_cases = 20;                // several-rules-violated cases per platform (precedence)
   uint64_t seed = 1;
+  CaseExecutor* executor = nullptr;  // where the cases run; null = in this process
 };
 
 // What one case showed, seen from the audit.
@@ -28,8 +30,9 @@ enum class Finding : int8_t {
   RejectedValid,    // the spec says it must succeed, the call failed
   WrongCode,        // failed with a status/phase no violated rule gives
   WrongPrecedence,  // failed as a violated rule that is not the first in the spec's order would
-  OtherDefect,      // crash, or an output written on error
+  OtherDefect,      // an output written on error, or a numerically wrong result of an invalid case
   NoKernel,         // the backend has no kernel on this platform, so the case proves nothing
+  Crash,            // the backend died on a signal or hung (its isolated worker was replaced)
 };
 const char* finding_name(Finding f);
 bool finding_is_defect(Finding f);
@@ -89,6 +92,7 @@ struct OperatorAudit {
 
 struct AuditReport {
   AuditOptions options;
+  std::string backend;           // the libraries audited
   bool platform_control = true;  // the backend lets the harness pick the SoC (emulator)
   std::string backend_note;
   double seconds = 0;

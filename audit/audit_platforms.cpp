@@ -2,22 +2,7 @@
 
 #include <algorithm>
 
-#include "acl/acl.h"
-#include "harness/runner.h"
-#include "poolcheck_emu/emu.h"
-
-// Emulator-only; against a real CANN library it resolves to null.
-#pragma weak pcEmuSetPlatform
-
 namespace poolcheck::audit {
-
-bool backend_selects_platform() { return pcEmuSetPlatform != nullptr; }
-
-std::string backend_soc() {
-  ensure_runtime();
-  const char* soc = aclrtGetSocName();
-  return soc ? soc : "";
-}
 
 std::vector<AuditPlatform> platforms_for(const spec::OperatorSpec& spec, const std::vector<std::string>& wanted,
                                          bool control, const std::string& own_soc) {

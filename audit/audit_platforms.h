@@ -15,11 +15,6 @@ struct AuditPlatform {
   bool supported = false;  // per the spec's platform table; SoCs missing from it are unsupported
 };
 
-// Whether the linked backend exports the emulator's platform selection (pcEmuSetPlatform).
-bool backend_selects_platform();
-// The SoC the backend reports (aclrtGetSocName); initialises the runtime.
-std::string backend_soc();
-
 // `wanted` empty = all rows of the spec. Without platform control only `own_soc` is kept.
 std::vector<AuditPlatform> platforms_for(const spec::OperatorSpec& spec, const std::vector<std::string>& wanted,
                                          bool control, const std::string& own_soc);

@@ -41,7 +41,8 @@ void settle_verdict(const RuleDraw& d, int draws, RuleRow* row) {
   }
 }
 
-RuleRow audit_rule(const spec::Rule& rule, const std::string& soc, CaseSource& src, const AuditOptions& opt) {
+RuleRow audit_rule(const spec::Rule& rule, const std::string& soc, CaseSource& src, const AuditOptions& opt,
+                   CaseExecutor& exec) {
   RuleRow row;
   row.rule = &rule;
   if (!rule.platforms.empty() && std::find(rule.platforms.begin(), rule.platforms.end(), soc) == rule.platforms.end()) {
@@ -57,7 +58,7 @@ RuleRow audit_rule(const spec::Rule& rule, const std::string& soc, CaseSource& s
     return row;
   }
   for (const Case& c : d.cases) {
-    CaseRecord rec = classify_single(run_case(c), &rule);
+    CaseRecord rec = classify_single(exec.run(c), &rule);
     row.observed[observed_key(rec)]++;
     row.findings[rec.finding]++;
     row.cases.push_back(std::move(rec));
@@ -70,14 +71,16 @@ RuleRow audit_rule(const spec::Rule& rule, const std::string& soc, CaseSource& s
 
 PlatformAudit audit_platform(const spec::OperatorSpec& spec, const std::string& soc, bool supported,
                              const AuditOptions& opt) {
+  InProcessExecutor in_process;
+  CaseExecutor& exec = opt.executor ? *opt.executor : in_process;
   PlatformAudit p;
   p.op = spec.op;
   p.platform = soc;
   p.supported = supported;
   CaseSource src(spec, soc, supported, opt.seed);
-  for (const spec::Rule& rule : spec.rules) p.rules.push_back(audit_rule(rule, soc, src, opt));
-  for (const Case& c : src.valid(opt.valid_cases)) p.valid.push_back(classify_single(run_case(c)));
-  for (const Case& c : src.multi(opt.multi_cases)) p.multi.push_back(classify_multi(run_case(c), spec.violations(c)));
+  for (const spec::Rule& rule : spec.rules) p.rules.push_back(audit_rule(rule, soc, src, opt, exec));
+  for (const Case& c : src.valid(opt.valid_cases)) p.valid.push_back(classify_single(exec.run(c)));
+  for (const Case& c : src.multi(opt.multi_cases)) p.multi.push_back(classify_multi(exec.run(c), spec.violations(c)));
   return p;
 }
 
@@ -85,8 +88,11 @@ AuditReport run_audit(const AuditOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   AuditReport report;
   report.options = opt;
-  report.platform_control = backend_selects_platform();
-  const std::string own = report.platform_control ? "" : backend_soc();
+  InProcessExecutor in_process;
+  const BackendInfo backend = (opt.executor ? *opt.executor : in_process).backend_info();
+  report.backend = backend.libraries;
+  report.platform_control = backend.platform_control;
+  const std::string own = report.platform_control ? "" : backend.soc;
   if (!report.platform_control)
     report.backend_note = "the backend cannot switch platforms (no pcEmuSetPlatform): only its own SoC '" + own +
                           "' is audited; rules that need another platform stay unexercised";

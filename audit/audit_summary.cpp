@@ -40,6 +40,7 @@ std::vector<SummaryRow> summary_rows(const AuditReport& report) {
       s.wrong_code = p.findings(Finding::WrongCode);
       s.wrong_precedence = p.findings(Finding::WrongPrecedence);
       s.other_defects = p.findings(Finding::OtherDefect);
+      s.crashes = p.findings(Finding::Crash);
       s.no_kernel = p.findings(Finding::NoKernel);
       s.log_mismatch = p.log_mismatches();
       rows.push_back(s);

@@ -13,7 +13,7 @@ struct SummaryRow {
   std::string op, platform;
   bool supported = false;
   int rules = 0, rules_exercised = 0, agree = 0, disagree = 0, not_exercised = 0, not_applicable = 0;
-  int accepted_invalid = 0, rejected_valid = 0, wrong_code = 0, wrong_precedence = 0, other_defects = 0;
+  int accepted_invalid = 0, rejected_valid = 0, wrong_code = 0, wrong_precedence = 0, other_defects = 0, crashes = 0;
   int no_kernel = 0;     // cases the backend could not run on this platform (no kernel): they prove nothing
   int log_mismatch = 0;  // refusals whose error line names another rule's argument (a hint, not gated)
 };

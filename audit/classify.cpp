@@ -32,7 +32,7 @@ Finding finding_of(const CaseResult& r) {
       return Finding::NoKernel;
     case Outcome::Crash:
     case Outcome::Timeout:
-      return Finding::OtherDefect;
+      return Finding::Crash;
   }
   return Finding::OtherDefect;
 }

@@ -90,12 +90,17 @@ int main(int argc, char** argv) {
         name.erase(cut);
       const auto slash = name.find('/');
       const std::string kind = name.substr(0, slash), key = name.substr(slash + 1);
-      if (kind == "harness" || kind == "harness_sharded") {
+      if (kind == "harness" || kind == "harness_sharded" || kind == "harness_isolated" ||
+          kind == "harness_isolated_1worker") {
         json& h = harness[key];
         h["operator"] = key;
         if (kind == "harness") {
           h["cases_per_second"] = b.value("cases_per_second", 0.0);
           h["cases_per_cpu_second"] = b.value("cases_per_cpu_second", 0.0);
+        } else if (kind == "harness_isolated") {
+          h["isolated_cases_per_second"] = b.value("cases_per_second", 0.0);
+        } else if (kind == "harness_isolated_1worker") {
+          h["isolated_1worker_cases_per_second"] = b.value("cases_per_second", 0.0);
         } else {
           h["sharded_cases_per_second"] = b.value("cases_per_second", 0.0);
           h["sharded_processes"] = b.value("processes", 0.0);
@@ -147,10 +152,13 @@ int main(int argc, char** argv) {
                         {"meets_targets", meets}});
   }
   json harness_rows = json::array();
-  // The target is on all cores: the sharded run where there is one, else the single process.
+  // The target is on all cores: the sharded run where there is one, else the single process. The default
+  // `poolcheck run` is the isolated one; its ratio to the in-process run of the same machine and run is its cost.
   for (auto& [op, h] : harness) {
-    const double best = std::max(h.value("cases_per_second", 0.0), h.value("sharded_cases_per_second", 0.0));
+    const double in_process = h.value("cases_per_second", 0.0), isolated = h.value("isolated_cases_per_second", 0.0);
+    const double best = std::max({in_process, h.value("sharded_cases_per_second", 0.0), isolated});
     h["meets_target"] = best >= kTargetCasesPerSecond;
+    h["isolated_vs_in_process"] = in_process > 0 && isolated > 0 ? json(isolated / in_process) : json();
     harness_rows.push_back(h);
   }
   const json result{{"threads", std::atoi(threads.c_str())},
@@ -184,9 +192,11 @@ int main(int argc, char** argv) {
   }
   for (const auto& h : harness_rows)
     std::printf(
-        "harness %-24s %.0f verified cases/s in one process (%.0f per CPU second), %.0f in %.0f shard processes\n",
+        "harness %-24s %.0f verified cases/s in one process (%.0f per CPU second), %.0f in %.0f shard processes, "
+        "%.0f isolated in worker processes (%.0f with one worker)\n",
         h["operator"].get<std::string>().c_str(), h.value("cases_per_second", 0.0),
         h.value("cases_per_cpu_second", 0.0), h.value("sharded_cases_per_second", 0.0),
-        h.value("sharded_processes", 0.0));
+        h.value("sharded_processes", 0.0), h.value("isolated_cases_per_second", 0.0),
+        h.value("isolated_1worker_cases_per_second", 0.0));
   return 0;
 }

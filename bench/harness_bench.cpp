@@ -1,7 +1,10 @@
 // Harness throughput: verified cases per second of the default campaign (`poolcheck run`: seed 1,
 // 2000 cases, a quarter invalid) for each operator:
-//   harness/<op>          in this process, single-threaded as one campaign runs; also per second of the
-//                         process's CPU time (all threads), which a machine shared with other jobs does not skew;
+//   harness/<op>          in this process (--in-process), single-threaded as one campaign runs; also per second
+//                         of the process's CPU time (all threads), which a machine shared with other jobs does
+//                         not skew; <op> "all" is the default campaign over every operator;
+//   harness_isolated/<op>  the same campaign in worker processes, one per core (the default of `poolcheck run`),
+//                         worker start-up included; harness_isolated_1worker/<op> with a single worker;
 //   harness_sharded/<op>  on all cores the way a user runs it there: `poolcheck run --shard k/N` in N
 //                         processes at once (N = the bench thread count), process start-up included.
 #include <benchmark/benchmark.h>
@@ -16,11 +19,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/bench_env.h"
 #include "harness/campaign.h"
 #include "properties/generators/generators.h"
+#include "worker/isolated_executor.h"
 
 namespace {
 
@@ -31,13 +36,21 @@ double process_cpu_seconds() {
   return sec(u.ru_utime) + sec(u.ru_stime);
 }
 
-void campaign(benchmark::State& state, const std::string& op) {
+// `workers` 0: in this process; else that many worker processes, started inside the timed region.
+void campaign(benchmark::State& state, const std::string& op, int workers) {
   poolcheck::CampaignOptions opt;
-  opt.ops = {op};
+  if (op != "all") opt.ops = {op};
   opt.handle_sigint = false;
   int64_t cases = 0, failures = 0;
   const double cpu0 = process_cpu_seconds();
   for (auto _ : state) {
+    std::unique_ptr<poolcheck::worker::IsolatedExecutor> isolated;
+    if (workers > 0) {
+      poolcheck::worker::IsolationOptions iso;
+      iso.workers = workers;
+      isolated = std::make_unique<poolcheck::worker::IsolatedExecutor>(iso);
+      opt.executor = isolated.get();
+    }
     const auto summary = poolcheck::run_campaign(opt);
     cases += summary.cases;
     failures += summary.failure_count;
@@ -103,11 +116,20 @@ void sharded(benchmark::State& state, const std::string& op) {
 int main(int argc, char** argv) {
   setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);  // refused calls are expected; keep the output readable
   poolcheck::bench::setup_bench_env();
-  for (const auto& op : poolcheck::gen::operators()) {
-    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op)
+  std::vector<std::string> ops = poolcheck::gen::operators();
+  ops.push_back("all");
+  const int cores = poolcheck::bench::bench_threads();
+  for (const auto& op : ops) {
+    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op, 0)
         ->UseRealTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
+    for (const auto& [kind, w] : {std::pair{"harness_isolated/", cores}, std::pair{"harness_isolated_1worker/", 1}})
+      benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w)
+          ->UseRealTime()
+          ->Iterations(1)
+          ->Unit(benchmark::kMillisecond);
+    if (op == "all") continue;  // sharding "all" is what the rows above do per operator
     benchmark::RegisterBenchmark(("harness_sharded/" + op).c_str(), sharded, op)
         ->UseRealTime()
         ->Iterations(1)

@@ -1,4 +1,4 @@
-// poolcheck audit: the parameter-validation audit (issue 6). Every documented and chosen rule of each operator,
+// poolcheck audit: the parameter-validation audit. Every documented and chosen rule of each operator,
 // per platform, against exactly-one-violation cases; valid and several-rule cases; audit.json and audit.md.
 // Exit 1 on any disagreement or any documented rule without an exercising case, so CI can gate on it.
 #include <iostream>
@@ -46,8 +46,11 @@ void print_disagreements(const audit::AuditReport& report) {
   if (lines > kMaxLines) std::cout << "(" << lines - kMaxLines << " more in audit.md)\n";
 }
 
-int run_audit_command(const AuditArgs& a) {
-  const audit::AuditReport report = audit::run_audit(a.opt);
+int run_audit_command(const AuditArgs& a, const Globals& g) {
+  const std::unique_ptr<CaseExecutor> executor = make_executor(g);
+  audit::AuditOptions opt = a.opt;
+  opt.executor = executor.get();
+  const audit::AuditReport report = audit::run_audit(opt);
   audit::write_audit(report, a.report_dir);
   std::cout << audit::summary_table(audit::summary_rows(report)) << "\n";
   print_disagreements(report);
@@ -64,7 +67,7 @@ int run_audit_command(const AuditArgs& a) {
 
 }  // namespace
 
-Command add_audit_command(CLI::App& app, const Globals&) {
+Command add_audit_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<AuditArgs>();
   CLI::App* sub = app.add_subcommand(
       "audit", "Parameter-validation audit: every spec rule per operator and platform against the backend");
@@ -83,7 +86,7 @@ Command add_audit_command(CLI::App& app, const Globals&) {
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "Seed of the case draws")->capture_default_str();
   sub->add_option("--report-dir", args->report_dir, "Where audit.json and audit.md go")->capture_default_str();
-  return Command{sub, [args] { return run_audit_command(*args); }};
+  return Command{sub, [args, &g] { return run_audit_command(*args, g); }};
 }
 
 }  // namespace poolcheck::cli

@@ -38,7 +38,7 @@ std::string shape_text(const std::vector<int64_t>& s) {
   return t + ")";
 }
 
-int eval(const EvalArgs& a) {
+int eval(const EvalArgs& a, const Globals& g) {
   const fs::path json_path(a.case_json);
   std::ifstream in(json_path);
   if (!in) throw std::runtime_error("cannot open " + json_path.string());
@@ -102,7 +102,7 @@ int eval(const EvalArgs& a) {
   RunOptions opt;
   opt.host_inputs = &inputs;
   CaseTensors tensors;
-  const CaseResult r = run_case(c, opt, &tensors);
+  const CaseResult r = make_executor(g)->run(c, opt, &tensors);
 
   for (const auto& [name, values] : inputs) std::cout << "input     " << name << " from .npy\n";
   print_result(std::cout, r, &tensors.grad_input_shape);
@@ -127,13 +127,13 @@ int eval(const EvalArgs& a) {
 
 }  // namespace
 
-Command add_eval_command(CLI::App& app, const Globals&) {
+Command add_eval_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<EvalArgs>();
   CLI::App* sub =
       app.add_subcommand("eval", "Run one case on tensors from .npy files; write impl and oracle gradInput");
   sub->add_option("case_json", args->case_json, "JSON with the descriptor and .npy paths")->required();
   sub->add_option("--out-dir", args->out_dir, "Where to write the .npy results (default: the JSON's out_dir)");
-  return Command{sub, [args] { return eval(*args); }};
+  return Command{sub, [args, &g] { return eval(*args, g); }};
 }
 
 }  // namespace poolcheck::cli

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/report_rules.h"
 #include "reports/atomic_file.h"
+#include "reports/jsonl_reader.h"
 #include "reports/report_writer.h"
 #include "reports/summary_json.h"
 
@@ -51,14 +52,10 @@ int merge(const MergeArgs& a) {
     reports::AtomicFile jsonl(out_paths.results_jsonl);
     for (const auto& dir : a.inputs) {
       const auto p = reports::report_paths(dir).results_jsonl;
-      std::ifstream in(p, std::ios::binary);
-      if (!in) throw std::runtime_error("cannot open " + p.string());
-      std::string line;
-      while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        line.push_back('\n');
-        jsonl.write(line);
-      }
+      // A shard killed mid-write leaves a torn last line: no record, so it is not merged.
+      const auto torn =
+          reports::read_complete_lines(p, [&](const std::string& line, int64_t) { jsonl.write(line + "\n"); });
+      if (torn) std::cerr << reports::torn_line_warning(p, *torn) << "\n";
     }
     jsonl.commit();
   }

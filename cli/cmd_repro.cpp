@@ -18,7 +18,7 @@ struct ReproArgs {
   size_t rows = 20;
 };
 
-int repro(const ReproArgs& a) {
+int repro(const ReproArgs& a, const Globals& g) {
   std::string line;
   for (const auto& w : a.words) line += (line.empty() ? "" : " ") + w;
   const ParseResult parsed = parse_descriptor(line);
@@ -27,7 +27,7 @@ int repro(const ReproArgs& a) {
     return kExitUsage;
   }
   CaseTensors tensors;
-  const CaseResult r = run_case(parsed.value, RunOptions{}, &tensors);
+  const CaseResult r = make_executor(g)->run(parsed.value, RunOptions{}, &tensors);
   if (a.json) {
     std::cout << reports::result_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
@@ -39,14 +39,14 @@ int repro(const ReproArgs& a) {
 
 }  // namespace
 
-Command add_repro_command(CLI::App& app, const Globals&) {
+Command add_repro_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<ReproArgs>();
   CLI::App* sub = app.add_subcommand("repro", "Re-run one case from its one-line descriptor");
   sub->add_option("descriptor", args->words, "The case descriptor, e.g. 'op=maxpool3d_grad soc=Ascend910B ...'")
       ->required();
   sub->add_flag("--json", args->json, "Print the result as JSON (the results.jsonl record)");
   sub->add_option("--rows", args->rows, "Rows of the mismatch table")->capture_default_str();
-  return Command{sub, [args] { return repro(*args); }};
+  return Command{sub, [args, &g] { return repro(*args, g); }};
 }
 
 }  // namespace poolcheck::cli

@@ -74,7 +74,7 @@ void parse_shard(const std::string& text, int* index, int* count) {
   *count = static_cast<int>(n);
 }
 
-int run(const RunArgs& a) {
+int run(const RunArgs& a, const Globals& g) {
   CampaignOptions opts;
   opts.ops = a.ops;
   opts.seed = a.seed;
@@ -87,8 +87,11 @@ int run(const RunArgs& a) {
   const std::optional<reports::FailureDb> db =
       a.no_failure_db ? std::nullopt : std::optional<reports::FailureDb>(failure_db_dir(a));
   if (db) opts.replay = replay_cases(*db);
+  const std::unique_ptr<CaseExecutor> executor = make_executor(g);
+  opts.executor = executor.get();
 
   reports::ReportWriter writer(a.report_dir);
+  writer.start(campaign_parameters(opts));  // run.json, so `report rebuild` can redo a killed run
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   int64_t live_failures = 0;
   constexpr int64_t kLiveFailureLines = 20;
@@ -142,7 +145,7 @@ int run(const RunArgs& a) {
 
 }  // namespace
 
-Command add_run_command(CLI::App& app, const Globals&) {
+Command add_run_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* sub = app.add_subcommand("run", "Run a property-based campaign and write reports");
   sub->add_option("--op", args->ops, "Operator to run (repeatable; default: all)");
@@ -163,7 +166,7 @@ Command add_run_command(CLI::App& app, const Globals&) {
                   "report directory)");
   sub->add_flag("--no-failure-db", args->no_failure_db, "Neither replay nor save failures");
   sub->add_flag("-q,--quiet", args->quiet, "No progress and no per-failure lines; only the summary");
-  return Command{sub, [args] { return run(*args); }};
+  return Command{sub, [args, &g] { return run(*args, g); }};
 }
 
 }  // namespace poolcheck::cli

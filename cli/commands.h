@@ -4,6 +4,10 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
+#include <string>
+
+#include "harness/executor.h"
 
 namespace poolcheck::cli {
 
@@ -14,16 +18,26 @@ struct Command {
 
 // Process-wide switches from the main command line.
 struct Globals {
-  bool verbose = false;  // keep the backend's own log lines (ASCEND_GLOBAL_LOG_LEVEL untouched)
+  bool verbose = false;     // keep the backend's own log lines (ASCEND_GLOBAL_LOG_LEVEL untouched)
+  std::string backend;      // --backend: libraries, a toolkit lib64, "emulator" or "upstream"; "" = default
+  std::string emu_faults;   // --emu-faults
+  bool in_process = false;  // --in-process: run cases in this process (debuggers, sanitizer builds)
+  int workers = 1;          // --workers: worker processes (main sets the machine's core count, at most 8)
+  double case_timeout = 0;  // --case-timeout: seconds per case; 0 = derived from the case size
 };
+
+// Where the command's cases run, as the global options say: worker processes by default, or this process
+// (with the backend configured here). Throws std::runtime_error when the backend or the workers cannot start.
+std::unique_ptr<CaseExecutor> make_executor(const Globals& g);
 
 Command add_run_command(CLI::App& app, const Globals& g);
 Command add_repro_command(CLI::App& app, const Globals& g);
 Command add_list_command(CLI::App& app, const Globals& g);
 Command add_eval_command(CLI::App& app, const Globals& g);
 Command add_merge_command(CLI::App& app, const Globals& g);
-Command add_report_command(CLI::App& app, const Globals& g);  // cmd_report.cpp: report diff, report html
-Command add_audit_command(CLI::App& app, const Globals& g);   // cmd_audit.cpp: parameter-validation audit
+Command add_report_command(CLI::App& app,
+                           const Globals& g);  // cmd_report.cpp: report html, rebuild, diff, promote, replay
+Command add_audit_command(CLI::App& app, const Globals& g);  // cmd_audit.cpp: parameter-validation audit
 
 // Exit statuses.
 inline constexpr int kExitOk = 0;

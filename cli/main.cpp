@@ -1,16 +1,15 @@
 // poolcheck: run property-based campaigns against the aclnn pooling-backward operators, reproduce and
 // evaluate single cases, and list what the specification says.
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "backend/backend.h"
 #include "cli/commands.h"
-#include "poolcheck_emu/emu.h"
-
-// Present only in the emulated backend; against a real CANN library the option is refused.
-#pragma weak pcEmuSetFaults
 
 int main(int argc, char** argv) {
   using namespace poolcheck::cli;
@@ -20,10 +19,27 @@ int main(int argc, char** argv) {
   app.fallthrough();  // --verbose may also follow the subcommand
   Globals g;
   app.add_flag("-v,--verbose", g.verbose, "Keep the backend's log lines (by default ASCEND_GLOBAL_LOG_LEVEL=4)");
-  std::string faults;
-  app.add_option("--emu-faults", faults,
+  app.add_option("--emu-faults", g.emu_faults,
                  "Negative controls: inject emulator faults (comma-separated, e.g. wrong_tap,no_atomics); "
                  "the harness must then report failures. Emulated backend only");
+  app.add_option("--backend", g.backend,
+                 std::string("The aclnn library to test: shared libraries loaded in order (comma-separated), a CANN "
+                             "toolkit's lib64 directory, 'emulator' (the default) or 'upstream' (the emulator with "
+                             "ops-nn's real op_api behaviour). Default: $") +
+                     poolcheck::backend::kBackendEnv + ", else 'emulator'");
+  app.add_flag("--in-process", g.in_process,
+               "Run cases in this process instead of worker processes (for a debugger or a sanitizer build); a "
+               "crash or hang of the backend then ends the run");
+  // One worker per core: the campaign keeps them all busy and still reports in stream order.
+  g.workers = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+  app.add_option("--workers", g.workers, "Worker processes that run the cases")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app.add_option("--case-timeout", g.case_timeout,
+                 "Seconds a case may take before its worker is killed (outcome timeout); 0 = derived from the "
+                 "case's size")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
 
   std::vector<Command> commands{add_run_command(app, g),  add_repro_command(app, g), add_list_command(app, g),
                                 add_eval_command(app, g), add_merge_command(app, g), add_report_command(app, g),
@@ -35,16 +51,6 @@ int main(int argc, char** argv) {
   }
   // Before the first API call: the emulated backend (like CANN) reads its log level at aclInit.
   if (!g.verbose) ::setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1);
-  if (!faults.empty()) {
-    if (!pcEmuSetFaults) {
-      std::cerr << "poolcheck: --emu-faults needs the emulated backend (pcEmuSetFaults is absent)\n";
-      return kExitUsage;
-    }
-    if (pcEmuSetFaults(faults.c_str()) != 0) {
-      std::cerr << "poolcheck: --emu-faults: unknown fault in '" << faults << "'\n";
-      return kExitUsage;
-    }
-  }
   for (const Command& c : commands) {
     if (!c.sub->parsed()) continue;
     try {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <deque>
 #include <exception>
 #include <sstream>
 #include <stdexcept>
@@ -106,6 +107,38 @@ class Progress {
   bool drawn_ = false;
 };
 
+// The test seam CampaignOptions::run_case_fn as an executor: a throwing runner is a crash of that case.
+class FunctionExecutor : public CaseExecutor {
+ public:
+  explicit FunctionExecutor(std::function<CaseResult(const Case&)> fn) : fn_(std::move(fn)) {}
+  int capacity() const override { return 1; }
+  int in_flight() const override { return static_cast<int>(done_.size()); }
+  void submit(uint64_t ticket, const Case& c, const RunOptions& opt) override {
+    done_.emplace_back(ticket, run(c, opt));
+  }
+  std::pair<uint64_t, CaseResult> next() override {
+    auto r = std::move(done_.front());
+    done_.pop_front();
+    return r;
+  }
+  CaseResult run(const Case& c, const RunOptions&, CaseTensors* = nullptr) override {
+    try {
+      return fn_(c);
+    } catch (const std::exception& e) {
+      CaseResult r;
+      r.c = c;
+      r.outcome = Outcome::Crash;
+      r.message = std::string("runner threw: ") + e.what();
+      return r;
+    }
+  }
+  BackendInfo backend_info() override { return {}; }
+
+ private:
+  std::function<CaseResult(const Case&)> fn_;
+  std::deque<std::pair<uint64_t, CaseResult>> done_;
+};
+
 }  // namespace
 
 uint64_t splitmix64(uint64_t x) {
@@ -134,6 +167,8 @@ const char* stop_reason_name(StopReason r) {
       return "time-budget";
     case StopReason::Interrupted:
       return "interrupted";
+    case StopReason::Killed:
+      return "killed";
   }
   return "completed";
 }
@@ -291,11 +326,23 @@ void check_campaign_options(const CampaignOptions& opts) {
   }
 }
 
+CampaignSummary campaign_parameters(const CampaignOptions& opts) {
+  CampaignSummary p;
+  p.ops = opts.ops.empty() ? gen::operators() : opts.ops;
+  p.seed = opts.seed;
+  p.max_cases = opts.max_cases;
+  p.max_seconds = opts.max_seconds;
+  p.invalid_fraction = opts.invalid_fraction;
+  p.shard_index = opts.shard_index;
+  p.shard_count = opts.shard_count;
+  return p;
+}
+
 CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<void(const CaseResult&)>& on_result) {
   check_campaign_options(opts);
-  std::vector<std::string> ops = opts.ops;
+  CampaignSummary s = campaign_parameters(opts);
+  const std::vector<std::string>& ops = s.ops;
   const bool real_generators = !opts.make_case;
-  if (ops.empty()) ops = gen::operators();
   if (ops.empty()) throw std::invalid_argument("no operators to run");
 
   // Generators are built once per operator; sampling them is then a pure function of (seed, size).
@@ -310,19 +357,11 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     const auto& g = gens.at(p.op);
     return gen::sample(p.invalid ? g.second : g.first, p.case_seed, p.size);
   };
-  auto run = [&](const Case& c) -> CaseResult {
-    if (opts.run_case_fn) return opts.run_case_fn(c);
-    return run_case(c, opts.run_options);
-  };
-
-  CampaignSummary s;
-  s.ops = ops;
-  s.seed = opts.seed;
-  s.max_cases = opts.max_cases;
-  s.max_seconds = opts.max_seconds;
-  s.invalid_fraction = opts.invalid_fraction;
-  s.shard_index = opts.shard_index;
-  s.shard_count = opts.shard_count;
+  FunctionExecutor seam(opts.run_case_fn);
+  InProcessExecutor in_process;
+  CaseExecutor& exec = opts.run_case_fn ? static_cast<CaseExecutor&>(seam)
+                       : opts.executor  ? *opts.executor
+                                        : static_cast<CaseExecutor&>(in_process);
 
   g_stop.store(false);
   SigintScope sigint(opts.handle_sigint);
@@ -331,7 +370,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     if (g_stop.load()) break;
     CaseResult r;
     try {
-      r = run(c);
+      r = exec.run(c, opts.run_options);
     } catch (const std::exception& e) {
       r.outcome = Outcome::Crash;
       r.message = std::string("runner threw: ") + e.what();
@@ -344,41 +383,57 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   const auto t0 = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
 
-  for (int64_t i = opts.shard_index; i < opts.max_cases; i += opts.shard_count) {
-    if (g_stop.load()) {
+  // Cases in flight finish in any order; they are folded into the summary in stream order.
+  std::deque<std::pair<int64_t, Case>> pending;
+  std::map<int64_t, CaseResult> finished;
+  auto deliver_in_order = [&] {
+    while (!pending.empty()) {
+      const auto it = finished.find(pending.front().first);
+      if (it == finished.end()) return;
+      CaseResult r = std::move(it->second);
+      finished.erase(it);
+      if (r.descriptor.empty()) r.descriptor = to_descriptor(pending.front().second);
+      pending.pop_front();
+      s.add(r, opts.max_failures_kept);
+      if (on_result) on_result(r);
+      progress.update(s, elapsed());
+    }
+  };
+
+  int64_t i = opts.shard_index;
+  for (;;) {
+    bool more = i < opts.max_cases && s.stop == StopReason::Completed;
+    if (more && g_stop.load()) {
       s.stop = StopReason::Interrupted;
-      break;
+      more = false;
     }
-    if (opts.max_seconds > 0 && elapsed() >= opts.max_seconds) {
+    if (more && opts.max_seconds > 0 && elapsed() >= opts.max_seconds) {
       s.stop = StopReason::TimeBudget;
-      break;
+      more = false;
     }
-    const CasePlan plan = plan_case(opts, ops, i);
-    Case c;
-    try {
-      c = make(plan);
-    } catch (const std::exception& e) {
-      ++s.generator_errors;
-      if (s.generator_error_messages.size() < 20) {
-        s.generator_error_messages.push_back(
-            "case " + std::to_string(i) + " (" + plan.op + (plan.invalid ? ", invalid" : ", valid") + ", seed " +
-            std::to_string(plan.case_seed) + ", size " + std::to_string(plan.size) + "): " + e.what());
+    if (more && exec.in_flight() < exec.capacity()) {
+      const CasePlan plan = plan_case(opts, ops, i);
+      i += opts.shard_count;
+      Case c;
+      try {
+        c = make(plan);
+      } catch (const std::exception& e) {
+        ++s.generator_errors;
+        if (s.generator_error_messages.size() < 20) {
+          s.generator_error_messages.push_back(
+              "case " + std::to_string(plan.index) + " (" + plan.op + (plan.invalid ? ", invalid" : ", valid") +
+              ", seed " + std::to_string(plan.case_seed) + ", size " + std::to_string(plan.size) + "): " + e.what());
+        }
+        continue;
       }
+      exec.submit(static_cast<uint64_t>(plan.index), c, opts.run_options);
+      pending.emplace_back(plan.index, std::move(c));
       continue;
     }
-    CaseResult r;
-    try {
-      r = run(c);
-    } catch (const std::exception& e) {
-      r = CaseResult{};
-      r.c = c;
-      r.outcome = Outcome::Crash;
-      r.message = std::string("runner threw: ") + e.what();
-    }
-    if (r.descriptor.empty()) r.descriptor = to_descriptor(c);
-    s.add(r, opts.max_failures_kept);
-    if (on_result) on_result(r);
-    progress.update(s, elapsed());
+    if (exec.in_flight() == 0) break;
+    auto [ticket, r] = exec.next();
+    finished.emplace(static_cast<int64_t>(ticket), std::move(r));
+    deliver_in_order();
   }
   progress.finish();
   s.seconds = elapsed();

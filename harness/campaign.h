@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/case.h"
+#include "harness/executor.h"
 #include "harness/runner.h"
 
 namespace poolcheck {
@@ -29,6 +30,10 @@ struct CampaignOptions {
   size_t max_failures_kept = 1000;  // CampaignSummary::failures keeps the first N (all are counted)
 
   RunOptions run_options;  // passed to run_case
+
+  // Where the cases run (worker processes, or this one); null = run_case in this process. Cases may finish
+  // out of order on an executor with several workers; results are still reported in stream order.
+  CaseExecutor* executor = nullptr;
 
   // Failure-database cases (id, case) run before the stream; their results go to CampaignSummary::replayed.
   std::vector<std::pair<std::string, Case>> replay;
@@ -84,8 +89,9 @@ struct ReplayedCase {
   bool still_failing() const { return outcome_is_failure(outcome); }
 };
 
-enum class StopReason : int8_t { Completed, TimeBudget, Interrupted };
-const char* stop_reason_name(StopReason r);  // "completed" | "time-budget" | "interrupted"
+// Killed: the run ended without writing its summary, which `report rebuild` then made from results.jsonl.
+enum class StopReason : int8_t { Completed, TimeBudget, Interrupted, Killed };
+const char* stop_reason_name(StopReason r);  // "completed" | "time-budget" | "interrupted" | "killed"
 
 struct CampaignSummary {
   // The run's parameters, for the reports.
@@ -130,6 +136,10 @@ struct CampaignSummary {
 std::string tiling_key_label(const CaseResult& r);
 // Tiling-key counts in display order: by strategy name, then numerically by key (CutK/51 before CutK/151).
 std::vector<std::pair<std::string, int64_t>> ordered_tiling_keys(const std::map<std::string, int64_t>& by_key);
+
+// The parameter header run_campaign puts in its summary (no operators = every registered one), for a report
+// written before the run ends.
+CampaignSummary campaign_parameters(const CampaignOptions& opts);
 
 // Throws std::invalid_argument for bad options (what run_campaign checks first), so a caller can refuse them
 // before creating report files.

@@ -61,7 +61,15 @@ aclFormat to_acl(Format f) {
   }
 }
 
+namespace {
+
+constexpr size_t kRedZoneBytes = 512;  // keeps the tensor's bytes as aligned as the allocation itself
+constexpr uint8_t kRedZonePattern = 0xA5;
+
+}  // namespace
+
 DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
+  const auto& api = backend::api();
   const int64_t esize = dtype_size(arg.dtype);
   const int64_t bytes = std::max<int64_t>(1, allocation_elems(arg) * esize);
   initial_.assign(static_cast<size_t>(bytes), pattern);
@@ -70,25 +78,49 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
     if (offs.size() != values->size()) throw std::logic_error("host values do not match the view");
     for (size_t i = 0; i < offs.size(); ++i) encode(arg.dtype, (*values)[i], initial_.data() + offs[i] * esize);
   }
-  if (aclrtMalloc(&dev_, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-    throw std::runtime_error("aclrtMalloc failed for " + std::to_string(bytes) + " bytes");
-  if (aclrtMemcpy(dev_, initial_.size(), initial_.data(), initial_.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
+  // The emulator guards its own allocations (and checks views against them), so red zones are only needed
+  // where nothing else would see a write past a tensor.
+  red_zone_ = api.pcEmuGuardsIntact ? 0 : kRedZoneBytes;
+  std::vector<uint8_t> staged(initial_.size() + 2 * red_zone_, kRedZonePattern);
+  std::copy(initial_.begin(), initial_.end(), staged.begin() + static_cast<std::ptrdiff_t>(red_zone_));
+  if (api.aclrtMalloc(&dev_, staged.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMalloc failed for " + std::to_string(staged.size()) + " bytes");
+  data_ = static_cast<uint8_t*>(dev_) + red_zone_;
+  if (api.aclrtMemcpy(dev_, staged.size(), staged.data(), staged.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
     throw std::runtime_error("aclrtMemcpy to device failed");
   const auto strides = effective_strides(arg);
-  tensor_ = aclCreateTensor(arg.shape.data(), arg.shape.size(), to_acl(arg.dtype), strides.data(), arg.offset,
-                            to_acl(arg.format), arg.shape.data(), arg.shape.size(), dev_);
+  tensor_ = api.aclCreateTensor(arg.shape.data(), arg.shape.size(), to_acl(arg.dtype), strides.data(), arg.offset,
+                                to_acl(arg.format), arg.shape.data(), arg.shape.size(), data_);
 }
 
 DeviceTensor::~DeviceTensor() {
-  if (tensor_) aclDestroyTensor(tensor_);
-  if (dev_) aclrtFree(dev_);
+  const auto& api = backend::api();
+  if (tensor_) api.aclDestroyTensor(tensor_);
+  if (dev_) api.aclrtFree(dev_);
 }
 
 std::vector<uint8_t> DeviceTensor::read_back() const {
   std::vector<uint8_t> bytes(initial_.size());
-  if (aclrtMemcpy(bytes.data(), bytes.size(), dev_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS)
+  if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=
+      ACL_SUCCESS)
     throw std::runtime_error("aclrtMemcpy from device failed");
   return bytes;
+}
+
+std::string DeviceTensor::red_zone_damage() const {
+  if (red_zone_ == 0) return "";
+  const size_t total = initial_.size() + 2 * red_zone_;
+  std::vector<uint8_t> bytes(total);
+  if (backend::api().aclrtMemcpy(bytes.data(), total, dev_, total, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy from device failed");
+  const auto damaged = [&](size_t from) {
+    return std::any_of(bytes.begin() + static_cast<std::ptrdiff_t>(from),
+                       bytes.begin() + static_cast<std::ptrdiff_t>(from + red_zone_),
+                       [](uint8_t b) { return b != kRedZonePattern; });
+  };
+  if (damaged(0)) return "the bytes just before its allocation were written";
+  if (damaged(red_zone_ + initial_.size())) return "the bytes just after its allocation were written";
+  return "";
 }
 
 std::vector<int64_t> DeviceTensor::view_offsets() const {

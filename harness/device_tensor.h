@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "acl/acl.h"
+#include "backend/backend.h"
 #include "harness/case.h"
 
 namespace poolcheck {
@@ -32,12 +32,17 @@ class DeviceTensor {
   // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
   int64_t first_change_outside_view(const std::vector<uint8_t>& bytes) const;
   const std::vector<uint8_t>& initial() const { return initial_; }
+  // Against a backend without the emulator's guard zones, the harness brackets each allocation with red zones
+  // of its own: "" while they are intact, else which side was written.
+  std::string red_zone_damage() const;
 
  private:
   std::vector<int64_t> view_offsets() const;  // element offsets of the view, dense order
 
   TensorArg arg_;
-  void* dev_ = nullptr;
+  void* dev_ = nullptr;   // the allocation, red zones included
+  void* data_ = nullptr;  // the tensor's bytes inside it
+  size_t red_zone_ = 0;   // bytes before and after the tensor's bytes
   std::vector<uint8_t> initial_;
   aclTensor* tensor_ = nullptr;
 };

@@ -6,19 +6,12 @@
 #include <memory>
 #include <mutex>
 
-#include "acl/acl.h"
+#include "backend/backend.h"
 #include "fmt/format.h"
 #include "harness/descriptor.h"
 #include "harness/device_tensor.h"
 #include "harness/numeric.h"
 #include "harness/op_adapter.h"
-#include "poolcheck_emu/emu.h"
-
-// The emulator's hooks are optional: against a real CANN library they resolve to null.
-#pragma weak pcEmuSetPlatform
-#pragma weak pcEmuSetKnobs
-#pragma weak pcEmuLastLaunch
-#pragma weak pcEmuGuardsIntact
 
 namespace poolcheck {
 
@@ -29,20 +22,23 @@ constexpr uint8_t kOutputPattern = 0xCD;  // bytes of gradInput before the call
 constexpr uint8_t kInputPattern = 0x3C;
 
 std::string recent_error() {
-  const char* m = aclGetRecentErrMsg();
+  const char* m = backend::api().aclGetRecentErrMsg();
   return m ? m : "";
 }
 
+// The emulator's platform and knob controls are optional: another backend runs its own SoC as it is.
 void configure_backend(const Case& c, CaseResult* r) {
-  if (pcEmuSetPlatform && pcEmuSetPlatform(c.platform.c_str()) != 0)
+  const auto& a = backend::api();
+  if (a.pcEmuSetPlatform && a.pcEmuSetPlatform(c.platform.c_str()) != 0)
     r->message = "the emulated backend has no platform '" + c.platform + "'";
-  if (pcEmuSetKnobs) pcEmuSetKnobs(c.cores, c.ub_bytes);
-  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
+  if (a.pcEmuSetKnobs) a.pcEmuSetKnobs(c.cores, c.ub_bytes);
+  a.aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
 }
 
 void take_tiling(CaseResult* r) {
+  const auto& a = backend::api();
   pcEmuLaunchInfo info{};
-  if (!pcEmuLastLaunch || pcEmuLastLaunch(&info) != 0) return;
+  if (!a.pcEmuLastLaunch || a.pcEmuLastLaunch(&info) != 0) return;
   r->tiling_known = true;
   r->strategy = info.strategy;
   r->tiling_key = info.tilingKey;
@@ -190,28 +186,47 @@ bool outcome_is_failure(Outcome o) {
 void ensure_runtime() {
   static std::once_flag once;
   std::call_once(once, [] {
-    aclInit(nullptr);  // a second aclInit reports "repeat", which is fine here
-    aclrtSetDevice(0);
-    aclrtCreateStream(&g_stream);
+    const auto& a = backend::api();
+    a.aclInit(nullptr);  // a second aclInit reports "repeat", which is fine here
+    a.aclrtSetDevice(0);
+    a.aclrtCreateStream(&g_stream);
   });
+}
+
+namespace {
+
+CaseResult start_result(const Case& c, const spec::Expected& exp) {
+  CaseResult r;
+  r.c = c;
+  r.descriptor = to_descriptor(c);
+  r.outcome = Outcome::Crash;
+  r.expected_status = exp.code;
+  r.expected_phase = spec::phase_name(exp.phase);
+  r.expected_rule = exp.rule ? exp.rule->id : "";
+  return r;
+}
+
+spec::Expected expected_of(const OpAdapter* op, const Case& c, const RunOptions& opt) {
+  return op && opt.check_spec ? op->spec().expected(c) : spec::Expected{};
+}
+
+}  // namespace
+
+CaseResult planned_result(const Case& c, const RunOptions& opt) {
+  return start_result(c, expected_of(find_adapter(c.op), c, opt));
 }
 
 CaseResult run_case(const Case& c, const RunOptions& opt, CaseTensors* tensors) {
   ensure_runtime();
   const auto t0 = std::chrono::steady_clock::now();
-  CaseResult r;
-  r.c = c;
-  r.descriptor = to_descriptor(c);
   const OpAdapter* op = find_adapter(c.op);
+  const spec::Expected exp = expected_of(op, c, opt);
+  CaseResult r = start_result(c, exp);
   if (!op) {
     r.outcome = Outcome::WrongError;
     r.message = "unknown operator '" + c.op + "'";
     return r;
   }
-  const spec::Expected exp = opt.check_spec ? op->spec().expected(c) : spec::Expected{};
-  r.expected_status = exp.code;
-  r.expected_phase = spec::phase_name(exp.phase);
-  r.expected_rule = exp.rule ? exp.rule->id : "";
   try {
     configure_backend(c, &r);
     // Inputs are real data when the shapes are consistent (valid cases and index-range cases);
@@ -242,10 +257,11 @@ CaseResult run_case(const Case& c, const RunOptions& opt, CaseTensors* tensors) 
       // must see what the device holds.
       if (values) it->second = dev[name]->view_values(dev[name]->initial());
     }
+    const auto& a = backend::api();
     std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray*)>> arrays;
     for (const auto& [name, arr] : c.arrays) {
-      h.arrays[name] = arr.present ? aclCreateIntArray(arr.values.data(), arr.values.size()) : nullptr;
-      if (h.arrays[name]) arrays.emplace_back(h.arrays[name], &aclDestroyIntArray);
+      h.arrays[name] = arr.present ? a.aclCreateIntArray(arr.values.data(), arr.values.size()) : nullptr;
+      if (h.arrays[name]) arrays.emplace_back(h.arrays[name], a.aclDestroyIntArray);
     }
     const ApiOutcome api = op->call(c, h, g_stream);
     r.observed_status = api.status;
@@ -259,10 +275,17 @@ CaseResult run_case(const Case& c, const RunOptions& opt, CaseTensors* tensors) 
       r.outcome = Outcome::Fail;
       r.message = "the call wrote into input tensor " + which;
     }
-    if (pcEmuGuardsIntact && !pcEmuGuardsIntact()) {
-      r.outcome = Outcome::Crash;
-      r.message = "a device allocation's guard zone was overwritten";
+    // A write past any allocation is the worst finding of the case, whatever the comparison said.
+    if (a.pcEmuGuardsIntact && !a.pcEmuGuardsIntact()) {
+      r.outcome = Outcome::Fail;
+      r.message = "a write outside the tensors: a device allocation's guard zone was overwritten";
     }
+    for (const auto& [name, t] : dev)
+      if (const std::string damage = t ? t->red_zone_damage() : ""; !damage.empty()) {
+        r.outcome = Outcome::Fail;
+        r.message = "a write outside the tensors: " + name + ": " + damage;
+        break;
+      }
   } catch (const std::exception& e) {
     r.outcome = Outcome::Crash;
     r.message = std::string("exception: ") + e.what();

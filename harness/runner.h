@@ -11,13 +11,13 @@ namespace poolcheck {
 
 enum class Outcome : int8_t {
   Pass,               // succeeded and matched the oracle within the tolerance model
-  Fail,               // succeeded but disagreed with the oracle (or broke a guard zone / wrote on error)
+  Fail,               // succeeded but disagreed with the oracle, wrote outside the output, or wrote on error
   Mistrusted,         // succeeded but the result proves nothing (e.g. all-zero gradient)
   ExpectedError,      // the documented status in the documented phase, output untouched
   WrongError,         // an error, but not the documented one (or in the wrong phase)
   UnexpectedSuccess,  // the spec says this call must fail
   Unsupported,        // valid per spec, but the backend has no kernel for the platform
-  Crash,              // the backend died on a signal, raised an exception, or overwrote a guard zone
+  Crash,              // the backend died on a signal or raised an exception
   Timeout,            // the backend did not answer within the per-case time limit (the worker was killed)
 };
 const char* outcome_name(Outcome o);
@@ -70,6 +70,10 @@ struct RunOptions {
 };
 
 CaseResult run_case(const Case& c, const RunOptions& opt = {}, CaseTensors* tensors = nullptr);
+
+// A result for `c` before it runs: the case, its descriptor and what the spec expects (for an executor that
+// must report a case whose run never answered). Outcome Crash until something better is known.
+CaseResult planned_result(const Case& c, const RunOptions& opt = {});
 
 // Initialises the runtime once per process (aclInit + aclrtSetDevice + a stream). Idempotent.
 void ensure_runtime();

@@ -6,10 +6,9 @@
 
 #include <cmath>
 
-#include "acl/acl.h"
+#include "backend/backend.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
-#include "poolcheck_emu/emu.h"
 #include "properties/generators/generators.h"
 #include "properties/prop_util.h"
 
@@ -103,11 +102,11 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) 
 RC_GTEST_PROP(MaxPool3dGradGuards, AnyCallLeavesGuardZonesIntactAndFreesEverything, ()) {
   const bool valid = *rc::gen::arbitrary<bool>();
   const Case c = valid ? *gen::valid_max_pool3d_grad() : *gen::invalid_max_pool3d_grad();
-  const int64_t before = pcEmuLiveAllocations();
+  const int64_t before = backend::api().pcEmuLiveAllocations();
   const CaseResult r = run_case(c);
   RC_ASSERT(!outcome_is_failure(r.outcome));
-  RC_ASSERT(pcEmuGuardsIntact() == 1);
-  RC_ASSERT(pcEmuLiveAllocations() == before);
+  RC_ASSERT(backend::api().pcEmuGuardsIntact() == 1);
+  RC_ASSERT(backend::api().pcEmuLiveAllocations() == before);
 }
 
 TEST(MaxPool3dGradMetamorphicNegativeControl, ConservationRejectsASkippedInit) {
@@ -124,12 +123,12 @@ TEST(MaxPool3dGradMetamorphicNegativeControl, BitwiseComparisonSeesOneUlp) {
 TEST(MaxPool3dGradGuardsNegativeControl, OverwrittenGuardZoneIsReported) {
   ensure_runtime();
   void* p = nullptr;
-  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-  EXPECT_EQ(pcEmuGuardsIntact(), 1);
+  ASSERT_EQ(backend::api().aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(backend::api().pcEmuGuardsIntact(), 1);
   static_cast<unsigned char*>(p)[64] ^= 0xFF;  // one byte past the end, as a buggy kernel would write
-  EXPECT_EQ(pcEmuGuardsIntact(), 0);
+  EXPECT_EQ(backend::api().pcEmuGuardsIntact(), 0);
   static_cast<unsigned char*>(p)[64] ^= 0xFF;
-  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  EXPECT_EQ(backend::api().aclrtFree(p), ACL_SUCCESS);
 }
 
 }  // namespace poolcheck

@@ -7,14 +7,14 @@
 #include <set>
 #include <sstream>
 
+#include "backend/backend.h"
 #include "harness/op_adapter.h"
-#include "poolcheck_emu/emu.h"
 #include "properties/generators/generators.h"
 
 namespace poolcheck {
 
-FaultScope::FaultScope(const char* faults) { pcEmuSetFaults(faults); }
-FaultScope::~FaultScope() { pcEmuSetFaults(""); }
+FaultScope::FaultScope(const char* faults) { backend::api().pcEmuSetFaults(faults); }
+FaultScope::~FaultScope() { backend::api().pcEmuSetFaults(""); }
 
 bool quiet_check(const std::function<void()>& property, int max_success) {
   std::ostringstream sink;

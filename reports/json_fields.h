@@ -21,4 +21,13 @@ T get(const nlohmann::json& j, const char* name) {
   }
 }
 
+// Requires "tool": "poolcheck" and this "format_version"; `what` names the document ("summary") in errors.
+inline void require_format(const nlohmann::json& j, const std::string& what, int version) {
+  if (get<std::string>(j, "tool") != "poolcheck") throw std::invalid_argument("not a poolcheck " + what);
+  const int found = get<int>(j, "format_version");
+  if (found != version) {
+    throw std::invalid_argument(what + " format version " + std::to_string(found) + " is not supported");
+  }
+}
+
 }  // namespace poolcheck::reports

@@ -1,19 +1,63 @@
 #include "reports/jsonl_writer.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
 #include "reports/case_result_json.h"
 
 namespace poolcheck::reports {
 
-JsonlWriter::JsonlWriter(const std::filesystem::path& path) : file_(std::make_unique<AtomicFile>(path)) {}
+namespace {
 
-void JsonlWriter::add(const CaseResult& r) {
+std::runtime_error io_error(const std::string& what, const std::filesystem::path& p, int err) {
+  return std::runtime_error(what + " " + p.string() + ": " + std::strerror(err));
+}
+
+}  // namespace
+
+std::string result_line(const CaseResult& r) {
   // dump() escapes control characters, so every record stays on one line; invalid UTF-8 is replaced.
   std::string line = result_to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   line.push_back('\n');
-  file_->write(line);
+  return line;
+}
+
+JsonlWriter::JsonlWriter(std::filesystem::path path) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw io_error("cannot create", path_, errno);
+}
+
+JsonlWriter::~JsonlWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void JsonlWriter::add(const CaseResult& r) {
+  if (fd_ < 0) throw std::runtime_error("write to a closed report file " + path_.string());
+  const std::string line = result_line(r);
+  // Unbuffered on purpose: what the kernel has survives the process. A short write (signal, pipe) continues.
+  const char* p = line.data();
+  size_t left = line.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd_, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw io_error("cannot write", path_, errno);
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
   ++lines_;
 }
 
-void JsonlWriter::commit() { file_->commit(); }
+void JsonlWriter::close() {
+  if (fd_ < 0) return;
+  const int rc = ::close(fd_);
+  fd_ = -1;
+  if (rc != 0) throw io_error("cannot write", path_, errno);
+}
 
 }  // namespace poolcheck::reports

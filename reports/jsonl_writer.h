@@ -1,24 +1,36 @@
-// Streams every CaseResult as one JSON line into a file that appears atomically when the run finishes.
+// Streams every CaseResult as one JSON line into results.jsonl under its final name. Each line goes to the
+// kernel in one write(2) as soon as it is added, so a run killed at any moment (even SIGKILL) leaves every
+// finished case readable; at worst the last line is torn, which `report rebuild` skips.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
-#include <memory>
+#include <string>
 
 #include "harness/runner.h"
-#include "reports/atomic_file.h"
 
 namespace poolcheck::reports {
 
 class JsonlWriter {
  public:
-  explicit JsonlWriter(const std::filesystem::path& path);  // throws std::runtime_error
-  void add(const CaseResult& r);
-  void commit();  // renames the complete file into place
+  // Creates (truncates) the file. Throws std::runtime_error when it cannot.
+  explicit JsonlWriter(std::filesystem::path path);
+  ~JsonlWriter();
+  JsonlWriter(const JsonlWriter&) = delete;
+  JsonlWriter& operator=(const JsonlWriter&) = delete;
+
+  void add(const CaseResult& r);  // throws std::runtime_error on a write error
+  void close();                   // throws std::runtime_error on a close error; add() is refused afterwards
   int64_t lines() const { return lines_; }
+  const std::filesystem::path& path() const { return path_; }
 
  private:
-  std::unique_ptr<AtomicFile> file_;
+  std::filesystem::path path_;
+  int fd_ = -1;
   int64_t lines_ = 0;
 };
+
+// The results.jsonl form of one result: compact JSON ending in '\n'.
+std::string result_line(const CaseResult& r);
 
 }  // namespace poolcheck::reports

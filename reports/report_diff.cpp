@@ -8,6 +8,7 @@
 
 #include "reports/json_fields.h"
 #include "reports/json_number.h"
+#include "reports/jsonl_reader.h"
 #include "reports/markdown_summary.h"
 #include "reports/report_writer.h"
 #include "reports/summary_json.h"
@@ -42,20 +43,17 @@ ReportData load_report(const fs::path& dir) {
   } catch (const std::exception& e) {
     throw std::runtime_error(paths.summary_json.string() + ": " + e.what());
   }
-  std::ifstream lines(paths.results_jsonl);
-  if (lines) {
-    std::string line;
-    size_t n = 0;
-    while (std::getline(lines, line)) {
-      ++n;
-      if (line.empty()) continue;
+  std::error_code ec;
+  if (fs::exists(paths.results_jsonl, ec)) {
+    // A torn last line (the run was killed while writing it) is no record; rebuild already said so.
+    read_complete_lines(paths.results_jsonl, [&](const std::string& line, int64_t n) {
       try {
         const json j = json::parse(line);
         if (get<bool>(j, "failure")) d.failing.insert(get<std::string>(j, "descriptor"));
       } catch (const std::exception& e) {
         throw std::runtime_error(paths.results_jsonl.string() + ":" + std::to_string(n) + ": " + e.what());
       }
-    }
+    });
   } else {
     for (const auto& r : d.summary.failures) d.failing.insert(r.descriptor);
     d.complete_failures = d.summary.failure_count == static_cast<int64_t>(d.summary.failures.size());

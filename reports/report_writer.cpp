@@ -12,15 +12,26 @@
 namespace poolcheck::reports {
 
 ReportPaths report_paths(const std::filesystem::path& dir) {
-  return ReportPaths{dir / "results.jsonl", dir / "summary.json", dir / "summary.md", dir / "junit.xml",
-                     dir / "report.html"};
+  return ReportPaths{dir / "results.jsonl", dir / "summary.json", dir / "summary.md",
+                     dir / "junit.xml",     dir / "report.html",  dir / "run.json"};
 }
 
 ReportWriter::ReportWriter(const std::filesystem::path& dir) : paths_(report_paths(dir)) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw std::runtime_error("cannot create report directory " + dir.string() + ": " + ec.message());
+  for (const auto& stale :
+       {paths_.run_json, paths_.summary_json, paths_.summary_md, paths_.junit_xml, paths_.report_html}) {
+    std::filesystem::remove(stale, ec);
+    if (ec) throw std::runtime_error("cannot remove " + stale.string() + ": " + ec.message());
+  }
   jsonl_ = std::make_unique<JsonlWriter>(paths_.results_jsonl);
+}
+
+void ReportWriter::start(const CampaignSummary& parameters) {
+  if (!jsonl_) throw std::logic_error("ReportWriter::start after finish");
+  run_ = run_record_now(parameters);
+  write_run_json(paths_.run_json, *run_);
 }
 
 void ReportWriter::add(const CaseResult& r) {
@@ -36,10 +47,20 @@ void write_summary_files(const ReportPaths& paths, const CampaignSummary& s, con
   write_report_html(paths.report_html.parent_path(), s, rules_by_op);
 }
 
+void write_run_json(const std::filesystem::path& path, const RunRecord& r) {
+  write_file_atomic(path, run_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+}
+
 const ReportPaths& ReportWriter::finish(const CampaignSummary& s, const RulesByOp& rules_by_op) {
   if (!jsonl_) throw std::logic_error("ReportWriter::finish called twice");
-  jsonl_->commit();
+  jsonl_->close();
   jsonl_.reset();
+  if (run_) {
+    run_->finished = true;
+    run_->stop = s.stop;
+    run_->seconds = s.seconds;
+    write_run_json(paths_.run_json, *run_);
+  }
   write_summary_files(paths_, s, rules_by_op);
   return paths_;
 }

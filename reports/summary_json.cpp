@@ -93,6 +93,20 @@ std::vector<ReplayedCase> replayed_from(const json& j) {
   return v;
 }
 
+int stop_severity(StopReason r) {
+  switch (r) {
+    case StopReason::Completed:
+      return 0;
+    case StopReason::TimeBudget:
+      return 1;
+    case StopReason::Interrupted:
+      return 2;
+    case StopReason::Killed:
+      return 3;
+  }
+  return 0;
+}
+
 }  // namespace
 
 json summary_to_json(const CampaignSummary& s) {
@@ -100,12 +114,7 @@ json summary_to_json(const CampaignSummary& s) {
   j["tool"] = "poolcheck";
   j["format_version"] = kSummaryFormatVersion;
   j["ok"] = !s.failed() && s.missing_shards().empty();
-  j["seed"] = s.seed;
-  j["ops"] = s.ops;
-  j["max_cases"] = s.max_cases;
-  j["max_seconds"] = json_number(s.max_seconds);
-  j["invalid_fraction"] = json_number(s.invalid_fraction);
-  j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+  parameters_to_json(s, j);
   j["merged_shards"] = s.merged_shards;
   j["missing_shards"] = s.missing_shards();
   j["stop"] = stop_reason_name(s.stop);
@@ -141,13 +150,16 @@ json summary_to_json(const CampaignSummary& s) {
   return j;
 }
 
-CampaignSummary summary_from_json(const json& j) {
-  if (get<std::string>(j, "tool") != "poolcheck") throw std::invalid_argument("not a poolcheck summary");
-  const int version = get<int>(j, "format_version");
-  if (version != kSummaryFormatVersion) {
-    throw std::invalid_argument("summary format version " + std::to_string(version) + " is not supported");
-  }
-  CampaignSummary s;
+void parameters_to_json(const CampaignSummary& s, json& j) {
+  j["seed"] = s.seed;
+  j["ops"] = s.ops;
+  j["max_cases"] = s.max_cases;
+  j["max_seconds"] = json_number(s.max_seconds);
+  j["invalid_fraction"] = json_number(s.invalid_fraction);
+  j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+}
+
+void parameters_from_json(const json& j, CampaignSummary& s) {
   s.seed = get<uint64_t>(j, "seed");
   s.ops = get<std::vector<std::string>>(j, "ops");
   s.max_cases = get<int64_t>(j, "max_cases");
@@ -156,17 +168,25 @@ CampaignSummary summary_from_json(const json& j) {
   const json& shard = field(j, "shard");
   s.shard_index = get<int>(shard, "index");
   s.shard_count = get<int>(shard, "count");
+}
+
+bool parse_stop_reason(const std::string& name, StopReason* out) {
+  for (StopReason r : {StopReason::Completed, StopReason::TimeBudget, StopReason::Interrupted, StopReason::Killed}) {
+    if (name == stop_reason_name(r)) {
+      *out = r;
+      return true;
+    }
+  }
+  return false;
+}
+
+CampaignSummary summary_from_json(const json& j) {
+  require_format(j, "summary", kSummaryFormatVersion);
+  CampaignSummary s;
+  parameters_from_json(j, s);
   s.merged_shards = get<std::vector<int>>(j, "merged_shards");
   const auto stop = get<std::string>(j, "stop");
-  if (stop == stop_reason_name(StopReason::Completed)) {
-    s.stop = StopReason::Completed;
-  } else if (stop == stop_reason_name(StopReason::TimeBudget)) {
-    s.stop = StopReason::TimeBudget;
-  } else if (stop == stop_reason_name(StopReason::Interrupted)) {
-    s.stop = StopReason::Interrupted;
-  } else {
-    throw std::invalid_argument("field 'stop': unknown '" + stop + "'");
-  }
+  if (!parse_stop_reason(stop, &s.stop)) throw std::invalid_argument("field 'stop': unknown '" + stop + "'");
   s.cases = get<int64_t>(j, "cases");
   s.seconds = number_from_json(field(j, "seconds"));
   s.cases_per_second = number_from_json(field(j, "cases_per_second"));
@@ -240,10 +260,9 @@ CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
       }
     }
     m.failures.insert(m.failures.end(), s.failures.begin(), s.failures.end());
-    // The merged run is only complete when every shard completed; otherwise keep the most telling reason.
-    if (s.stop == StopReason::Interrupted || (s.stop == StopReason::TimeBudget && m.stop == StopReason::Completed)) {
-      m.stop = s.stop;
-    }
+    // The merged run is only complete when every shard completed; otherwise keep the most telling reason
+    // (a killed shard may have lost cases, an interrupted one stopped early, a time budget was planned).
+    if (stop_severity(s.stop) > stop_severity(m.stop)) m.stop = s.stop;
   }
   m.merged_shards.assign(seen.begin(), seen.end());
   m.cases_per_second = m.seconds > 0 ? static_cast<double>(m.cases) / m.seconds : 0;

@@ -37,6 +37,11 @@ TEST(AuditClassify, OutcomesMapToFindings) {
             Finding::NoKernel);
   EXPECT_EQ(classify_single(failed_with(Outcome::Fail, 161002, 161002, "GetWorkspaceSize")).finding,
             Finding::OtherDefect);  // refused, but wrote its output
+  // A backend that died or hung in its worker is a crash finding of its own, valid case or not.
+  EXPECT_EQ(classify_single(failed_with(Outcome::Crash, 161001, 0, "")).finding, Finding::Crash);
+  EXPECT_EQ(classify_single(failed_with(Outcome::Timeout, 0, 0, "")).finding, Finding::Crash);
+  EXPECT_TRUE(finding_is_defect(Finding::Crash));
+  EXPECT_STREQ(finding_name(Finding::Crash), "crash");
 }
 
 TEST(AuditClassify, AnotherViolatedRulesStatusIsWrongPrecedence) {

@@ -8,7 +8,7 @@
 #include "audit/audit_json.h"
 #include "audit/audit_runner.h"
 #include "audit/audit_summary.h"
-#include "poolcheck_emu/emu.h"
+#include "backend/backend.h"
 
 namespace poolcheck::audit {
 namespace {
@@ -77,11 +77,11 @@ TEST(AuditRun, SummaryIsAnArrayOfFlatObjects) {
 // With the check skipped, a padding above kernelSize/2 gets past GetWorkspaceSize: the call then succeeds or
 // fails later (Execute), and either is a disagreement that fails the gate.
 TEST(AuditRunNegativeControl, SkippedPaddingCheckFailsTheGate) {
-  ASSERT_EQ(pcEmuSetFaults("skip_pad_check"), 0);
+  ASSERT_EQ(backend::api().pcEmuSetFaults("skip_pad_check"), 0);
   AuditOptions o = small({"maxpool3d_grad"}, {"Ascend910B", "Ascend910_93"});
   o.cases_per_rule = 30;
   const AuditReport report = run_audit(o);
-  pcEmuSetFaults("");
+  backend::api().pcEmuSetFaults("");
   for (const auto& p : report.ops.at(0).platforms) {
     const RuleRow& pad = row_of(p, "MP.PADDING.VALUE");
     EXPECT_EQ(pad.verdict, Verdict::Disagree) << p.platform;

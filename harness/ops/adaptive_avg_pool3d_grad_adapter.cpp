@@ -19,10 +19,10 @@ HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(h.tensors.at("gradOutput"), h.tensors.at("self"),
-                                                          h.tensors.at("out"), ws, exec);
+    return backend::api().aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(
+        h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("out"), ws, exec);
   };
-  return two_phase_call(c, plan, aclnnAdaptiveAvgPool3dBackward, stream);
+  return two_phase_call(c, plan, backend::api().aclnnAdaptiveAvgPool3dBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {

@@ -25,13 +25,13 @@ HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return aclnnAvgPool2dBackwardGetWorkspaceSize(
+    return backend::api().aclnnAvgPool2dBackwardGetWorkspaceSize(
         h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
         h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
         c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
         h.tensors.at("gradInput"), ws, exec);
   };
-  return two_phase_call(c, plan, aclnnAvgPool2dBackward, stream);
+  return two_phase_call(c, plan, backend::api().aclnnAvgPool2dBackward, stream);
 }
 
 // Error of one contribution g/divisor as the documented precision mode allows it to be computed (the

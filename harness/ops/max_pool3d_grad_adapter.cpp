@@ -89,12 +89,12 @@ HostValues make_inputs(const Case& c) {
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
+    return backend::api().aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
         h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("indices"), h.arrays.at("kernelSize"),
         h.arrays.at("stride"), h.arrays.at("padding"), h.arrays.at("dilation"), c.scalar("ceilMode").value_or(0) != 0,
         h.tensors.at("gradInput"), ws, exec);
   };
-  return two_phase_call(c, plan, aclnnMaxPool3dWithArgmaxBackward, stream);
+  return two_phase_call(c, plan, backend::api().aclnnMaxPool3dWithArgmaxBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {

@@ -6,7 +6,7 @@
 #include <functional>
 #include <stdexcept>
 
-#include "acl/acl.h"
+#include "backend/backend.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
@@ -21,11 +21,14 @@ inline ApiOutcome two_phase_call(const Case& c, const std::function<aclnnStatus(
   if (out.status != 0) return out;
   out.workspace_bytes = ws;
   void* workspace = nullptr;
-  if (ws > 0 && aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+  const auto& a = backend::api();
+  if (ws > 0 && a.aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
     throw std::runtime_error("cannot allocate the workspace");
   out.status = execute(workspace, ws, exec, stream);
+  // A device backend runs the kernel asynchronously: the results exist only after the stream drains.
+  if (out.status == 0) out.status = a.aclrtSynchronizeStream(stream);
   out.failed_in_execute = out.status != 0;
-  if (workspace) aclrtFree(workspace);
+  if (workspace) a.aclrtFree(workspace);
   return out;
 }
 

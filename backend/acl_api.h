@@ -1,0 +1,62 @@
+// The aclnn/acl C API as a table of function pointers, filled from whatever library is loaded at run time.
+// The harness calls a backend only through this table, so any library exporting these CANN names will do.
+#pragma once
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
+#include "aclnnop/aclnn_avgpool2d_backward.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "poolcheck_emu/emu.h"
+
+namespace poolcheck::backend {
+
+// Every backend must export these: the acl runtime (libascendcl in a CANN toolkit), tensors and int arrays
+// (libnnopbase) and the three operators (libopapi).
+#define POOLCHECK_REQUIRED_SYMBOLS(X)                 \
+  X(aclInit)                                          \
+  X(aclrtSetDevice)                                   \
+  X(aclrtGetSocName)                                  \
+  X(aclrtCreateStream)                                \
+  X(aclrtSynchronizeStream)                           \
+  X(aclrtMalloc)                                      \
+  X(aclrtFree)                                        \
+  X(aclrtMemcpy)                                      \
+  X(aclrtCtxSetSysParamOpt)                           \
+  X(aclGetRecentErrMsg)                               \
+  X(aclCreateTensor)                                  \
+  X(aclDestroyTensor)                                 \
+  X(aclCreateIntArray)                                \
+  X(aclDestroyIntArray)                               \
+  X(aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize) \
+  X(aclnnMaxPool3dWithArgmaxBackward)                 \
+  X(aclnnAvgPool2dBackwardGetWorkspaceSize)           \
+  X(aclnnAvgPool2dBackward)                           \
+  X(aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize)   \
+  X(aclnnAdaptiveAvgPool3dBackward)
+
+// The bundled emulator's introspection and control; absent from any other library, and then null.
+#define POOLCHECK_EMULATOR_SYMBOLS(X) \
+  X(pcEmuSetPlatform)                 \
+  X(pcEmuSetKnobs)                    \
+  X(pcEmuSetHostThreads)              \
+  X(pcEmuSetChecks)                   \
+  X(pcEmuHasKernels)                  \
+  X(pcEmuSetFaults)                   \
+  X(pcEmuLastLaunch)                  \
+  X(pcEmuLiveAllocations)             \
+  X(pcEmuGuardsIntact)
+
+struct AclApi {
+#define POOLCHECK_DECLARE_POINTER(name) decltype(&::name) name = nullptr;
+  POOLCHECK_REQUIRED_SYMBOLS(POOLCHECK_DECLARE_POINTER)
+  POOLCHECK_EMULATOR_SYMBOLS(POOLCHECK_DECLARE_POINTER)
+#undef POOLCHECK_DECLARE_POINTER
+
+  // The tiling key, UB high-water mark and guard zones can be asked for.
+  bool has_introspection() const { return pcEmuLastLaunch != nullptr; }
+  // The platform and tiling knobs of a case can be applied (otherwise the backend runs its own SoC).
+  bool has_platform_control() const { return pcEmuSetPlatform != nullptr; }
+};
+
+}  // namespace poolcheck::backend

@@ -1,0 +1,25 @@
+// make_executor: the global backend and isolation options into a CaseExecutor.
+#include "backend/backend.h"
+#include "cli/commands.h"
+#include "worker/isolated_executor.h"
+
+namespace poolcheck::cli {
+
+std::unique_ptr<CaseExecutor> make_executor(const Globals& g) {
+  backend::BackendConfig config;
+  config.libraries = backend::split_library_list(g.backend);
+  config.emu_faults = g.emu_faults;
+  if (g.in_process) {
+    backend::configure(config);
+    backend::api();  // load now, so a bad backend is a clear error before any case runs
+    return std::make_unique<InProcessExecutor>();
+  }
+  worker::IsolationOptions opts;
+  opts.backend = config;
+  opts.workers = g.workers;
+  opts.case_timeout = g.case_timeout;
+  opts.forward_stderr = g.verbose;
+  return std::make_unique<worker::IsolatedExecutor>(opts);
+}
+
+}  // namespace poolcheck::cli

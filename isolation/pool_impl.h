@@ -1,0 +1,142 @@
+// The pool's internals, shared by its source files: worker_pool.cpp (the public API and starting workers),
+// pool_events.cpp (the poll loop and what it reports) and pool_endings.cpp (how a worker's life ends: an answer's
+// bookkeeping aside, a crash, a timeout or a failed start).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isolation/fd.h"
+#include "isolation/frame.h"
+#include "isolation/line_log.h"
+#include "isolation/process.h"
+#include "isolation/worker_pool.h"
+
+namespace poolcheck::isolation {
+namespace detail {
+
+using Clock = std::chrono::steady_clock;
+
+inline constexpr uint64_t kMaxHandshakeBytes = 64 * 1024;
+// A worker whose pipes closed is normally in the middle of exiting; this is how long it gets to finish.
+inline constexpr double kExitGraceSeconds = 2.0;
+// After SIGKILL a process dies at once unless it is stuck in the kernel (a driver call); then stop waiting.
+inline constexpr double kKillReapSeconds = 5.0;
+// Per drain of a live worker's stderr, so a worker that never stops writing cannot starve the others.
+inline constexpr size_t kLiveDrainBytes = size_t{1} << 20;
+// What is left in a dead worker's stderr is read in full, up to this much (a helper it started may still write).
+inline constexpr size_t kDeadDrainBytes = size_t{16} << 20;
+
+inline double seconds_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+inline Clock::time_point seconds_after(Clock::time_point start, double seconds) {
+  // Clamped (to ~30 years) so a huge limit cannot overflow the clock's integer ticks.
+  return start + std::chrono::ceil<Clock::duration>(std::chrono::duration<double>(std::min(seconds, 1e9)));
+}
+
+inline std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", seconds);
+  return text;
+}
+
+// One worker process and what the pool has read from it.
+struct Worker {
+  Worker(ChildProcess child, uint64_t serial_number, const PoolOptions& options);
+
+  ChildProcess process;
+  uint64_t serial;  // tells a replacement from its predecessor within one poll round
+  FrameReader reader;
+  LineLog log;
+  bool served_a_request = false;
+};
+
+// A position in the pool: the worker serving it, the request in flight and a finished one not yet handed out.
+struct Slot {
+  enum class Phase { Empty, Starting, Idle, Busy };
+  Phase phase = Phase::Empty;
+  std::unique_ptr<Worker> worker;
+  Clock::time_point startup_deadline;
+
+  uint64_t ticket = 0;
+  std::string outgoing;  // the request frame; emptied once fully written
+  size_t outgoing_sent = 0;
+  Clock::time_point submitted, deadline;
+  double timeout_seconds = 0;
+  uint64_t log_mark = 0;  // the worker's stderr line count at submit
+
+  std::optional<Completion> finished;
+  uint64_t finished_order = 0;
+};
+
+// A process that was killed but not reaped in time (stuck in the kernel); reaped later if it ever dies.
+struct Straggler {
+  pid_t pid;
+  UniqueFd pidfd;
+};
+
+}  // namespace detail
+
+struct WorkerPool::Impl {
+  using Slot = detail::Slot;
+  using Worker = detail::Worker;
+
+  Impl(WorkerCommand command_to_run, PoolOptions pool_options)
+      : command(std::move(command_to_run)), options(pool_options), slots(static_cast<size_t>(options.workers)) {}
+  ~Impl();
+
+  WorkerCommand command;
+  PoolOptions options;
+  std::vector<Slot> slots;
+  std::vector<detail::Straggler> stragglers;
+  std::deque<std::string> startup_errors;  // replacement failures not yet thrown to the caller
+  uint64_t next_ticket = 1;
+  uint64_t next_serial = 1;
+  uint64_t finished_count = 0;
+  int64_t restarts = 0;
+
+  int count(bool (*matches)(const Slot&)) const {
+    return static_cast<int>(std::count_if(slots.begin(), slots.end(), matches));
+  }
+  bool any_starting() const {
+    return std::any_of(slots.begin(), slots.end(), [](const Slot& s) { return s.phase == Slot::Phase::Starting; });
+  }
+  void throw_startup_error();
+  void settle_startups();
+
+  void start(Slot& slot);
+  void pump();
+  void enforce_deadlines();
+
+  void drain_stderr(Worker& worker, size_t max_bytes);
+  void send_request(Slot& slot);
+  void read_stdout(Slot& slot);
+  void on_handshake(Slot& slot, const std::string& payload);
+  void on_response(Slot& slot, std::string payload);
+  void on_exit(Slot& slot);
+
+  struct Ending {
+    detail::ChildEnd end;
+    bool killed_by_pool = false;
+  };
+  Ending end_process(Worker& worker, bool kill_first);
+  void reap_stragglers();
+
+  Completion completion_for(const Slot& slot, CompletionKind kind) const;
+  void finish(Slot& slot, Completion completion);
+  void crashed(Slot& slot, std::string protocol_error, bool kill_first);
+  void timed_out(Slot& slot);
+  void startup_failed(Slot& slot, const std::string& reason);
+  void replace_dead_idle(Slot& slot);
+};
+
+}  // namespace poolcheck::isolation

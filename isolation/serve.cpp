@@ -1,0 +1,78 @@
+#include "isolation/serve.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "isolation/fd.h"
+#include "isolation/frame.h"
+
+namespace poolcheck::isolation {
+namespace {
+
+bool dup2_retrying(int from, int to) {
+  while (::dup2(from, to) < 0) {
+    if (errno != EINTR) return false;
+  }
+  return true;
+}
+
+// Moves stdin/stdout (the protocol) to private close-on-exec descriptors, then makes fd 1 a copy of fd 2 and
+// fd 0 /dev/null. Returns false (with a message on stderr) if that fails.
+bool take_protocol_fds(detail::UniqueFd& requests, detail::UniqueFd& answers) {
+  requests = detail::UniqueFd(::fcntl(0, F_DUPFD_CLOEXEC, 3));
+  answers = detail::UniqueFd(::fcntl(1, F_DUPFD_CLOEXEC, 3));
+  if (!requests || !answers) {
+    std::fprintf(stderr, "poolcheck isolation worker: cannot move the protocol descriptors: %s\n",
+                 std::strerror(errno));
+    return false;
+  }
+  detail::UniqueFd null_input(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  if (!dup2_retrying(2, 1) || !null_input || !dup2_retrying(null_input.get(), 0)) {
+    std::fprintf(stderr, "poolcheck isolation worker: cannot redirect stdin/stdout: %s\n", std::strerror(errno));
+    return false;
+  }
+  // Text a program buffered for stdout before calling serve() is flushed only now, into the log, not the protocol.
+  std::fflush(stdout);
+  // stdout now ends in the pool's log: line buffering keeps the lines printed just before a crash.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  return true;
+}
+
+}  // namespace
+
+int serve(const std::function<std::string()>& init, const std::function<std::string(const std::string&)>& handler) {
+  detail::UniqueFd requests, answers;
+  if (!take_protocol_fds(requests, answers)) return 2;
+
+  std::string init_error = init ? init() : std::string();
+  if (init_error.empty() && !handler) init_error = "serve() was given no request handler";
+  std::fflush(stdout);
+  if (!init_error.empty()) {
+    detail::write_frame_blocking(answers.get(), std::string(detail::kHandshakeInitError) + init_error);
+    return 2;
+  }
+  if (!detail::write_frame_blocking(answers.get(), detail::kHandshakeReady)) return 1;
+
+  std::string request;
+  for (;;) {
+    switch (detail::read_frame_blocking(requests.get(), request)) {
+      case detail::BlockingRead::Frame:
+        break;
+      case detail::BlockingRead::EndOfFile:
+        return 0;
+      case detail::BlockingRead::Truncated:
+      case detail::BlockingRead::Failed:
+        return 1;
+    }
+    std::string response = handler(request);
+    std::fflush(stdout);
+    if (!detail::write_frame_blocking(answers.get(), response)) return 1;
+  }
+}
+
+}  // namespace poolcheck::isolation

@@ -1,0 +1,208 @@
+#include "isolation/worker_pool.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "isolation/pool_impl.h"
+
+namespace poolcheck::isolation {
+namespace {
+
+std::string number_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+void check_arguments(const WorkerCommand& command, const PoolOptions& options) {
+  if (command.executable.empty()) throw std::invalid_argument("WorkerPool: cmd.executable is empty");
+  if (options.workers < 1)
+    throw std::invalid_argument("WorkerPool: opts.workers must be >= 1 (got " + std::to_string(options.workers) + ")");
+  if (!(options.startup_timeout > 0) || !std::isfinite(options.startup_timeout))
+    throw std::invalid_argument("WorkerPool: opts.startup_timeout must be a finite number of seconds > 0 (got " +
+                                number_text(options.startup_timeout) + ")");
+  if (options.max_response_bytes == 0 || options.max_response_bytes > detail::kMaxFramePayload)
+    throw std::invalid_argument("WorkerPool: opts.max_response_bytes must be in 1..4294967295 (got " +
+                                std::to_string(options.max_response_bytes) + ")");
+  auto has_nul = [](const std::string& text) { return text.find('\0') != std::string::npos; };
+  for (const std::string& arg : command.args)
+    if (has_nul(arg)) throw std::invalid_argument("WorkerPool: cmd.args contains an argument with a NUL byte");
+  for (const auto& [name, value] : command.env) {
+    if (name.empty() || name.find('=') != std::string::npos || has_nul(name) || has_nul(value))
+      throw std::invalid_argument("WorkerPool: cmd.env has an invalid variable '" + name + "'");
+  }
+}
+
+void forward_line(pid_t pid, std::string_view line) {
+  std::string text = "[worker " + std::to_string(pid) + "] ";
+  text.append(line);
+  text += '\n';
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t n = detail::write_without_sigpipe(2, text.data() + done, text.size() - done);
+    if (n <= 0) return;  // our own stderr is gone or full: forwarding is best effort
+    done += static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+namespace detail {
+
+Worker::Worker(ChildProcess child, uint64_t serial_number, const PoolOptions& options)
+    : process(std::move(child)),
+      serial(serial_number),
+      reader(kMaxHandshakeBytes),
+      log(options.log_tail_lines, options.forward_stderr
+                                      ? std::function<void(std::string_view)>(
+                                            [pid = process.pid](std::string_view line) { forward_line(pid, line); })
+                                      : nullptr) {}
+
+}  // namespace detail
+
+using namespace detail;  // the pool's own internals (pool_impl.h)
+
+WorkerPool::Impl::~Impl() {
+  try {
+    for (Slot& slot : slots) {
+      if (!slot.worker || slot.worker->process.pid <= 0) continue;
+      slot.worker->process.to_stdin.reset();
+      detail::kill_child(slot.worker->process.pid);
+    }
+    for (Straggler& straggler : stragglers) detail::kill_child(straggler.pid);
+    // Kill all first, then reap: the deaths overlap instead of queueing.
+    for (Slot& slot : slots) {
+      if (slot.worker && slot.worker->process.pid > 0)
+        detail::reap_child(slot.worker->process.pid, slot.worker->process.pidfd.get(), kKillReapSeconds);
+    }
+    for (Straggler& straggler : stragglers) detail::reap_child(straggler.pid, straggler.pidfd.get(), 0);
+  } catch (...) {
+    // A destructor must not throw; the kernel's PR_SET_PDEATHSIG remains as the last resort.
+  }
+}
+
+void WorkerPool::Impl::throw_startup_error() {
+  if (startup_errors.empty()) return;
+  std::string message = std::move(startup_errors.front());
+  startup_errors.pop_front();
+  throw std::runtime_error(message);
+}
+
+void WorkerPool::Impl::settle_startups() {
+  while (any_starting()) pump();
+}
+
+void WorkerPool::Impl::start(Slot& slot) {
+  slot.worker.reset();
+  slot.phase = Slot::Phase::Empty;
+  try {
+    slot.worker = std::make_unique<Worker>(detail::spawn_child(command), next_serial++, options);
+  } catch (const std::runtime_error& error) {
+    startup_errors.push_back(error.what());
+    return;
+  }
+  slot.phase = Slot::Phase::Starting;
+  slot.startup_deadline = seconds_after(Clock::now(), options.startup_timeout);
+}
+
+WorkerPool::WorkerPool(WorkerCommand cmd, PoolOptions opts) {
+  check_arguments(cmd, opts);
+  impl_ = std::make_unique<Impl>(std::move(cmd), opts);
+  for (Slot& slot : impl_->slots) {
+    impl_->start(slot);
+    impl_->throw_startup_error();  // not found / not executable: no point starting the others
+  }
+  impl_->settle_startups();
+  impl_->throw_startup_error();
+}
+
+WorkerPool::~WorkerPool() = default;
+
+int WorkerPool::workers() const {
+  return impl_->count([](const Slot& s) { return s.phase != Slot::Phase::Empty; });
+}
+
+int WorkerPool::idle() const {
+  return impl_->count([](const Slot& s) { return s.phase == Slot::Phase::Idle && !s.finished; });
+}
+
+int WorkerPool::in_flight() const {
+  return impl_->count([](const Slot& s) { return s.phase == Slot::Phase::Busy || s.finished.has_value(); });
+}
+
+std::vector<int> WorkerPool::pids() const {
+  std::vector<int> result;
+  for (const Slot& slot : impl_->slots)
+    if (slot.worker && slot.worker->process.pid > 0) result.push_back(slot.worker->process.pid);
+  return result;
+}
+
+int64_t WorkerPool::restarts() const { return impl_->restarts; }
+
+uint64_t WorkerPool::submit(const std::string& request, double timeout_seconds) {
+  if (!(timeout_seconds > 0) || !std::isfinite(timeout_seconds))
+    throw std::invalid_argument("WorkerPool::submit: timeout_seconds must be a finite number > 0 (got " +
+                                number_text(timeout_seconds) + ")");
+  if (request.size() > detail::kMaxFramePayload)
+    throw std::invalid_argument("WorkerPool::submit: a request of " + std::to_string(request.size()) +
+                                " bytes exceeds the protocol's limit of 4294967295");
+  impl_->throw_startup_error();
+  auto find_idle = [this]() -> Slot* {
+    for (Slot& slot : impl_->slots)
+      if (slot.phase == Slot::Phase::Idle && !slot.finished) return &slot;
+    return nullptr;
+  };
+  Slot* slot = find_idle();
+  if (!slot)
+    throw std::logic_error("WorkerPool::submit: no idle worker (" + std::to_string(workers()) + " workers, " +
+                           std::to_string(in_flight()) + " requests in flight)");
+  // A worker that died since its last answer must not take this request down with it.
+  if (detail::await_exit(slot->worker->process.pid, -1, 0)) {
+    impl_->replace_dead_idle(*slot);
+    while (slot->phase == Slot::Phase::Starting) impl_->pump();
+    impl_->throw_startup_error();
+    slot = find_idle();
+    if (!slot) throw std::logic_error("WorkerPool::submit: no idle worker after replacing a dead one");
+  }
+
+  Worker& worker = *slot->worker;
+  impl_->drain_stderr(worker, kLiveDrainBytes);  // lines written while idle belong to no request
+  slot->phase = Slot::Phase::Busy;
+  slot->ticket = impl_->next_ticket++;
+  slot->outgoing = detail::encode_frame(request);
+  slot->outgoing_sent = 0;
+  slot->submitted = Clock::now();
+  slot->deadline = seconds_after(slot->submitted, timeout_seconds);
+  slot->timeout_seconds = timeout_seconds;
+  slot->log_mark = worker.log.total_lines();
+  uint64_t ticket = slot->ticket;
+  impl_->send_request(*slot);  // a small request leaves at once; the rest goes out from wait()
+  return ticket;
+}
+
+Completion WorkerPool::wait() {
+  impl_->throw_startup_error();
+  if (in_flight() == 0) throw std::logic_error("WorkerPool::wait: no request in flight");
+  for (;;) {
+    // A crash is handed out once its replacement is ready; other answers need not wait for that handshake.
+    Slot* earliest = nullptr;
+    for (Slot& slot : impl_->slots) {
+      if (slot.finished && slot.phase != Slot::Phase::Starting &&
+          (!earliest || slot.finished_order < earliest->finished_order))
+        earliest = &slot;
+    }
+    if (earliest) {
+      Completion completion = std::move(*earliest->finished);
+      earliest->finished.reset();
+      return completion;
+    }
+    impl_->pump();
+    impl_->throw_startup_error();
+  }
+}
+
+}  // namespace poolcheck::isolation

@@ -1,0 +1,38 @@
+// run.json: a run's parameters and start time, written (atomically) before its first case and again with
+// how it ended once it finishes. `report rebuild` reads it to redo the summary of a run that was killed.
+//
+//   {"tool": "poolcheck", "format_version": 1, "ops": ["maxpool3d_grad", ...], "seed": 1, "max_cases": 2000,
+//    "max_seconds": 0, "invalid_fraction": 0.25, "shard": {"index": 0, "count": 1},
+//    "started_at": "2025-01-31T12:00:00Z", "started_unix": 1738324800.25,
+//    "finished": false}                       // true once the summary files were written, then also:
+//    "stop": "completed", "seconds": 3.1
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "harness/campaign.h"
+
+namespace poolcheck::reports {
+
+inline constexpr int kRunFormatVersion = 1;
+
+struct RunRecord {
+  CampaignSummary parameters;  // only the header: ops, seed, max_cases, max_seconds, invalid_fraction, shard
+  std::string started_at;      // UTC, ISO 8601
+  double started_unix = 0;     // seconds since the epoch, for the elapsed time of a rebuilt run
+  bool finished = false;       // the run ended normally and wrote its summary
+  StopReason stop = StopReason::Completed;  // when finished
+  double seconds = 0;                       // when finished: the campaign's own wall time
+};
+
+// A record of a run starting now with these parameters.
+RunRecord run_record_now(const CampaignSummary& parameters);
+nlohmann::json run_to_json(const RunRecord& r);
+// Inverse of run_to_json. Throws std::invalid_argument naming the bad field.
+RunRecord run_from_json(const nlohmann::json& j);
+
+// Copies the parameter header of `from` into `into`.
+void copy_parameters(const CampaignSummary& from, CampaignSummary& into);
+
+}  // namespace poolcheck::reports

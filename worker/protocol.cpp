@@ -1,0 +1,110 @@
+#include "worker/protocol.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "reports/case_result_json.h"
+#include "reports/json_number.h"
+
+namespace poolcheck::worker {
+
+namespace {
+
+using nlohmann::json;
+
+json numbers(const std::vector<double>& v) {
+  json a = json::array();
+  for (double x : v) a.push_back(reports::json_number(x));
+  return a;
+}
+
+std::vector<double> numbers_from(const json& a) {
+  std::vector<double> v;
+  v.reserve(a.size());
+  for (const auto& x : a) v.push_back(reports::number_from_json(x));
+  return v;
+}
+
+json parse(const std::string& message, const char* what) {
+  json j = json::parse(message, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) throw std::runtime_error(std::string("worker protocol: ") + what + " is not a JSON object");
+  if (j.contains("error")) throw std::runtime_error("worker: " + j["error"].get<std::string>());
+  return j;
+}
+
+}  // namespace
+
+std::string encode_info_request() { return R"({"kind":"info"})"; }
+
+std::string encode_case_request(const CaseRequest& r) {
+  json j{{"kind", "case"}, {"descriptor", r.descriptor}, {"check_spec", r.check_spec}, {"tensors", r.want_tensors}};
+  if (!r.host_inputs.empty()) {
+    json inputs = json::array();
+    for (const auto& [name, values] : r.host_inputs)
+      inputs.push_back(json{{"name", name}, {"values", numbers(values)}});
+    j["host_inputs"] = std::move(inputs);
+  }
+  return j.dump();
+}
+
+bool is_info_request(const std::string& message) { return parse(message, "a request").value("kind", "") == "info"; }
+
+CaseRequest decode_case_request(const std::string& message) {
+  const json j = parse(message, "a request");
+  CaseRequest r;
+  r.descriptor = j.at("descriptor").get<std::string>();
+  r.check_spec = j.value("check_spec", true);
+  r.want_tensors = j.value("tensors", false);
+  if (j.contains("host_inputs"))
+    for (const auto& e : j["host_inputs"])
+      r.host_inputs.emplace_back(e.at("name").get<std::string>(), numbers_from(e.at("values")));
+  return r;
+}
+
+std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors) {
+  json j{{"result", reports::result_to_json(r)}};
+  if (tensors)
+    j["tensors"] = {{"shape", tensors->grad_input_shape},
+                    {"impl", numbers(tensors->impl)},
+                    {"oracle", numbers(tensors->oracle)},
+                    {"bound", numbers(tensors->bound)}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+CaseReply decode_case_reply(const std::string& message) {
+  const json j = parse(message, "a reply");
+  CaseReply reply;
+  reply.result = reports::result_from_json(j.at("result"));
+  if (j.contains("tensors")) {
+    const json& t = j["tensors"];
+    reply.tensors.grad_input_shape = t.at("shape").get<std::vector<int64_t>>();
+    reply.tensors.impl = numbers_from(t.at("impl"));
+    reply.tensors.oracle = numbers_from(t.at("oracle"));
+    reply.tensors.bound = numbers_from(t.at("bound"));
+  }
+  return reply;
+}
+
+std::string encode_info_reply(const BackendInfo& info) {
+  return json{{"libraries", info.libraries},
+              {"soc", info.soc},
+              {"platform_control", info.platform_control},
+              {"introspection", info.introspection}}
+      .dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+BackendInfo decode_info_reply(const std::string& message) {
+  const json j = parse(message, "a reply");
+  BackendInfo info;
+  info.libraries = j.at("libraries").get<std::string>();
+  info.soc = j.at("soc").get<std::string>();
+  info.platform_control = j.at("platform_control").get<bool>();
+  info.introspection = j.at("introspection").get<bool>();
+  return info;
+}
+
+std::string encode_error_reply(const std::string& message) {
+  return json{{"error", message}}.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace poolcheck::worker

@@ -1,0 +1,38 @@
+// What the harness and a worker process say to each other: one JSON object per message. A request runs one
+// case (optionally with host data and the tensors wanted back) or asks the backend to describe itself.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/executor.h"
+#include "harness/runner.h"
+
+namespace poolcheck::worker {
+
+struct CaseRequest {
+  std::string descriptor;
+  bool check_spec = true;
+  bool want_tensors = false;
+  std::vector<std::pair<std::string, std::vector<double>>> host_inputs;  // RunOptions::host_inputs
+};
+
+struct CaseReply {
+  CaseResult result;
+  CaseTensors tensors;  // filled when the request wanted them
+};
+
+std::string encode_info_request();
+std::string encode_case_request(const CaseRequest& r);
+std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors);
+std::string encode_info_reply(const BackendInfo& info);
+std::string encode_error_reply(const std::string& message);
+
+// Throw std::runtime_error naming what is wrong with a message (or the worker's error reply).
+bool is_info_request(const std::string& message);
+CaseRequest decode_case_request(const std::string& message);
+CaseReply decode_case_reply(const std::string& message);
+BackendInfo decode_info_reply(const std::string& message);
+
+}  // namespace poolcheck::worker

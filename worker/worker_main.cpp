@@ -1,0 +1,65 @@
+// poolcheck-worker: runs cases for a poolcheck process that started it, so that a backend that crashes or
+// hangs takes down only this process. Loads the backend named on its command line, then answers the
+// requests of worker/protocol.h until its input closes.
+//
+//   poolcheck-worker [--backend LIST] [--emu-faults LIST]
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "backend/backend.h"
+#include "harness/descriptor.h"
+#include "harness/executor.h"
+#include "isolation/worker_pool.h"
+#include "worker/protocol.h"
+
+namespace {
+
+using namespace poolcheck;
+
+std::string handle(const std::string& message) {
+  try {
+    if (worker::is_info_request(message)) return worker::encode_info_reply(local_backend_info());
+    const worker::CaseRequest req = worker::decode_case_request(message);
+    const ParseResult parsed = parse_descriptor(req.descriptor);
+    if (!parsed.ok) return worker::encode_error_reply("the descriptor does not parse: " + parsed.error);
+    RunOptions opt;
+    opt.check_spec = req.check_spec;
+    if (!req.host_inputs.empty()) opt.host_inputs = &req.host_inputs;
+    CaseTensors tensors;
+    const CaseResult r = run_case(parsed.value, opt, req.want_tensors ? &tensors : nullptr);
+    return worker::encode_case_reply(r, req.want_tensors ? &tensors : nullptr);
+  } catch (const std::exception& e) {
+    return worker::encode_error_reply(e.what());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  backend::BackendConfig config;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--backend" || arg == "--emu-faults") && i + 1 < argc) {
+      const std::string value = argv[++i];
+      if (arg == "--backend")
+        config.libraries = backend::split_library_list(value);
+      else
+        config.emu_faults = value;
+    } else {
+      std::cerr << "poolcheck-worker: unknown argument '" << arg
+                << "' (usage: poolcheck-worker [--backend LIST] [--emu-faults LIST]; started by poolcheck)\n";
+      return 2;
+    }
+  }
+  const auto init = [&]() -> std::string {
+    try {
+      backend::configure(config);
+      ensure_runtime();
+      return "";
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  };
+  return isolation::serve(init, handle);
+}
