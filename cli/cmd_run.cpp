@@ -91,7 +91,9 @@ int run(const RunArgs& a, const Globals& g) {
   opts.executor = executor.get();
 
   reports::ReportWriter writer(a.report_dir);
-  writer.start(campaign_parameters(opts));  // run.json, so `report rebuild` can redo a killed run
+  CampaignSummary parameters = campaign_parameters(opts);
+  parameters.backend = executor->backend_info().libraries;
+  writer.start(parameters);  // run.json, so `report rebuild` can redo a killed run
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   int64_t live_failures = 0;
   constexpr int64_t kLiveFailureLines = 20;
@@ -107,7 +109,8 @@ int run(const RunArgs& a, const Globals& g) {
     }
   };
 
-  const CampaignSummary s = run_campaign(opts, on_result);
+  CampaignSummary s = run_campaign(opts, on_result);
+  s.backend = parameters.backend;
   const auto& paths = writer.finish(s, documented_rules());
   size_t saved = 0;
   if (db) {

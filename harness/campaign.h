@@ -103,6 +103,7 @@ struct CampaignSummary {
   int shard_index = 0;
   int shard_count = 1;
   std::vector<int> merged_shards;  // a merge of shard summaries: the shard indices combined (else empty)
+  std::string backend;             // the libraries the cases ran against ("" when not known)
 
   StopReason stop = StopReason::Completed;
   int64_t cases = 0;                                  // results recorded (generator errors excluded)

@@ -66,6 +66,7 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
   md << "# poolcheck run: " << (ok ? "PASSED" : "FAILED") << "\n\n";
 
   md << "- operators: " << (s.ops.empty() ? "-" : join(s.ops, ", ")) << "\n";
+  if (!s.backend.empty()) md << "- backend: `" << s.backend << "`\n";
   md << "- seed: " << s.seed << ", cases in stream: " << s.max_cases
      << ", invalid fraction: " << fixed(s.invalid_fraction, 2);
   if (s.max_seconds > 0) md << ", time budget: " << fixed(s.max_seconds, 1) << " s";

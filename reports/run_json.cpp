@@ -79,6 +79,7 @@ void copy_parameters(const CampaignSummary& from, CampaignSummary& into) {
   into.invalid_fraction = from.invalid_fraction;
   into.shard_index = from.shard_index;
   into.shard_count = from.shard_count;
+  into.backend = from.backend;
 }
 
 }  // namespace poolcheck::reports

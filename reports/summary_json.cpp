@@ -157,6 +157,7 @@ void parameters_to_json(const CampaignSummary& s, json& j) {
   j["max_seconds"] = json_number(s.max_seconds);
   j["invalid_fraction"] = json_number(s.invalid_fraction);
   j["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+  j["backend"] = s.backend;
 }
 
 void parameters_from_json(const json& j, CampaignSummary& s) {
@@ -168,6 +169,7 @@ void parameters_from_json(const json& j, CampaignSummary& s) {
   const json& shard = field(j, "shard");
   s.shard_index = get<int>(shard, "index");
   s.shard_count = get<int>(shard, "count");
+  s.backend = j.value("backend", "");  // absent in reports written before the backend was recorded
 }
 
 bool parse_stop_reason(const std::string& name, StopReason* out) {
@@ -226,6 +228,7 @@ CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
   m.invalid_fraction = first.invalid_fraction;
   m.shard_index = 0;
   m.shard_count = first.shard_count;
+  m.backend = first.backend;
   std::set<int> seen;
   for (const auto& s : shards) {
     if (s.seed != first.seed || s.ops != first.ops || s.max_cases != first.max_cases ||

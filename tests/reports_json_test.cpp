@@ -150,8 +150,10 @@ TEST(ReportsJson, SummaryRoundTrip) {
   s.stop = StopReason::TimeBudget;
   s.generator_errors = 1;
   s.generator_error_messages = {"case 3: nope"};
+  s.backend = "/opt/toolkit/lib64/libascendcl.so, /opt/toolkit/lib64/libopapi.so";
   const CampaignSummary back = summary_from_json(json::parse(summary_to_json(s).dump()));
   EXPECT_EQ(back.ops, s.ops);
+  EXPECT_EQ(back.backend, s.backend);
   EXPECT_EQ(back.seed, s.seed);
   EXPECT_EQ(back.stop, StopReason::TimeBudget);
   EXPECT_EQ(back.cases, s.cases);
