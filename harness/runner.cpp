@@ -216,8 +216,28 @@ CaseResult planned_result(const Case& c, const RunOptions& opt) {
   return start_result(c, expected_of(find_adapter(c.op), c, opt));
 }
 
-CaseResult run_case(const Case& c, const RunOptions& opt, CaseTensors* tensors) {
+namespace {
+
+// A backend that cannot switch platforms runs its own SoC: the case is pinned to it, so the spec's expectation
+// and the descriptor say what really ran.
+const Case& on_backend_platform(const Case& c, Case* pinned) {
+  if (backend::api().has_platform_control()) return c;
+  static const std::string soc = [] {
+    const char* s = backend::api().aclrtGetSocName();
+    return std::string(s ? s : "");
+  }();
+  if (c.platform == soc) return c;
+  *pinned = c;
+  pinned->platform = soc;
+  return *pinned;
+}
+
+}  // namespace
+
+CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensors* tensors) {
   ensure_runtime();
+  Case pinned;
+  const Case& c = on_backend_platform(case_as_given, &pinned);
   const auto t0 = std::chrono::steady_clock::now();
   const OpAdapter* op = find_adapter(c.op);
   const spec::Expected exp = expected_of(op, c, opt);

@@ -52,6 +52,7 @@ RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, DeterministicModeIsBitwiseReprod
 }
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
   Case c = *gen::valid_adaptive_avg_pool3d_grad();
   Case other = c;
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
@@ -66,6 +67,7 @@ RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSi
 }
 
 TEST(AdaptiveAvgPool3dGradCoverage, GeneratorReachesEveryPathKeyAndPlatform) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
     const Case c = gen::sample(gen::valid_adaptive_avg_pool3d_grad(), 7000 + i, static_cast<int>(i % 100));
@@ -95,6 +97,7 @@ TEST(AdaptiveAvgPool3dGradCoverage, GeneratorReachesEveryPathKeyAndPlatform) {
 }
 
 TEST(AdaptiveAvgPool3dGradNegativeControl, WrongImplementationsAreRejected) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   for (const char* fault : {"wrong_tap", "skip_init", "no_atomics"}) {
     FaultScope scope(fault);
     EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_adaptive_avg_pool3d_grad())); }, 300)) << fault;
@@ -102,6 +105,7 @@ TEST(AdaptiveAvgPool3dGradNegativeControl, WrongImplementationsAreRejected) {
 }
 
 TEST(AdaptiveAvgPool3dGradNegativeControl, ConservationNoticesALostGradient) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope scope("skip_init");  // unwritten output keeps the device's NaN bytes
   EXPECT_FALSE(quiet_check(conservation, 200));
 }

@@ -75,6 +75,7 @@ RC_GTEST_PROP(AvgPool2dGradMetamorphic, DeterministicModeIsBitwiseReproducible, 
 }
 
 RC_GTEST_PROP(AvgPool2dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeBeyondTolerance, ()) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
   const Case c = *gen::valid_avg_pool2d_grad();
   Case other = c;
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
@@ -95,6 +96,7 @@ RC_GTEST_PROP(AvgPool2dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeBeyond
 }
 
 TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
     const Case c = gen::sample(gen::valid_avg_pool2d_grad(), 5000 + i, static_cast<int>(i % 100));
@@ -163,6 +165,7 @@ void expect_rejected_on(const char* fault, const std::string& path) {
 }
 
 TEST(AvgPool2dGradNegativeControl, WrongImplementationsAreRejectedOnEveryPath) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   expect_rejected_on("wrong_tap", "Vector");
   expect_rejected_on("wrong_tap", "Cube");
   expect_rejected_on("wrong_tap", "Global");
@@ -172,6 +175,7 @@ TEST(AvgPool2dGradNegativeControl, WrongImplementationsAreRejectedOnEveryPath) {
 // The KEEP_DTYPE fp32 bound is strict enough to reject HF32 arithmetic: results computed with
 // cubeMathType=1 (HF32 operands) on the Cube path must break the fp32 bound somewhere.
 TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "selecting Cube-path results by their tiling");
   const double u32 = std::ldexp(1.0, -24);
   int beyond = 0;
   for (uint64_t i = 0; i < 300 && beyond == 0; ++i) {
@@ -193,6 +197,7 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
 }
 
 TEST(AvgPool2dGradNegativeControl, MissingAtomicsAreCaught) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("no_atomics");
   EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_avg_pool2d_grad())); }));
 }

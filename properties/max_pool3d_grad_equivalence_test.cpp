@@ -51,6 +51,7 @@ RC_GTEST_PROP(MaxPool3dGrad, CeilModeDroppedLastWindowMatchesOracle, ()) {
 
 // The generator reaches every dimension the issue names; counted over a fixed sample of run cases.
 TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
     const Case c = gen::sample(gen::valid_max_pool3d_grad(), 1000 + i, static_cast<int>(i % 100));
@@ -108,6 +109,7 @@ TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
 }
 
 TEST(MaxPool3dGradNegativeControl, WrongTapImplementationIsRejected) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("wrong_tap");
   EXPECT_FALSE(quiet_check([] {
     const Case c = *gen::valid_max_pool3d_grad();
@@ -116,6 +118,7 @@ TEST(MaxPool3dGradNegativeControl, WrongTapImplementationIsRejected) {
 }
 
 TEST(MaxPool3dGradNegativeControl, SkippedInitIsRejected) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("skip_init");
   EXPECT_FALSE(quiet_check([] {
     const Case c = *gen::valid_max_pool3d_grad();
@@ -124,6 +127,7 @@ TEST(MaxPool3dGradNegativeControl, SkippedInitIsRejected) {
 }
 
 TEST(MaxPool3dGradNegativeControl, MissingAtomicsAreCaught) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("no_atomics");
   EXPECT_FALSE(quiet_check([] {
     gen::GenConfig cfg;
@@ -133,11 +137,13 @@ TEST(MaxPool3dGradNegativeControl, MissingAtomicsAreCaught) {
 }
 
 TEST(MaxPool3dGradNegativeControl, CopyOverrunIsCaught) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("copy_overrun");
   EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_max_pool3d_grad())); }));
 }
 
 TEST(MaxPool3dGradNegativeControl, UnderestimatedUbModelOverflowsTheUnifiedBuffer) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("ub_model_short");
   EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_max_pool3d_grad())); }));
 }

@@ -27,6 +27,7 @@ TEST(MaxPool3dGradFailurePaths, EveryRuleIsExercised) {
 }
 
 TEST(MaxPool3dGradFailurePathsNegativeControl, MissingPaddingCheckIsRejected) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("skip_pad_check");
   EXPECT_FALSE(quiet_check([] { check_rule(kOp, "MP.PADDING.VALUE", true); }, 50));
 }

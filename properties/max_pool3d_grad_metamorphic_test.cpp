@@ -90,6 +90,7 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, 
 }
 
 RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
   const Case c = exact_data_case();
   Case other = c;
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
@@ -100,6 +101,7 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) 
 }
 
 RC_GTEST_PROP(MaxPool3dGradGuards, AnyCallLeavesGuardZonesIntactAndFreesEverything, ()) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuGuardsIntact, "reading the device's guard zones and live allocations");
   const bool valid = *rc::gen::arbitrary<bool>();
   const Case c = valid ? *gen::valid_max_pool3d_grad() : *gen::invalid_max_pool3d_grad();
   const int64_t before = backend::api().pcEmuLiveAllocations();
@@ -110,6 +112,7 @@ RC_GTEST_PROP(MaxPool3dGradGuards, AnyCallLeavesGuardZonesIntactAndFreesEverythi
 }
 
 TEST(MaxPool3dGradMetamorphicNegativeControl, ConservationRejectsASkippedInit) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("skip_init");
   EXPECT_FALSE(quiet_check(conservation));
 }
@@ -121,6 +124,7 @@ TEST(MaxPool3dGradMetamorphicNegativeControl, BitwiseComparisonSeesOneUlp) {
 }
 
 TEST(MaxPool3dGradGuardsNegativeControl, OverwrittenGuardZoneIsReported) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuGuardsIntact, "reading the device's guard zones");
   ensure_runtime();
   void* p = nullptr;
   ASSERT_EQ(backend::api().aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "backend/backend.h"
 #include "harness/op_adapter.h"
@@ -13,7 +14,12 @@
 
 namespace poolcheck {
 
-FaultScope::FaultScope(const char* faults) { backend::api().pcEmuSetFaults(faults); }
+FaultScope::FaultScope(const char* faults) {
+  const auto set = backend::api().pcEmuSetFaults;
+  if (!set)
+    throw std::logic_error("emulator faults need the emulated backend; " + backend::description() + " has none");
+  if (set(faults) != 0) throw std::invalid_argument(std::string("unknown emulator fault '") + faults + "'");
+}
 FaultScope::~FaultScope() { backend::api().pcEmuSetFaults(""); }
 
 bool quiet_check(const std::function<void()>& property, int max_success) {

@@ -2,11 +2,13 @@
 // emulator fault, and running a property expected to fail (negative controls).
 #pragma once
 
+#include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include <functional>
 #include <string>
 
+#include "backend/backend.h"
 #include "harness/case.h"
 #include "harness/runner.h"
 
@@ -21,7 +23,21 @@ namespace poolcheck {
               "\n  repro: poolcheck repro '" + rc_res_.descriptor + "'");                                     \
   } while (0)
 
-// Switches an emulator fault on for the scope (negative controls); off again afterwards.
+// Against a backend without the emulator's `entry` (POOLCHECK_BACKEND names another library), a test that needs
+// it is skipped with the reason, once. In a RapidCheck property every case then returns at once.
+#define POOLCHECK_NEEDS_EMULATOR(entry, what)                                                                   \
+  if (!::poolcheck::backend::api().entry) {                                                                     \
+    static bool poolcheck_skip_said_ = false;                                                                   \
+    if (!poolcheck_skip_said_) {                                                                                \
+      poolcheck_skip_said_ = true;                                                                              \
+      GTEST_SKIP() << what << " needs the emulator's " #entry ", which " << ::poolcheck::backend::description() \
+                   << " does not export";                                                                       \
+    }                                                                                                           \
+    return;                                                                                                     \
+  }
+
+// Switches an emulator fault on for the scope (negative controls); off again afterwards. Throws
+// std::logic_error against a backend without faults (guard the test with POOLCHECK_NEEDS_EMULATOR).
 class FaultScope {
  public:
   explicit FaultScope(const char* faults);
