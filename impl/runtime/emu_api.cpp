@@ -1,4 +1,6 @@
 // The emulator-only control and introspection entry points (poolcheck_emu/emu.h).
+#include <cstdio>
+
 #include "npu/dynamic_checks.h"
 #include "npu/faults.h"
 #include "npu/launch.h"
@@ -6,6 +8,7 @@
 #include "poolcheck_emu/emu.h"
 #include "runtime/device_memory.h"
 #include "runtime/executor.h"
+#include "runtime/profile.h"
 
 extern "C" {
 
@@ -41,6 +44,11 @@ int pcEmuHasKernels(const char* socName, const char* opType) {
 int pcEmuSetFaults(const char* faultList) { return faultList && pcemu::set_faults(faultList) ? 0 : -1; }
 
 int pcEmuLastLaunch(pcEmuLaunchInfo* info) { return info && pcemu::last_launch(info) ? 0 : -1; }
+
+int pcEmuProfile(char* name, size_t cap) {
+  if (!name && cap != 0) return -1;
+  return std::snprintf(name, cap, "%s", pcemu::profile_name(pcemu::current_profile()));
+}
 
 int64_t pcEmuLiveAllocations(void) { return pcemu::DeviceMemory::instance().live_blocks(); }
 

@@ -70,6 +70,12 @@ typedef struct pcEmuLaunchInfo {
 /* Information on the last operator executed (or planned) on this thread. Returns 0 when available. */
 PCEMU_API int pcEmuLastLaunch(pcEmuLaunchInfo* info);
 
+/* The behaviour profile this library reproduces: "documented" (libpoolcheck_acl.so, the CANN documents) or
+ * "upstream" (libpoolcheck_acl_upstream.so, what ops-nn's op_api actually does, crashes included). Copies the
+ * name, NUL-terminated and cut to fit `cap` bytes, and returns the name's full length (like snprintf); -1
+ * when `name` is null and `cap` is not 0. */
+PCEMU_API int pcEmuProfile(char* name, size_t cap);
+
 /* Device memory accounting: number of live allocations and whether every guard zone is intact. */
 PCEMU_API int64_t pcEmuLiveAllocations(void);
 PCEMU_API int pcEmuGuardsIntact(void);

@@ -15,7 +15,11 @@ void all_one_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const int64_t plane = pr.in[0] * pr.in[1] * pr.in[2];
-  const float fill = Codec::load(Codec::store(1.0f / static_cast<float>(plane)));
+  // Upstream profile (ops-nn aclnn_adaptive_avg_pool3d_backward.cpp, DoAllOneAdapativeAvgPool3dBackward): the
+  // factor is 1.0 / size in double, rounded to float, then to the dtype [AA.D.ALL_ONE_PRECISION].
+  const float factor =
+      a.t->fill_from_double ? static_cast<float>(1.0 / static_cast<double>(plane)) : 1.0f / static_cast<float>(plane);
+  const float fill = Codec::load(Codec::store(factor));
   ctx.ub().free_all();
   // Planes per pass: when small planes fit, a chunk holds several whole planes (their gradients in one
   // burst in, the broadcast in one burst out); else one plane is broadcast chunk by chunk. Each buffer

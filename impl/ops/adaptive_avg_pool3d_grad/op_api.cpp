@@ -4,6 +4,7 @@
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "npu/launch.h"
 #include "ops/adaptive_avg_pool3d_grad/kernels.h"
+#include "ops/adaptive_avg_pool3d_grad/upstream_op_api.h"
 #include "ops/adaptive_avg_pool3d_grad/validate.h"
 #include "ops/common/api_guard.h"
 #include "ops/common/dtype_codec.h"
@@ -11,6 +12,7 @@
 #include "ops/common/op_plan.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
+#include "runtime/profile.h"
 
 namespace pcemu::adaptive {
 
@@ -68,6 +70,8 @@ Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
+  // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api.cpp, AA.D.* entries).
+  if (upstream_profile()) return get_workspace_size_upstream(args, {kApi, kOpType}, make_plan);
   return plan_call({kApi, kOpType}, args, validate, plan_tiling, make_plan);
 }
 

@@ -30,6 +30,9 @@ struct Tiling {
   int64_t slice_len = 0, slice_num = 1, slice_tail = 0;
   int64_t task_num = 0, y_per_calc = 1, per_core = 0, last_core = 0;
   int64_t ub_limit = 0, ub_planned = 0;
+  // Upstream profile: the AllOne fill is ops-nn's `float fill = 1.0 / (D*H*W)` (a double division rounded
+  // to float) rather than a float division (set by upstream_op_api.cpp).
+  bool fill_from_double = false;
 
   std::string summary() const;
 };

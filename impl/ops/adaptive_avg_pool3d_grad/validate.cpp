@@ -69,6 +69,11 @@ aclnnStatus validate(const RawArgs& a, Problem* pr) {
   if (auto st = check_shapes(a)) return st;
   if (auto st = check_dtypes_and_formats(a, plat)) return st;
   if (auto st = check_no_self_overlap(kApi, {"out", a.out})) return st;
+  describe_problem(a, pr);
+  return ACLNN_SUCCESS;
+}
+
+void describe_problem(const RawArgs& a, Problem* pr) {
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
   const size_t r = self.size();
@@ -81,7 +86,6 @@ aclnnStatus validate(const RawArgs& a, Problem* pr) {
   pr->dtype = a.self->dtype;
   pr->grad_output = a.grad_output;
   pr->grad_input = a.out;
-  return ACLNN_SUCCESS;
 }
 
 }  // namespace pcemu::adaptive

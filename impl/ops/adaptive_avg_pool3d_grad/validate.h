@@ -15,5 +15,7 @@ struct RawArgs {
 };
 
 aclnnStatus validate(const RawArgs& a, Problem* out);
+// N*C planes, input and output D/H/W, dtype and tensors of a call whose checks passed (ranks equal).
+void describe_problem(const RawArgs& a, Problem* pr);
 
 }  // namespace pcemu::adaptive

@@ -68,11 +68,12 @@ std::vector<int32_t> short_row_layers(int64_t H, int64_t W, int64_t Wo, bool who
 // One plane's output from its products by the short-row layers; `sums` holds the plane's accumulators.
 // prod[-1] is +0.0f, the product a missing tap (-1) reads, so the gather runs without a branch.
 template <typename Codec>
-void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, int64_t plane_out, const float* prod,
-                    float* __restrict sums, typename Codec::T* out) {
+void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, bool fp16_result, int64_t plane_out,
+                    const float* prod, float* __restrict sums, typename Codec::T* out) {
   const int32_t* first = layers.data();
   if (broadcast) {  // global pooling: one tap each, all the same product, so the plane is one value
-    std::fill(out, out + plane_out, Codec::store(0.0f + prod[0]));
+    const float value = 0.0f + prod[0];
+    std::fill(out, out + plane_out, Codec::store(fp16_result ? to_compute(Compute::Fp16, value) : value));
     return;
   }
   for (int64_t e = 0; e < plane_out; ++e) sums[e] = 0.0f + prod[first[e]];
@@ -80,6 +81,7 @@ void run_short_rows(const std::vector<int32_t>& layers, bool broadcast, int64_t 
     const int32_t* src = layers.data() + at;
     for (int64_t e = 0; e < plane_out; ++e) sums[e] += prod[src[e]];
   }
+  if (fp16_result) to_compute_row(Compute::Fp16, sums, plane_out);
   for (int64_t e = 0; e < plane_out; ++e) out[e] = Codec::store(sums[e]);
 }
 
@@ -177,7 +179,8 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       to_compute_row(cp, prod, plane_in);
       for (int64_t i = 0; i < plane_in; ++i) prod[i] *= weight;
       if (!short_rows.empty()) {
-        run_short_rows<Codec>(short_rows, tp.broadcast, plane_out, prod, acc.data(), pass_out + q * plane_out);
+        run_short_rows<Codec>(short_rows, tp.broadcast, a.t->fp16_result, plane_out, prod, acc.data(),
+                              pass_out + q * plane_out);
         continue;
       }
       for (int64_t ih = 0; ih < H; ++ih) {
@@ -194,6 +197,7 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
           }
         }
         T* out = out_buf.span(whole_planes ? (q * H + ih) * W : 0, W);
+        if (a.t->fp16_result) to_compute_row(Compute::Fp16, acc.data(), W);  // Upstream profile only
         for (int64_t iw = 0; iw < W; ++iw) out[iw] = Codec::store(acc[static_cast<size_t>(iw)]);
         if (!whole_planes) ctx.copy_out(a.out, ((first + q) * H + ih) * W, out_buf, 0, W);
       }

@@ -5,6 +5,7 @@
 #include "npu/faults.h"
 #include "npu/launch.h"
 #include "ops/avg_pool2d_grad/kernel_args.h"
+#include "ops/avg_pool2d_grad/upstream_op_api.h"
 #include "ops/avg_pool2d_grad/validate.h"
 #include "ops/common/api_guard.h"
 #include "ops/common/dtype_codec.h"
@@ -13,6 +14,7 @@
 #include "ops/common/phases.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
+#include "runtime/profile.h"
 
 namespace pcemu::avgpool {
 
@@ -90,6 +92,8 @@ Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
+  // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api.cpp, AP.D.* entries).
+  if (upstream_profile()) return get_workspace_size_upstream(args, {kApi, kOpType}, make_plan);
   return plan_call({kApi, kOpType}, args, validate, plan_tiling, make_plan);
 }
 

@@ -92,12 +92,22 @@ std::string Tiling::summary() const {
       per_core, last_core, atomics, fp32_workspace, ub_planned, ub_limit);
 }
 
+Path choose_path(const Problem& pr) {
+  if (takes_global_path(pr)) return Path::Global;
+  return takes_cube_path(pr) ? Path::Cube : Path::Vector;
+}
+
 std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat, bool det, std::string* why) {
+  return plan_tiling_on_path(pr, plat, det, choose_path(pr), compute_precision(pr), why);
+}
+
+std::optional<Tiling> plan_tiling_on_path(const Problem& pr, const PlatformProfile& plat, bool det, Path path,
+                                          Compute compute, std::string* why) {
   Tiling t;
   t.ub_limit = plat.ub_bytes;
-  t.compute = compute_precision(pr);
-  if (takes_global_path(pr) || takes_cube_path(pr)) {
-    t.path = takes_global_path(pr) ? Path::Global : Path::Cube;
+  t.compute = compute;
+  if (path != Path::Vector) {
+    t.path = path;
     // Gather formulations: every output element is produced by one core, no atomics.
     t.block_dim = static_cast<int32_t>(std::min<int64_t>(plat.vector_cores, pr.nc()));
     t.key = (t.path == Path::Global ? 8000 : 7000) + compute_code(t.compute);

@@ -41,10 +41,21 @@ struct Tiling {
   int64_t per_core = 0;   // items of every core but the last
   int64_t last_core = 0;  // items of the last core
   int64_t ub_planned = 0;
+  // Upstream profile: ops-nn's global shortcut divides by kH*kW and writes every input element
+  // (upstream_op_api.cpp sets it; the documented Global path honours padding).
+  bool global_whole_plane = false;
+  // Upstream profile: with FLOAT16 operands the cube's convolution also outputs FLOAT16, which is rounded
+  // before the Cast to the gradInput dtype (Conv2DBackpropInputFp162Fp16).
+  bool fp16_result = false;
 
   std::string summary() const;
 };
 
+// The A2/A3 path the op_api chooses (ops-nn's conditions, research section 2B).
+Path choose_path(const Problem& pr);
+// The tiling of `path` with operands in `compute` (the Vector path always computes in fp32).
+std::optional<Tiling> plan_tiling_on_path(const Problem& pr, const PlatformProfile& plat, bool deterministic, Path path,
+                                          Compute compute, std::string* why);
 std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat, bool deterministic, std::string* why);
 
 }  // namespace pcemu::avgpool

@@ -30,6 +30,7 @@ void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
           tile.r1 = t.base_k;
           tile.allocate(ctx, t.lanes);
           tile.load(ctx, a);
+          if (t.drop_stray_indices) tile.drop_outside_windows(pr);  // Upstream profile only
           for (int64_t d = win0[0]; d < win1[0]; d += t.base_k[0])
             for (int64_t h = win0[1]; h < win1[1]; h += t.base_k[1])
               for (int64_t w = win0[2]; w < win1[2]; w += t.base_k[2]) {

@@ -57,6 +57,29 @@ struct LaneTile {
         }
   }
 
+  // Upstream profile (ops-nn op_kernel Normal/CutK compare each index with the positions of its own
+  // window and add only the matches): an index outside its window becomes -1, which accumulate() never
+  // matches, so it is dropped without a trace [MP.D.INDEX_VALIDITY].
+  void drop_outside_windows(const Problem& pr) {
+    const int64_t hw = pr.in[1] * pr.in[2], plane = pr.in_plane();
+    auto inside = [&](int a, int64_t o, int64_t at) {
+      const int64_t start = o * pr.s[a] - pr.p[a];
+      return at >= start && at < start + pr.k[a];
+    };
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t od = o0[0]; od < o1[0]; ++od)
+        for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
+          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
+          int32_t* irow = idx.span(row * idx_row, tile(2));
+          for (int64_t w = 0; w < tile(2); ++w) {
+            const int64_t v = irow[w];
+            const bool keep = v >= 0 && v < plane && inside(0, od, v / hw) && inside(1, oh, v % hw / pr.in[2]) &&
+                              inside(2, o0[2] + w, v % pr.in[2]);
+            if (!keep) irow[w] = -1;
+          }
+        }
+  }
+
   // Adds every gradient of the tile whose index falls in [c0, c1) (a sub-box of the region) to the
   // accumulator, laid out over that sub-box. The index was range-checked before the launch; the UB
   // spans are checked once per tile and every element offset below stays inside them by construction.

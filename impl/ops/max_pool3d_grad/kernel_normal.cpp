@@ -42,6 +42,7 @@ void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
           }
           tile.allocate(ctx, t.lanes);
           tile.load(ctx, a);
+          if (t.drop_stray_indices) tile.drop_outside_windows(pr);  // Upstream profile only
           tile.accumulate(a, tile.r0, tile.r1);
           tile.store(ctx, a, tile.r0, tile.r1);
         }

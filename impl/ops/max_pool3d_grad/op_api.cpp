@@ -13,7 +13,9 @@
 #include "ops/common/staging.h"
 #include "ops/common/tensor_view.h"
 #include "ops/max_pool3d_grad/kernel_args.h"
+#include "ops/max_pool3d_grad/upstream_op_api.h"
 #include "ops/max_pool3d_grad/validate.h"
+#include "runtime/profile.h"
 
 namespace pcemu::maxpool {
 
@@ -61,9 +63,11 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
                    t.ub_limit,
                    {}};
   LaunchStats stats;
-  if (auto st = launch(
-          check, [&](BlockContext& ctx) { index_check_kernel(ctx, pr, idx_gm); }, &stats))
-    return st;
+  if (t.check_indices) {  // not under the Upstream profile: ops-nn checks no index [MP.D.INDEX_VALIDITY]
+    if (auto st = launch(
+            check, [&](BlockContext& ctx) { index_check_kernel(ctx, pr, idx_gm); }, &stats))
+      return st;
+  }
 
   LaunchSpec main{std::string(kOpType) + "/" + strategy_name(t.strategy), t.summary(), t.block_dim, t.ub_limit, {}};
   KernelArgs<Codec> a;
@@ -115,6 +119,8 @@ Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
+  // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api.cpp, MP.D.* entries).
+  if (upstream_profile()) return get_workspace_size_upstream(args, {kApi, kOpType, kNoKernelNote}, make_plan);
   return plan_call({kApi, kOpType, kNoKernelNote}, args, validate, plan_tiling, make_plan);
 }
 

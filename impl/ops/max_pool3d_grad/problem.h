@@ -16,6 +16,7 @@ struct Problem {
   std::array<int64_t, 3> in{};   // Di, Hi, Wi
   std::array<int64_t, 3> out{};  // Do, Ho, Wo
   std::array<int64_t, 3> k{}, s{}, p{};
+  std::array<int64_t, 3> d{1, 1, 1};  // dilation: other than 1 only under the Upstream profile
   bool ceil_mode = false;
   aclDataType dtype = ACL_FLOAT;
   aclDataType index_dtype = ACL_INT32;
@@ -28,6 +29,7 @@ struct Problem {
   int64_t out_plane() const { return out[0] * out[1] * out[2]; }
   int64_t dtype_bytes() const { return dtype == ACL_FLOAT ? 4 : 2; }
   bool overlap() const { return k[0] > s[0] || k[1] > s[1] || k[2] > s[2]; }
+  bool dilated() const { return d[0] != 1 || d[1] != 1 || d[2] != 1; }
 };
 
 }  // namespace pcemu::maxpool

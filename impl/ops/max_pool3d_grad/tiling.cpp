@@ -256,6 +256,14 @@ std::string Tiling::summary() const {
 }
 
 std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat, bool det, std::string* why) {
+  // Upstream (ops-nn op_host/max_pool3d_grad_with_argmax_cutk_tiling.cpp and _normal_tiling.cpp, IsCapable):
+  // CutK and Normal refuse a dilation other than 1, so Scatter, which never looks at windows, takes it.
+  // Only the Upstream profile's validation lets such a dilation through [MP.D.DILATION].
+  if (pr.dilated()) {
+    if (auto t = try_scatter(pr, plat)) return t;
+    *why = fmt::format("dilation needs Scatter, and UB {} bytes cannot hold even one Scatter element", plat.ub_bytes);
+    return std::nullopt;
+  }
   if (auto t = try_cutk(pr, plat, det)) return t;
   if (auto t = try_normal(pr, plat, det)) return t;
   if (auto t = try_scatter(pr, plat)) return t;

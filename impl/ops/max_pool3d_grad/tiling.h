@@ -42,6 +42,10 @@ struct Tiling {
   int64_t ub_limit = 0;
   int64_t ub_planned = 0;  // the tiling's model of the peak per-block UB use
   int64_t workspace_fp32_bytes = 0;
+  // Upstream profile: ops-nn launches no index check, and its Normal/CutK kernels drop an index that is
+  // not a position of its own window (set by upstream_op_api.cpp).
+  bool check_indices = true;
+  bool drop_stray_indices = false;
 
   std::string summary() const;
 };

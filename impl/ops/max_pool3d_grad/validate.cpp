@@ -115,39 +115,51 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
   const auto& go = a.grad_output->view_shape;
   if (auto st = check_batch_dims(kApi, go, self, 3)) return st;
   if (auto st = check_pooled_dims(kApi, self, go, pr->k, pr->s, pr->p, a.ceil_mode)) return st;
-  if (auto st = check_no_self_overlap(kApi, {"gradInput", a.grad_input})) return st;
-  pr->n = r == 5 ? self[0] : 1;
-  pr->c = self[r - 4];
-  for (int i = 0; i < 3; ++i) {
-    pr->in[i] = self[r - 3 + i];
-    pr->out[i] = go[r - 3 + i];
-  }
-  return ACLNN_SUCCESS;
+  return check_no_self_overlap(kApi, {"gradInput", a.grad_input});
 }
 
 }  // namespace
 
-aclnnStatus validate(const RawArgs& a, Problem* pr) {
-  if (auto st = check_nulls(a)) return st;
+aclnnStatus check_handles(const RawArgs& a) {
   const std::vector<NamedTensor> tensors{
       {"gradOutput", a.grad_output}, {"self", a.self}, {"indices", a.indices}, {"gradInput", a.grad_input}};
   if (auto st = check_live(
           kApi, tensors,
           {{"kernelSize", a.kernel}, {"stride", a.stride}, {"padding", a.padding}, {"dilation", a.dilation}}))
     return st;
-  if (auto st = check_views(kApi, tensors)) return st;
+  return check_views(kApi, tensors);
+}
+
+aclnnStatus validate(const RawArgs& a, Problem* pr) {
+  if (auto st = check_nulls(a)) return st;
+  if (auto st = check_handles(a)) return st;
+  const std::vector<NamedTensor> tensors{
+      {"gradOutput", a.grad_output}, {"self", a.self}, {"indices", a.indices}, {"gradInput", a.grad_input}};
   const auto plat = active_platform().profile;
   if (auto st = check_platform_and_dtypes(a, plat)) return st;
   if (auto st = check_formats_and_ranks(tensors, a)) return st;
   if (auto st = check_params(a, pr)) return st;
   if (auto st = check_shapes(a, plat, pr)) return st;
+  describe_problem(a, pr);
+  return ACLNN_SUCCESS;
+}
+
+void describe_problem(const RawArgs& a, Problem* pr) {
+  const auto& self = a.self->view_shape;
+  const auto& go = a.grad_output->view_shape;
+  const size_t r = self.size(), rg = go.size();
+  pr->n = r == 5 ? self[0] : 1;
+  pr->c = self[r - 4];
+  for (int i = 0; i < 3; ++i) {
+    pr->in[i] = self[r - 3 + i];
+    pr->out[i] = go[rg - 3 + i];
+  }
   pr->ceil_mode = a.ceil_mode;
   pr->dtype = a.self->dtype;
   pr->index_dtype = a.indices->dtype;
   pr->grad_output = a.grad_output;
   pr->indices = a.indices;
   pr->grad_input = a.grad_input;
-  return ACLNN_SUCCESS;
 }
 
 }  // namespace pcemu::maxpool
