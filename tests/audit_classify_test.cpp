@@ -42,6 +42,9 @@ TEST(AuditClassify, OutcomesMapToFindings) {
   EXPECT_EQ(classify_single(failed_with(Outcome::Timeout, 0, 0, "")).finding, Finding::Crash);
   EXPECT_TRUE(finding_is_defect(Finding::Crash));
   EXPECT_STREQ(finding_name(Finding::Crash), "crash");
+  EXPECT_EQ(observed_key(classify_single(failed_with(Outcome::Timeout, 0, 0, ""))), "timeout");
+  EXPECT_EQ(observed_key(classify_single(failed_with(Outcome::ExpectedError, 161002, 161002, "Execute"))),
+            "161002@Execute");  // control: a returned status is named as before
 }
 
 TEST(AuditClassify, AnotherViolatedRulesStatusIsWrongPrecedence) {
