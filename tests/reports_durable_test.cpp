@@ -163,6 +163,8 @@ TEST(RunJson, RecordsTheParametersAndTheStartThenTheEnd) {
   EXPECT_EQ(j.at("finished"), false);
   EXPECT_FALSE(j.contains("stop"));
   EXPECT_TRUE(is_utc_timestamp(j.at("started_at").get<std::string>())) << j.at("started_at");
+  EXPECT_FALSE(is_utc_timestamp("2026-11-24 08:15:02Z"));  // control: the checker does look
+  EXPECT_FALSE(is_utc_timestamp("2026-11-24T08:15:0xZ"));
   EXPECT_GE(j.at("started_unix").get<double>(), before);
   EXPECT_LT(j.at("started_unix").get<double>(), before + 60);
 
