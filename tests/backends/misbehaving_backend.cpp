@@ -106,10 +106,9 @@ __attribute__((visibility("default"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackw
   return st;
 }
 
-__attribute__((visibility("default"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackward(void* workspace,
-                                                                                    uint64_t workspaceSize,
-                                                                                    aclOpExecutor* executor,
-                                                                                    aclrtStream stream) {
+// Not instrumented by UBSan: the null read must fault like a kernel bug, not stop at UBSan's check.
+__attribute__((visibility("default"), no_sanitize("undefined"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackward(
+    void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   static const auto real =
       next_definition<decltype(&aclnnMaxPool3dWithArgmaxBackward)>("aclnnMaxPool3dWithArgmaxBackward");
   TensorFacts grad_input;
