@@ -76,9 +76,17 @@ uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_
 
 CaseResult IsolatedExecutor::result_of(const isolation::Completion& done, const InFlight& f, CaseTensors* tensors) {
   if (done.kind == isolation::CompletionKind::Ok) {
-    CaseReply reply = decode_case_reply(done.response);
-    if (tensors) *tensors = std::move(reply.tensors);
-    return reply.result;
+    try {
+      CaseReply reply = decode_case_reply(done.response);
+      if (tensors) *tensors = std::move(reply.tensors);
+      return reply.result;
+    } catch (const std::exception& e) {
+      // The worker answered, but not with a result: one case's problem, not the end of the campaign.
+      CaseResult r = planned_result(f.c, f.opt);
+      r.seconds = done.seconds;
+      r.message = std::string("the worker's answer is not a result: ") + e.what();
+      return r;
+    }
   }
   CaseResult r = planned_result(f.c, f.opt);
   r.seconds = done.seconds;
