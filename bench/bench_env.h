@@ -6,7 +6,7 @@
 
 namespace poolcheck::bench {
 
-// The stated targets (issue 7); the ratio tool checks them, the benchmarks never assert them.
+// The stated targets; the ratio tool checks them, the benchmarks never assert them.
 inline constexpr double kTargetVsTorch = 1.0;      // impl / torch GB/s on every shape
 inline constexpr double kTargetVsCopyLarge = 0.6;  // impl / copy GB/s on the large shapes
 inline constexpr double kTargetCasesPerSecond = 2000;
