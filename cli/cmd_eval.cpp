@@ -55,9 +55,10 @@ int eval(const EvalArgs& a, const Globals& g) {
   const ParseResult parsed = parse_descriptor(j["descriptor"].get<std::string>());
   if (!parsed.ok) throw std::runtime_error(json_path.string() + ": bad descriptor: " + parsed.error);
   const Case& c = parsed.value;
+  if (const std::string wrong = case_arguments_error(c); !wrong.empty())
+    throw std::runtime_error(json_path.string() + ": " + wrong);
   const fs::path base = json_path.parent_path();
   const OpAdapter* op = find_adapter(c.op);
-  if (!op) throw std::runtime_error("unknown operator '" + c.op + "'");
   const std::string output = op->output;  // gradInput, or out for the adaptive operator
 
   std::vector<std::pair<std::string, std::vector<double>>> inputs;

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/report_rules.h"
 #include "harness/descriptor.h"
+#include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/atomic_file.h"
 #include "reports/failure_db.h"
@@ -104,6 +105,8 @@ int replay(const ReportArgs& a, const Globals& g) {
     const std::string line = reports::read_regression_descriptor(f);
     const ParseResult p = parse_descriptor(line);
     if (!p.ok) throw std::runtime_error(f + ": descriptor does not parse: " + p.error);
+    if (const std::string wrong = case_arguments_error(p.value); !wrong.empty())
+      throw std::runtime_error(f + ": " + wrong);
     const CaseResult r = executor->run(p.value);
     const bool bad = outcome_is_failure(r.outcome);
     failing += bad;

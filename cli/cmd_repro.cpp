@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/result_print.h"
 #include "harness/descriptor.h"
+#include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/case_result_json.h"
 
@@ -24,6 +25,10 @@ int repro(const ReproArgs& a, const Globals& g) {
   const ParseResult parsed = parse_descriptor(line);
   if (!parsed.ok) {
     std::cerr << "poolcheck repro: cannot parse the descriptor: " << parsed.error << "\n";
+    return kExitUsage;
+  }
+  if (const std::string wrong = case_arguments_error(parsed.value); !wrong.empty()) {
+    std::cerr << "poolcheck repro: " << wrong << "\n";
     return kExitUsage;
   }
   CaseTensors tensors;

@@ -12,6 +12,7 @@
 #include "cli/report_rules.h"
 #include "harness/campaign.h"
 #include "harness/descriptor.h"
+#include "harness/op_adapter.h"
 #include "reports/failure_db.h"
 #include "reports/report_writer.h"
 #include "reports/repro_command.h"
@@ -47,6 +48,8 @@ std::vector<std::pair<std::string, Case>> replay_cases(const reports::FailureDb&
   for (const auto& e : db.load()) {
     const ParseResult p = parse_descriptor(e.descriptor);
     if (!p.ok) throw std::runtime_error(e.file.string() + ": descriptor does not parse: " + p.error);
+    if (const std::string wrong = case_arguments_error(p.value); !wrong.empty())
+      throw std::runtime_error(e.file.string() + ": " + wrong);
     v.emplace_back(e.id, p.value);
   }
   return v;
@@ -153,10 +156,10 @@ Command add_run_command(CLI::App& app, const Globals& g) {
   CLI::App* sub = app.add_subcommand("run", "Run a property-based campaign and write reports");
   sub->add_option("--op", args->ops, "Operator to run (repeatable; default: all)");
   sub->add_option("--cases", args->cases, "Cases in the (global) case stream")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}))
       ->capture_default_str();
   sub->add_option("--seconds", args->seconds, "Wall-clock budget in seconds (0 = none)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0.0, 31'536'000.0))  // a year
       ->capture_default_str();
   sub->add_option("--seed", args->seed, "Campaign seed")->capture_default_str();
   sub->add_option("--invalid-fraction", args->invalid_fraction, "Share of cases that violate one documented rule")

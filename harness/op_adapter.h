@@ -34,6 +34,13 @@ struct OracleResult {
   TermError term_error;             // how each contribution is computed (dtype and precision mode)
 };
 
+// The arguments of an operator by the names a descriptor uses, in API order.
+struct ArgumentNames {
+  std::vector<std::string> tensors;  // every one required (`name=null` passes nullptr)
+  std::vector<std::string> arrays;   // every one required (`name=null[]` passes nullptr)
+  std::vector<std::string> scalars;  // optional: a missing one is 0 (false)
+};
+
 struct OpAdapter {
   std::string name;    // Case::op
   std::string output;  // output tensor name, e.g. "gradInput"
@@ -43,10 +50,16 @@ struct OpAdapter {
   // Both phases through the public C API; allocates and frees the workspace itself.
   std::function<ApiOutcome(const Case&, const ApiHandles&, void* stream)> call;
   std::function<OracleResult(const Case&, const HostValues&)> oracle;
+  ArgumentNames arguments;
 };
 
 const OpAdapter* find_adapter(const std::string& op);
 const std::vector<const OpAdapter*>& all_adapters();
+
+// Why a parsed case cannot be run as written ("" when it can): an unknown operator, a tensor or int array the
+// operator needs that the descriptor lacks, or a key that is none of the operator's arguments. A harness input
+// error, reported before anything runs.
+std::string case_arguments_error(const Case& c);
 
 // Fills `n` values of the case's data distribution for one tensor (salted by name).
 std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_t n, DType dt);

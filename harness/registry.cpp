@@ -1,4 +1,6 @@
 // The operator registry: one line per operator.
+#include <algorithm>
+
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
@@ -17,6 +19,52 @@ const OpAdapter* find_adapter(const std::string& op) {
   for (const auto* a : all_adapters())
     if (a->name == op) return a;
   return nullptr;
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+template <class Named>
+bool has(const std::vector<std::pair<std::string, Named>>& args, const std::string& name) {
+  return std::any_of(args.begin(), args.end(), [&](const auto& a) { return a.first == name; });
+}
+
+}  // namespace
+
+std::string case_arguments_error(const Case& c) {
+  const OpAdapter* op = find_adapter(c.op);
+  if (!op) {
+    std::vector<std::string> known;
+    for (const auto* a : all_adapters()) known.push_back(a->name);
+    return "unknown operator '" + c.op + "' (known: " + joined(known) + ")";
+  }
+  const ArgumentNames& args = op->arguments;
+  for (const auto& name : args.tensors)
+    if (!has(c.tensors, name))
+      return c.op + " needs tensor '" + name + "', which the descriptor lacks (write " + name +
+             "=null for a null pointer)";
+  for (const auto& name : args.arrays)
+    if (!has(c.arrays, name))
+      return c.op + " needs int array '" + name + "', which the descriptor lacks (write " + name +
+             "=null[] for a null pointer)";
+  const std::string all = joined(args.tensors) + (args.arrays.empty() ? "" : ", " + joined(args.arrays)) +
+                          (args.scalars.empty() ? "" : ", " + joined(args.scalars));
+  for (const auto& [name, t] : c.tensors)
+    if (!listed(args.tensors, name)) return "'" + name + "' is not a tensor argument of " + c.op + " (" + all + ")";
+  for (const auto& [name, a] : c.arrays)
+    if (!listed(args.arrays, name)) return "'" + name + "' is not an int-array argument of " + c.op + " (" + all + ")";
+  for (const auto& [name, v] : c.scalars)
+    if (!listed(args.scalars, name)) return "'" + name + "' is not a scalar argument of " + c.op + " (" + all + ")";
+  return "";
 }
 
 }  // namespace poolcheck

@@ -46,8 +46,13 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adaptive_avg_pool3d_grad_adapter() {
-  static const OpAdapter a{
-      "adaptive_avgpool3d_grad", "out", &spec::adaptive_avg_pool3d_grad_spec, make_inputs, call, oracle_of};
+  static const OpAdapter a{"adaptive_avgpool3d_grad",
+                           "out",
+                           &spec::adaptive_avg_pool3d_grad_spec,
+                           make_inputs,
+                           call,
+                           oracle_of,
+                           {{"gradOutput", "self", "out"}, {}, {}}};
   return a;
 }
 

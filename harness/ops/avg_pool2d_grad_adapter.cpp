@@ -69,7 +69,15 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& avg_pool2d_grad_adapter() {
-  static const OpAdapter a{"avgpool2d_grad", "gradInput", &spec::avg_pool2d_grad_spec, make_inputs, call, oracle_of};
+  static const OpAdapter a{"avgpool2d_grad",
+                           "gradInput",
+                           &spec::avg_pool2d_grad_spec,
+                           make_inputs,
+                           call,
+                           oracle_of,
+                           {{"gradOutput", "self", "gradInput"},
+                            {"kernelSize", "stride", "padding"},
+                            {"ceilMode", "countIncludePad", "divisorOverride", "cubeMathType"}}};
   return a;
 }
 

@@ -107,7 +107,14 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& max_pool3d_grad_adapter() {
-  static const OpAdapter a{"maxpool3d_grad", "gradInput", &spec::max_pool3d_grad_spec, make_inputs, call, oracle_of};
+  static const OpAdapter a{
+      "maxpool3d_grad",
+      "gradInput",
+      &spec::max_pool3d_grad_spec,
+      make_inputs,
+      call,
+      oracle_of,
+      {{"gradOutput", "self", "indices", "gradInput"}, {"kernelSize", "stride", "padding", "dilation"}, {"ceilMode"}}};
   return a;
 }
 
