@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every bad argument is a usage error like the others (exit 2).
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
   // Before the first API call: the emulated backend (like CANN) reads its log level at aclInit.
   if (!g.verbose) ::setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1);
