@@ -71,6 +71,29 @@ void* find_symbol(const std::vector<void*>& handles, const char* name) {
   return nullptr;
 }
 
+// The configuration in force, with the environment variable and the default applied.
+BackendConfig effective_config() {
+  BackendConfig c;
+  {
+    State& s = state();
+    std::lock_guard lock(s.mu);
+    c = s.config;
+  }
+  if (c.libraries.empty()) {
+    const char* env = std::getenv(kBackendEnv);
+    c.libraries = env && *env ? split_library_list(env) : std::vector<std::string>{"emulator"};
+  }
+  return c;
+}
+
+// The files the configuration loads, in order.
+std::vector<std::string> resolve_libraries(const BackendConfig& config) {
+  std::vector<std::string> out;
+  for (const auto& entry : config.libraries) append_entry(entry, &out);
+  if (out.empty()) throw std::runtime_error("no backend library given");
+  return out;
+}
+
 // Called with load_mu held; takes mu only to publish.
 void load_locked(State& s) {
   const BackendConfig cfg = effective_config();
@@ -132,27 +155,6 @@ void configure(BackendConfig config) {
   s.config = std::move(config);
 }
 
-BackendConfig effective_config() {
-  BackendConfig c;
-  {
-    State& s = state();
-    std::lock_guard lock(s.mu);
-    c = s.config;
-  }
-  if (c.libraries.empty()) {
-    const char* env = std::getenv(kBackendEnv);
-    c.libraries = env && *env ? split_library_list(env) : std::vector<std::string>{"emulator"};
-  }
-  return c;
-}
-
-std::vector<std::string> resolve_libraries(const BackendConfig& config) {
-  std::vector<std::string> out;
-  for (const auto& entry : config.libraries) append_entry(entry, &out);
-  if (out.empty()) throw std::runtime_error("no backend library given");
-  return out;
-}
-
 const AclApi& api() {
   if (const AclApi* a = g_loaded.load(std::memory_order_acquire)) return *a;
   State& s = state();
@@ -160,8 +162,6 @@ const AclApi& api() {
   if (!g_loaded.load()) load_locked(s);
   return *g_loaded.load();
 }
-
-bool loaded() { return g_loaded.load() != nullptr; }
 
 std::string description() {
   State& s = state();

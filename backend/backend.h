@@ -27,17 +27,11 @@ std::vector<std::string> split_library_list(const std::string& text);
 
 // Sets what api() loads. Throws std::logic_error once a backend is loaded (a process talks to one backend).
 void configure(BackendConfig config);
-// The configuration in force, with the environment variable and the default applied.
-BackendConfig effective_config();
-// The files the configuration loads, in order. Throws std::runtime_error naming an entry that does not exist
-// or a directory without any CANN library.
-std::vector<std::string> resolve_libraries(const BackendConfig& config);
 
-// The backend's API, loading it on first use. Throws std::runtime_error naming the library that cannot be
-// loaded, or every required symbol none of the libraries exports; std::invalid_argument for faults the
-// backend does not know.
+// The backend's API, loading it on first use. Throws std::runtime_error naming an entry that does not exist, a
+// directory without any CANN library, a library that cannot be loaded, or every required symbol none of the
+// libraries exports; std::invalid_argument for faults the backend does not know.
 const AclApi& api();
-bool loaded();
 // The loaded libraries ("(not loaded)" before the first api() call), for reports and messages.
 std::string description();
 

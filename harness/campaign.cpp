@@ -107,38 +107,6 @@ class Progress {
   bool drawn_ = false;
 };
 
-// The test seam CampaignOptions::run_case_fn as an executor: a throwing runner is a crash of that case.
-class FunctionExecutor : public CaseExecutor {
- public:
-  explicit FunctionExecutor(std::function<CaseResult(const Case&)> fn) : fn_(std::move(fn)) {}
-  int capacity() const override { return 1; }
-  int in_flight() const override { return static_cast<int>(done_.size()); }
-  void submit(uint64_t ticket, const Case& c, const RunOptions& opt) override {
-    done_.emplace_back(ticket, run(c, opt));
-  }
-  std::pair<uint64_t, CaseResult> next() override {
-    auto r = std::move(done_.front());
-    done_.pop_front();
-    return r;
-  }
-  CaseResult run(const Case& c, const RunOptions&, CaseTensors* = nullptr) override {
-    try {
-      return fn_(c);
-    } catch (const std::exception& e) {
-      CaseResult r;
-      r.c = c;
-      r.outcome = Outcome::Crash;
-      r.message = std::string("runner threw: ") + e.what();
-      return r;
-    }
-  }
-  BackendInfo backend_info() override { return {}; }
-
- private:
-  std::function<CaseResult(const Case&)> fn_;
-  std::deque<std::pair<uint64_t, CaseResult>> done_;
-};
-
 }  // namespace
 
 uint64_t splitmix64(uint64_t x) {
@@ -357,11 +325,8 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     const auto& g = gens.at(p.op);
     return gen::sample(p.invalid ? g.second : g.first, p.case_seed, p.size);
   };
-  FunctionExecutor seam(opts.run_case_fn);
-  InProcessExecutor in_process;
-  CaseExecutor& exec = opts.run_case_fn ? static_cast<CaseExecutor&>(seam)
-                       : opts.executor  ? *opts.executor
-                                        : static_cast<CaseExecutor&>(in_process);
+  InProcessExecutor in_process(opts.run_case_fn);
+  CaseExecutor& exec = opts.executor && !opts.run_case_fn ? *opts.executor : in_process;
 
   g_stop.store(false);
   SigintScope sigint(opts.handle_sigint);

@@ -7,7 +7,7 @@
 namespace poolcheck {
 
 void InProcessExecutor::submit(uint64_t ticket, const Case& c, const RunOptions& opt) {
-  done_.emplace_back(ticket, run_case(c, opt));
+  done_.emplace_back(ticket, run(c, opt));
 }
 
 std::pair<uint64_t, CaseResult> InProcessExecutor::next() {
@@ -18,7 +18,16 @@ std::pair<uint64_t, CaseResult> InProcessExecutor::next() {
 }
 
 CaseResult InProcessExecutor::run(const Case& c, const RunOptions& opt, CaseTensors* tensors) {
-  return run_case(c, opt, tensors);
+  if (!runner_) return run_case(c, opt, tensors);
+  try {
+    return runner_(c);
+  } catch (const std::exception& e) {
+    CaseResult r;
+    r.c = c;
+    r.outcome = Outcome::Crash;
+    r.message = std::string("runner threw: ") + e.what();
+    return r;
+  }
 }
 
 BackendInfo InProcessExecutor::backend_info() { return local_backend_info(); }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -34,9 +35,11 @@ class CaseExecutor {
   virtual BackendInfo backend_info() = 0;
 };
 
-// run_case() in this process, one case at a time.
+// run_case() in this process, one case at a time; or `runner` instead (a test seam), whose exceptions become
+// the case's crash.
 class InProcessExecutor : public CaseExecutor {
  public:
+  explicit InProcessExecutor(std::function<CaseResult(const Case&)> runner = {}) : runner_(std::move(runner)) {}
   int capacity() const override { return 1; }
   int in_flight() const override { return static_cast<int>(done_.size()); }
   void submit(uint64_t ticket, const Case& c, const RunOptions& opt) override;
@@ -45,6 +48,7 @@ class InProcessExecutor : public CaseExecutor {
   BackendInfo backend_info() override;
 
  private:
+  std::function<CaseResult(const Case&)> runner_;
   std::deque<std::pair<uint64_t, CaseResult>> done_;
 };
 

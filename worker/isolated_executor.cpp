@@ -59,7 +59,6 @@ IsolatedExecutor::IsolatedExecutor(const IsolationOptions& opts) : opts_(opts) {
 
 int IsolatedExecutor::capacity() const { return pool_->workers(); }
 int IsolatedExecutor::in_flight() const { return pool_->in_flight(); }
-int64_t IsolatedExecutor::restarts() const { return pool_->restarts(); }
 
 uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_tensors, uint64_t ticket) {
   CaseRequest req;

@@ -36,7 +36,6 @@ class IsolatedExecutor : public CaseExecutor {
   std::pair<uint64_t, CaseResult> next() override;
   CaseResult run(const Case& c, const RunOptions& opt = {}, CaseTensors* tensors = nullptr) override;
   BackendInfo backend_info() override;
-  int64_t restarts() const;
 
  private:
   struct InFlight {

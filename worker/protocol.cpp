@@ -47,18 +47,19 @@ std::string encode_case_request(const CaseRequest& r) {
   return j.dump();
 }
 
-bool is_info_request(const std::string& message) { return parse(message, "a request").value("kind", "") == "info"; }
-
-CaseRequest decode_case_request(const std::string& message) {
+Request decode_request(const std::string& message) {
   const json j = parse(message, "a request");
-  CaseRequest r;
+  Request req;
+  req.wants_info = j.value("kind", "") == "info";
+  if (req.wants_info) return req;
+  CaseRequest& r = req.case_request;
   r.descriptor = j.at("descriptor").get<std::string>();
   r.check_spec = j.value("check_spec", true);
   r.want_tensors = j.value("tensors", false);
   if (j.contains("host_inputs"))
     for (const auto& e : j["host_inputs"])
       r.host_inputs.emplace_back(e.at("name").get<std::string>(), numbers_from(e.at("values")));
-  return r;
+  return req;
 }
 
 std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors) {

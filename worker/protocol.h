@@ -18,6 +18,12 @@ struct CaseRequest {
   std::vector<std::pair<std::string, std::vector<double>>> host_inputs;  // RunOptions::host_inputs
 };
 
+// A request as the worker reads it: a description of the backend, or one case.
+struct Request {
+  bool wants_info = false;
+  CaseRequest case_request;  // when !wants_info
+};
+
 struct CaseReply {
   CaseResult result;
   CaseTensors tensors;  // filled when the request wanted them
@@ -30,8 +36,7 @@ std::string encode_info_reply(const BackendInfo& info);
 std::string encode_error_reply(const std::string& message);
 
 // Throw std::runtime_error naming what is wrong with a message (or the worker's error reply).
-bool is_info_request(const std::string& message);
-CaseRequest decode_case_request(const std::string& message);
+Request decode_request(const std::string& message);
 CaseReply decode_case_reply(const std::string& message);
 BackendInfo decode_info_reply(const std::string& message);
 

@@ -19,8 +19,9 @@ using namespace poolcheck;
 
 std::string handle(const std::string& message) {
   try {
-    if (worker::is_info_request(message)) return worker::encode_info_reply(local_backend_info());
-    const worker::CaseRequest req = worker::decode_case_request(message);
+    const worker::Request request = worker::decode_request(message);
+    if (request.wants_info) return worker::encode_info_reply(local_backend_info());
+    const worker::CaseRequest& req = request.case_request;
     const ParseResult parsed = parse_descriptor(req.descriptor);
     if (!parsed.ok) return worker::encode_error_reply("the descriptor does not parse: " + parsed.error);
     RunOptions opt;
