@@ -52,11 +52,9 @@ int eval(const EvalArgs& a, const Globals& g) {
   if (!j.contains("descriptor") || !j["descriptor"].is_string()) {
     throw std::runtime_error(json_path.string() + ": missing string field 'descriptor'");
   }
-  const ParseResult parsed = parse_descriptor(j["descriptor"].get<std::string>());
-  if (!parsed.ok) throw std::runtime_error(json_path.string() + ": bad descriptor: " + parsed.error);
+  const ParseResult parsed = parse_runnable_case(j["descriptor"].get<std::string>());
+  if (!parsed.ok) throw std::runtime_error(json_path.string() + ": " + parsed.error);
   const Case& c = parsed.value;
-  if (const std::string wrong = case_arguments_error(c); !wrong.empty())
-    throw std::runtime_error(json_path.string() + ": " + wrong);
   const fs::path base = json_path.parent_path();
   const OpAdapter* op = find_adapter(c.op);
   const std::string output = op->output;  // gradInput, or out for the adaptive operator

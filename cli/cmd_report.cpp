@@ -103,10 +103,8 @@ int replay(const ReportArgs& a, const Globals& g) {
   const std::unique_ptr<CaseExecutor> executor = make_executor(g);
   for (const auto& f : a.case_files) {
     const std::string line = reports::read_regression_descriptor(f);
-    const ParseResult p = parse_descriptor(line);
-    if (!p.ok) throw std::runtime_error(f + ": descriptor does not parse: " + p.error);
-    if (const std::string wrong = case_arguments_error(p.value); !wrong.empty())
-      throw std::runtime_error(f + ": " + wrong);
+    const ParseResult p = parse_runnable_case(line);
+    if (!p.ok) throw std::runtime_error(f + ": " + p.error);
     const CaseResult r = executor->run(p.value);
     const bool bad = outcome_is_failure(r.outcome);
     failing += bad;

@@ -22,13 +22,9 @@ struct ReproArgs {
 int repro(const ReproArgs& a, const Globals& g) {
   std::string line;
   for (const auto& w : a.words) line += (line.empty() ? "" : " ") + w;
-  const ParseResult parsed = parse_descriptor(line);
+  const ParseResult parsed = parse_runnable_case(line);
   if (!parsed.ok) {
-    std::cerr << "poolcheck repro: cannot parse the descriptor: " << parsed.error << "\n";
-    return kExitUsage;
-  }
-  if (const std::string wrong = case_arguments_error(parsed.value); !wrong.empty()) {
-    std::cerr << "poolcheck repro: " << wrong << "\n";
+    std::cerr << "poolcheck repro: " << parsed.error << "\n";
     return kExitUsage;
   }
   CaseTensors tensors;

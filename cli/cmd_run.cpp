@@ -46,10 +46,8 @@ std::filesystem::path failure_db_dir(const RunArgs& a) {
 std::vector<std::pair<std::string, Case>> replay_cases(const reports::FailureDb& db) {
   std::vector<std::pair<std::string, Case>> v;
   for (const auto& e : db.load()) {
-    const ParseResult p = parse_descriptor(e.descriptor);
-    if (!p.ok) throw std::runtime_error(e.file.string() + ": descriptor does not parse: " + p.error);
-    if (const std::string wrong = case_arguments_error(p.value); !wrong.empty())
-      throw std::runtime_error(e.file.string() + ": " + wrong);
+    const ParseResult p = parse_runnable_case(e.descriptor);
+    if (!p.ok) throw std::runtime_error(e.file.string() + ": " + p.error);
     v.emplace_back(e.id, p.value);
   }
   return v;

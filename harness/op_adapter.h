@@ -9,6 +9,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "harness/case.h"
+#include "harness/descriptor.h"
 #include "harness/tolerance.h"
 #include "spec/spec.h"
 
@@ -60,6 +61,10 @@ const std::vector<const OpAdapter*>& all_adapters();
 // operator needs that the descriptor lacks, or a key that is none of the operator's arguments. A harness input
 // error, reported before anything runs.
 std::string case_arguments_error(const Case& c);
+
+// A descriptor line as a case that can run: parse_descriptor, then case_arguments_error; `error` says which
+// failed ("the descriptor does not parse: ..." or the argument error).
+ParseResult parse_runnable_case(const std::string& line);
 
 // Fills `n` values of the case's data distribution for one tensor (salted by name).
 std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_t n, DType dt);

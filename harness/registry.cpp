@@ -67,4 +67,17 @@ std::string case_arguments_error(const Case& c) {
   return "";
 }
 
+ParseResult parse_runnable_case(const std::string& line) {
+  ParseResult p = parse_descriptor(line);
+  if (!p.ok) {
+    p.error = "the descriptor does not parse: " + p.error;
+    return p;
+  }
+  if (std::string wrong = case_arguments_error(p.value); !wrong.empty()) {
+    p.ok = false;
+    p.error = std::move(wrong);
+  }
+  return p;
+}
+
 }  // namespace poolcheck

@@ -49,5 +49,15 @@ TEST(CaseArguments, EachMistakeIsNamed) {
   EXPECT_EQ(case_arguments_error(parsed(with_null)), "");
 }
 
+TEST(CaseArguments, ParsingARunnableCaseSaysWhichStepFailed) {
+  EXPECT_TRUE(parse_runnable_case(kMaxPool).ok);
+  const ParseResult unparsable = parse_runnable_case("op=maxpool3d_grad self=f32:1xx2");
+  EXPECT_FALSE(unparsable.ok);
+  EXPECT_EQ(unparsable.error.rfind("the descriptor does not parse: ", 0), 0u) << unparsable.error;
+  const ParseResult incomplete = parse_runnable_case("op=maxpool3d_grad soc=Ascend910B gradOutput=f32:1x2x3");
+  EXPECT_FALSE(incomplete.ok);
+  EXPECT_EQ(incomplete.error, case_arguments_error(parsed("op=maxpool3d_grad soc=Ascend910B gradOutput=f32:1x2x3")));
+}
+
 }  // namespace
 }  // namespace poolcheck
