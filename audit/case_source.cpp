@@ -5,7 +5,7 @@
 #include <exception>
 #include <set>
 
-#include "harness/rng.h"
+#include "case/rng.h"
 #include "properties/generators/generators.h"
 
 namespace poolcheck::audit {

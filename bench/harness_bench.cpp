@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "bench/bench_env.h"
-#include "harness/campaign.h"
+#include "campaign/campaign.h"
 #include "properties/generators/generators.h"
 #include "worker/isolated_executor.h"
 

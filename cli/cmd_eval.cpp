@@ -16,8 +16,8 @@
 
 #include "cli/commands.h"
 #include "cli/result_print.h"
-#include "harness/descriptor.h"
-#include "harness/npy.h"
+#include "case/descriptor.h"
+#include "case/npy.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 

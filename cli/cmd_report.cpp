@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/report_rules.h"
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/atomic_file.h"

@@ -4,7 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/result_print.h"
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/case_result_json.h"

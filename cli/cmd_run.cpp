@@ -10,8 +10,8 @@
 
 #include "cli/commands.h"
 #include "cli/report_rules.h"
-#include "harness/campaign.h"
-#include "harness/descriptor.h"
+#include "campaign/campaign.h"
+#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "reports/failure_db.h"
 #include "reports/report_writer.h"

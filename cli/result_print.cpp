@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "harness/campaign.h"
+#include "campaign/campaign.h"
 
 namespace poolcheck::cli {
 

@@ -10,7 +10,7 @@
 #include "fuzz/fuzz_checks.h"
 #include "fuzz/raw_ops.h"
 #include "harness/device_tensor.h"
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
 #include "poolcheck_emu/emu.h"
 

@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "fuzz/fuzz_checks.h"
-#include "harness/descriptor.h"
-#include "harness/numeric.h"
+#include "case/descriptor.h"
+#include "case/numeric.h"
 
 namespace poolcheck::fuzz {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck::fuzz {
 

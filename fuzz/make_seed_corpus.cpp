@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fuzz/case_input.h"
-#include "harness/rng.h"
+#include "case/rng.h"
 #include "properties/generators/generators.h"
 
 namespace fs = std::filesystem;

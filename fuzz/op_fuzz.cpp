@@ -3,7 +3,7 @@
 #include "fuzz/case_input.h"
 #include "fuzz/fuzz_checks.h"
 #include "fuzz/raw_call.h"
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "poolcheck_emu/emu.h"

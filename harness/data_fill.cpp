@@ -4,9 +4,9 @@
 #include <limits>
 #include <string>
 
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
-#include "harness/rng.h"
+#include "case/rng.h"
 
 namespace poolcheck {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "harness/numeric.h"
+#include "case/numeric.h"
 
 namespace poolcheck {
 

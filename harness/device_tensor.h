@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "backend/backend.h"
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
-#include "harness/case.h"
-#include "harness/descriptor.h"
+#include "case/case.h"
+#include "case/descriptor.h"
 #include "harness/tolerance.h"
 #include "spec/spec.h"
 

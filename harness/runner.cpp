@@ -8,9 +8,9 @@
 
 #include "backend/backend.h"
 #include "fmt/format.h"
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/device_tensor.h"
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
@@ -153,35 +153,6 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
 }
 
 }  // namespace
-
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::Pass:
-      return "pass";
-    case Outcome::Fail:
-      return "fail";
-    case Outcome::Mistrusted:
-      return "mistrusted";
-    case Outcome::ExpectedError:
-      return "expected-error";
-    case Outcome::WrongError:
-      return "wrong-error";
-    case Outcome::UnexpectedSuccess:
-      return "unexpected-success";
-    case Outcome::Unsupported:
-      return "unsupported";
-    case Outcome::Crash:
-      return "crash";
-    case Outcome::Timeout:
-      return "timeout";
-  }
-  return "?";
-}
-
-bool outcome_is_failure(Outcome o) {
-  return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess || o == Outcome::Crash ||
-         o == Outcome::Timeout;
-}
 
 void ensure_runtime() {
   static std::once_flag once;

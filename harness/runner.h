@@ -5,62 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
+#include "case/result.h"
 
 namespace poolcheck {
-
-enum class Outcome : int8_t {
-  Pass,               // succeeded and matched the oracle within the tolerance model
-  Fail,               // succeeded but disagreed with the oracle, wrote outside the output, or wrote on error
-  Mistrusted,         // succeeded but the result proves nothing (e.g. all-zero gradient)
-  ExpectedError,      // the documented status in the documented phase, output untouched
-  WrongError,         // an error, but not the documented one (or in the wrong phase)
-  UnexpectedSuccess,  // the spec says this call must fail
-  Unsupported,        // valid per spec, but the backend has no kernel for the platform
-  Crash,              // the backend died on a signal or raised an exception
-  Timeout,            // the backend did not answer within the per-case time limit (the worker was killed)
-};
-const char* outcome_name(Outcome o);
-bool outcome_is_failure(Outcome o);
-
-struct ErrorStats {
-  int64_t elements = 0;
-  int64_t mismatches = 0;      // elements beyond their bound
-  double max_abs_err = 0;      // |impl - oracle|
-  double max_ulp_err = 0;      // in ulps of the output dtype at the oracle value
-  double max_bound_ratio = 0;  // max |impl - oracle| / bound (<= 1 passes; 0 when exact)
-  int64_t worst_index = -1;    // flat gradInput index of the largest bound ratio
-  double max_rel_err = 0;      // max |impl - oracle| / |oracle| over nonzero oracle values
-};
-
-struct CaseResult {
-  Case c;
-  std::string descriptor;
-  Outcome outcome = Outcome::Fail;
-  int32_t expected_status = 0;
-  std::string expected_phase;  // "GetWorkspaceSize" | "Execute"
-  std::string expected_rule;   // rule id, empty for valid cases
-  int32_t observed_status = 0;
-  std::string observed_phase;
-  bool tiling_known = false;  // false against a backend without the emulator's introspection
-  std::string strategy;
-  uint64_t tiling_key = 0;
-  std::string tiling;
-  int32_t block_dim = 0;
-  int64_t ub_high_water = 0;
-  int64_t workspace_bytes = 0;
-  ErrorStats err;
-  double seconds = 0;
-  std::string message;  // why it failed: first mismatch, or the backend's error line
-};
-
-// Host-side tensors of one run, for `repro` and `eval` (values as doubles, dense row-major).
-struct CaseTensors {
-  std::vector<int64_t> grad_input_shape;
-  std::vector<double> impl;    // gradInput read back from the backend (empty if the call failed)
-  std::vector<double> oracle;  // oracle gradInput rounded to the output dtype
-  std::vector<double> bound;   // per-element tolerance bound
-};
 
 struct RunOptions {
   bool check_spec = true;  // compare status/phase with spec::expected

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "harness/numeric.h"
+#include "case/numeric.h"
 
 namespace poolcheck {
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "properties/generators/generators.h"
 
 namespace poolcheck {

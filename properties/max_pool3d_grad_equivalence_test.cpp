@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/runner.h"
 #include "poolcheck_emu/emu.h"
 #include "properties/generators/generators.h"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "backend/backend.h"
-#include "harness/case.h"
+#include "case/case.h"
 #include "harness/runner.h"
 
 namespace poolcheck {

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "harness/campaign.h"
-#include "harness/descriptor.h"
+#include "case/summary.h"
+#include "case/descriptor.h"
 #include "reports/json_fields.h"
 #include "reports/json_number.h"
 

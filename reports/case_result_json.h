@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/runner.h"
+#include "case/result.h"
 
 namespace poolcheck::reports {
 

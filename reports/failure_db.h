@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/runner.h"
+#include "case/result.h"
 
 namespace poolcheck::reports {
 

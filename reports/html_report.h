@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/campaign.h"
+#include "case/summary.h"
 
 namespace poolcheck::reports {
 

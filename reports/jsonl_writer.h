@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "harness/runner.h"
+#include "case/result.h"
 
 namespace poolcheck::reports {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "harness/campaign.h"
+#include "case/summary.h"
 
 namespace poolcheck::reports {
 

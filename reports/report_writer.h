@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/campaign.h"
+#include "case/summary.h"
 #include "reports/jsonl_writer.h"
 #include "reports/run_json.h"
 

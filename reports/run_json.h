@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "harness/campaign.h"
+#include "case/summary.h"
 
 namespace poolcheck::reports {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck::spec {
 

@@ -1,7 +1,7 @@
 // The campaign: a deterministic, shardable case stream, summarised; stops on a time budget or on SIGINT
 // and still returns a summary. Most tests use fake generators/runners (CampaignOptions seams) so that
 // every count is known; the last ones run the real generators and runner.
-#include "harness/campaign.h"
+#include "campaign/campaign.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 
 namespace poolcheck {
 namespace {

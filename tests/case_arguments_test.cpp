@@ -2,7 +2,7 @@
 // always does, and each kind of mistake is an error naming the argument.
 #include <gtest/gtest.h>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "properties/generators/generators.h"
 

@@ -1,5 +1,5 @@
 // The emulator's fp16/bf16 conversions (impl/common/half.h, branch-free for vectorised rows) against the
-// harness's own codec (harness/npy.cpp, written from the IEEE definition over doubles): every half and
+// harness's own codec (case/npy.cpp, written from the IEEE definition over doubles): every half and
 // bf16 pattern, and a sweep of fp32 patterns dense around every rounding boundary. A truncating
 // converter is the negative control the same comparison must reject.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/half.h"
-#include "harness/npy.h"
+#include "case/npy.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/tolerance.h"
 
 namespace poolcheck {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 
 namespace poolcheck::worker {
 namespace {

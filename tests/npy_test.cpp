@@ -1,6 +1,6 @@
 // The .npy codec: round trips of every supported dtype, exact header bytes, and clear refusals of
 // malformed, truncated, big-endian and Fortran-order files.
-#include "harness/npy.h"
+#include "case/npy.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

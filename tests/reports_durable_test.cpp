@@ -11,6 +11,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "campaign/campaign.h"
 #include "properties/generators/generators.h"
 #include "reports/case_result_json.h"
 #include "reports/rebuild.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "spec/adaptive_avg_pool3d_grad_spec.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"

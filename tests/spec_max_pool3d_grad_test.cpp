@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "spec/max_pool3d_grad_spec.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "spec/spec.h"
 
 namespace poolcheck::spec_test {

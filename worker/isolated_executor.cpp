@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "backend/bundled_files.h"
-#include "harness/descriptor.h"
-#include "harness/numeric.h"
+#include "case/descriptor.h"
+#include "case/numeric.h"
 #include "worker/protocol.h"
 
 namespace poolcheck::worker {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "backend/backend.h"
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "harness/executor.h"
 #include "isolation/worker_pool.h"
 #include "worker/protocol.h"

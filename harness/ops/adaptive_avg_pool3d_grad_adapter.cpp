@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
 #include "harness/ops/adapter_data.h"
 #include "harness/ops/two_phase_call.h"

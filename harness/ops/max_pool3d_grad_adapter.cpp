@@ -4,11 +4,11 @@
 #include <array>
 
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
-#include "harness/numeric.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
 #include "harness/ops/adapter_data.h"
 #include "harness/ops/two_phase_call.h"
-#include "harness/rng.h"
+#include "case/rng.h"
 #include "oracle/max_pool3d.h"
 #include "spec/max_pool3d_grad_spec.h"
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "properties/generators/generators.h"
 
 namespace poolcheck::gen {

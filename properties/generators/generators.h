@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck::gen {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "harness/case.h"
+#include "case/case.h"
 #include "properties/generators/generators.h"
 #include "spec/spec.h"
 

@@ -4,7 +4,7 @@
 
 #include <rapidcheck.h>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck::gen {
 

@@ -2,7 +2,7 @@
 // ceilMode (including a dropped last window), list forms, dtypes, layouts, data and tiling knobs.
 #include <algorithm>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 #include "properties/generators/draws.h"
 #include "properties/generators/generators.h"
 #include "properties/generators/invalid.h"

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "harness/campaign.h"
-#include "harness/descriptor.h"
+#include "case/summary.h"
+#include "case/descriptor.h"
 
 namespace poolcheck::reports::testing {
 

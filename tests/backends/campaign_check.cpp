@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 
 namespace {
 

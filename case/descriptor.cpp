@@ -1,4 +1,4 @@
-#include "harness/descriptor.h"
+#include "case/descriptor.h"
 
 #include <charconv>
 #include <sstream>

@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck {
 

@@ -1,4 +1,4 @@
-#include "harness/numeric.h"
+#include "case/numeric.h"
 
 #include <cmath>
 #include <cstring>

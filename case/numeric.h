@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck {
 

@@ -1,4 +1,4 @@
-#include "harness/case.h"
+#include "case/case.h"
 
 #include <array>
 #include <limits>

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/case.h"
+#include "case/case.h"
 
 namespace poolcheck::npy {
 

@@ -1,4 +1,4 @@
-#include "harness/npy.h"
+#include "case/npy.h"
 
 #include <unistd.h>
 
