@@ -6,7 +6,7 @@
 #include <set>
 
 #include "case/rng.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
 
 namespace poolcheck::audit {
 

@@ -4,36 +4,29 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
-#include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
-#include "aclnnop/aclnn_avgpool2d_backward.h"
-#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "ops/operator_headers.inc"  // every operator of the table: its header, POOLCHECK_OPERATOR_SYMBOLS
 #include "poolcheck_emu/emu.h"
 
 namespace poolcheck::backend {
 
 // Every backend must export these: the acl runtime (libascendcl in a CANN toolkit), tensors and int arrays
-// (libnnopbase) and the three operators (libopapi).
-#define POOLCHECK_REQUIRED_SYMBOLS(X)                 \
-  X(aclInit)                                          \
-  X(aclrtSetDevice)                                   \
-  X(aclrtGetSocName)                                  \
-  X(aclrtCreateStream)                                \
-  X(aclrtSynchronizeStream)                           \
-  X(aclrtMalloc)                                      \
-  X(aclrtFree)                                        \
-  X(aclrtMemcpy)                                      \
-  X(aclrtCtxSetSysParamOpt)                           \
-  X(aclGetRecentErrMsg)                               \
-  X(aclCreateTensor)                                  \
-  X(aclDestroyTensor)                                 \
-  X(aclCreateIntArray)                                \
-  X(aclDestroyIntArray)                               \
-  X(aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize) \
-  X(aclnnMaxPool3dWithArgmaxBackward)                 \
-  X(aclnnAvgPool2dBackwardGetWorkspaceSize)           \
-  X(aclnnAvgPool2dBackward)                           \
-  X(aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize)   \
-  X(aclnnAdaptiveAvgPool3dBackward)
+// (libnnopbase) and both phases of every operator in the operator table (libopapi).
+#define POOLCHECK_REQUIRED_SYMBOLS(X) \
+  X(aclInit)                          \
+  X(aclrtSetDevice)                   \
+  X(aclrtGetSocName)                  \
+  X(aclrtCreateStream)                \
+  X(aclrtSynchronizeStream)           \
+  X(aclrtMalloc)                      \
+  X(aclrtFree)                        \
+  X(aclrtMemcpy)                      \
+  X(aclrtCtxSetSysParamOpt)           \
+  X(aclGetRecentErrMsg)               \
+  X(aclCreateTensor)                  \
+  X(aclDestroyTensor)                 \
+  X(aclCreateIntArray)                \
+  X(aclDestroyIntArray)               \
+  POOLCHECK_OPERATOR_SYMBOLS(X)
 
 // The bundled emulator's introspection and control; absent from any other library, and then null.
 #define POOLCHECK_EMULATOR_SYMBOLS(X) \

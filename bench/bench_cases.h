@@ -30,11 +30,22 @@ struct BenchCase {
   std::string name() const;  // "<op>/<label>/<dtype>", the suffix of every benchmark name
 };
 
-// The set, optionally only one operator's cases.
+// The set (every operator's ops/<token>/bench_shapes.cpp, in table order), optionally one operator's cases.
 std::vector<BenchCase> bench_cases(const std::string& op = "");
+// A window pooling's shape with one kernel, stride and padding on every spatial axis (output dims computed).
+BenchShape window_shape(std::string op, std::string label, int64_t n, int64_t c, std::vector<int64_t> in, int64_t k,
+                        int64_t s, int64_t p, bool large);
 // Bytes a backward pass must move at least: gradOutput (+ indices) read, gradInput written.
 int64_t bytes_moved(const Case& c);
 // Elements of the operator's output tensor (gradInput, or `out` for the adaptive operator).
 int64_t output_elements(const Case& c);
 
 }  // namespace poolcheck::bench
+
+// Each operator's shapes (ops/<token>/bench_shapes.cpp), declared for every row of the operator table.
+#define POOLCHECK_OPERATOR(token, aclnn) \
+  namespace poolcheck::bench::token {    \
+  std::vector<BenchCase> cases();        \
+  }
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR

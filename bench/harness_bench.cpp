@@ -24,7 +24,7 @@
 
 #include "bench/bench_env.h"
 #include "campaign/campaign.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
 #include "worker/isolated_executor.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <utility>
 
 #include "case/descriptor.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
 
 namespace poolcheck {
 

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "cli/spec_registry.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
+#include "spec/spec.h"
 
 namespace poolcheck::cli {
 
@@ -71,7 +71,8 @@ void list_discrepancies(const spec::OperatorSpec& s) {
 }
 
 void list_strategies(const std::string& op) {
-  const auto strategies = strategies_for(op);
+  const spec::OperatorSpec* s = spec::find_operator_spec(op);
+  const std::vector<spec::StrategyNote> strategies = s ? s->strategies : std::vector<spec::StrategyNote>{};
   std::cout << op << ": " << (strategies.empty() ? "no emulated tiling strategies" : "tiling strategies") << "\n";
   for (const auto& st : strategies) {
     std::string keys;
@@ -84,13 +85,13 @@ int list(const ListArgs& a) {
   std::vector<std::string> ops = a.ops;
   if (ops.empty()) {
     ops = gen::operators();
-    for (const spec::OperatorSpec* s : all_specs()) {
+    for (const spec::OperatorSpec* s : spec::all_operator_specs()) {
       if (std::find(ops.begin(), ops.end(), s->op) == ops.end()) ops.push_back(s->op);
     }
   }
   if (a.what == "operators") {
     for (const auto& op : ops) {
-      const spec::OperatorSpec* s = spec_for(op);
+      const spec::OperatorSpec* s = spec::find_operator_spec(op);
       std::cout << op;
       if (s) {
         std::cout << "  " << s->aclnn_name << "  seeds " << join(s->seeds) << "  " << s->rules.size() << " rules, "
@@ -110,7 +111,7 @@ int list(const ListArgs& a) {
       list_strategies(op);
       continue;
     }
-    const spec::OperatorSpec* s = spec_for(op);
+    const spec::OperatorSpec* s = spec::find_operator_spec(op);
     if (!s) {
       std::cerr << "poolcheck list: no spec for operator '" << op << "'\n";
       return kExitUsage;

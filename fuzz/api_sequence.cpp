@@ -6,11 +6,11 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "case/numeric.h"
 #include "fuzz/byte_reader.h"
 #include "fuzz/fuzz_checks.h"
 #include "fuzz/raw_ops.h"
 #include "harness/device_tensor.h"
-#include "case/numeric.h"
 #include "harness/op_adapter.h"
 #include "poolcheck_emu/emu.h"
 
@@ -19,7 +19,11 @@ namespace poolcheck::fuzz {
 namespace {
 
 constexpr size_t kMaxActions = 24;
-const std::array<const char*, 3> kOps{"maxpool3d_grad", "avgpool2d_grad", "adaptive_avgpool3d_grad"};
+const std::array kOps{
+#define POOLCHECK_OPERATOR(token, aclnn) #token,
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+};
 
 // One planned call of a known-good case and everything it owns.
 struct Slot {

@@ -6,9 +6,9 @@
 
 #include "aclnn/acl_meta.h"
 #include "case/descriptor.h"
+#include "generators/generators.h"
 #include "harness/runner.h"
 #include "poolcheck_emu/emu.h"
-#include "properties/generators/generators.h"
 
 namespace poolcheck::fuzz {
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "fuzz/case_input.h"
 #include "case/rng.h"
-#include "properties/generators/generators.h"
+#include "fuzz/case_input.h"
+#include "generators/generators.h"
 
 namespace fs = std::filesystem;
 using poolcheck::Case;
@@ -76,11 +76,14 @@ int main(int argc, char** argv) {
   }
   const fs::path root(argv[1]);
   const int n = argc > 2 ? std::atoi(argv[2]) : 40;
-  const std::pair<const char*, const char*> targets[] = {{"maxpool3d_grad", "maxpool3d_grad_fuzzer"},
-                                                         {"avgpool2d_grad", "avgpool2d_grad_fuzzer"},
-                                                         {"adaptive_avgpool3d_grad", "adaptive_avgpool3d_grad_fuzzer"}};
-  for (const auto& [op, target] : targets) {
-    const fs::path dir = root / (std::string(target) + "_seed_corpus");
+  // One target per row of the operator table: <token>_fuzzer.
+  const char* const ops[] = {
+#define POOLCHECK_OPERATOR(token, aclnn) #token,
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  };
+  for (const char* op : ops) {
+    const fs::path dir = root / (std::string(op) + "_fuzzer_seed_corpus");
     fs::create_directories(dir);
     operator_corpus(op, dir, n);
   }

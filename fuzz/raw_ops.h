@@ -1,4 +1,4 @@
-// The three operators' two-phase C calls over positional arguments, shared by the raw mode and the API
+// Every operator's two-phase C call over positional arguments, shared by the raw mode and the API
 // sequence fuzzer: tensors in API order (the output last), int arrays in API order, then the scalars.
 #pragma once
 
@@ -30,3 +30,11 @@ struct RawOp {
 const RawOp& raw_op(const std::string& op);
 
 }  // namespace poolcheck::fuzz
+
+// Each operator's binding (ops/<token>/fuzz_binding.cpp), declared for every row of the operator table.
+#define POOLCHECK_OPERATOR(token, aclnn) \
+  namespace poolcheck::fuzz::token {     \
+  const RawOp& raw_op();                 \
+  }
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR

@@ -54,6 +54,19 @@ struct OpAdapter {
   ArgumentNames arguments;
 };
 
+}  // namespace poolcheck
+
+// Each operator's adapter (ops/<token>/adapter.cpp), declared for every row of the operator table.
+#define POOLCHECK_OPERATOR(token, aclnn) \
+  namespace poolcheck::token {           \
+  const OpAdapter& adapter();            \
+  }
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+
+namespace poolcheck {
+
+// By operator token; nullptr for an unknown one.
 const OpAdapter* find_adapter(const std::string& op);
 const std::vector<const OpAdapter*>& all_adapters();
 

@@ -1,17 +1,16 @@
-// The operator registry: one line per operator.
+// The adapters, one per row of the operator table.
 #include <algorithm>
 
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
 
-const OpAdapter& max_pool3d_grad_adapter();
-const OpAdapter& avg_pool2d_grad_adapter();
-const OpAdapter& adaptive_avg_pool3d_grad_adapter();
-
 const std::vector<const OpAdapter*>& all_adapters() {
-  static const std::vector<const OpAdapter*> adapters{&max_pool3d_grad_adapter(), &avg_pool2d_grad_adapter(),
-                                                      &adaptive_avg_pool3d_grad_adapter()};
+  static const std::vector<const OpAdapter*> adapters{
+#define POOLCHECK_OPERATOR(token, aclnn) &token::adapter(),
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  };
   return adapters;
 }
 

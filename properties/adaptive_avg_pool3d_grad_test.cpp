@@ -7,11 +7,11 @@
 #include <cmath>
 #include <map>
 
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
-#include "properties/generators/generators.h"
+#include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "properties/prop_util.h"
-#include "spec/adaptive_avg_pool3d_grad_spec.h"
 
 namespace poolcheck {
 
@@ -19,30 +19,30 @@ namespace {
 
 constexpr const char* kOp = "adaptive_avgpool3d_grad";
 
-void conservation() { check_conservation(*gen::valid_adaptive_avg_pool3d_grad()); }
+void conservation() { check_conservation(*gen::adaptive_avgpool3d_grad::valid()); }
 
 }  // namespace
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGrad, MatchesOracleWithinTolerance, ()) {
-  const Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  const Case c = *gen::adaptive_avgpool3d_grad::valid();
   const CaseResult r = run_case(c);
   RC_TAG(r.strategy, c.platform);
   RC_ASSERT_PASSES(r);
 }
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGradFailurePaths, EachRuleGetsItsStatusAndLeavesOutUntouched, ()) {
-  check_rule(kOp, (*rc::gen::elementOf(spec::adaptive_avg_pool3d_grad_spec().rules)).id);
+  check_rule(kOp, (*rc::gen::elementOf(spec::adaptive_avgpool3d_grad::operator_spec().rules)).id);
 }
 
 TEST(AdaptiveAvgPool3dGradFailurePaths, EveryRuleIsExercised) {
-  for (const auto& rule : spec::adaptive_avg_pool3d_grad_spec().rules)
+  for (const auto& rule : spec::adaptive_avgpool3d_grad::operator_spec().rules)
     EXPECT_TRUE(quiet_check([&] { check_rule(kOp, rule.id); }, 25)) << rule.id;
 }
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, GradientSumIsConserved, ()) { conservation(); }
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
-  Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  Case c = *gen::adaptive_avgpool3d_grad::valid();
   c.deterministic = true;
   CaseTensors a, b;
   RC_ASSERT_PASSES(run_case(c, {}, &a));
@@ -53,7 +53,7 @@ RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, DeterministicModeIsBitwiseReprod
 
 RC_GTEST_PROP(AdaptiveAvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
-  Case c = *gen::valid_adaptive_avg_pool3d_grad();
+  Case c = *gen::adaptive_avgpool3d_grad::valid();
   Case other = c;
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
   other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 2048, 512);
@@ -70,7 +70,7 @@ TEST(AdaptiveAvgPool3dGradCoverage, GeneratorReachesEveryPathKeyAndPlatform) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
-    const Case c = gen::sample(gen::valid_adaptive_avg_pool3d_grad(), 7000 + i, static_cast<int>(i % 100));
+    const Case c = gen::sample(gen::adaptive_avgpool3d_grad::valid(), 7000 + i, static_cast<int>(i % 100));
     const CaseResult r = run_case(c);
     ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
     seen["path " + r.strategy]++;
@@ -100,7 +100,7 @@ TEST(AdaptiveAvgPool3dGradNegativeControl, WrongImplementationsAreRejected) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   for (const char* fault : {"wrong_tap", "skip_init", "no_atomics"}) {
     FaultScope scope(fault);
-    EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_adaptive_avg_pool3d_grad())); }, 300)) << fault;
+    EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::adaptive_avgpool3d_grad::valid())); }, 300)) << fault;
   }
 }
 

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <map>
 
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
-#include "properties/generators/generators.h"
+#include "ops/avgpool2d_grad/spec.h"
 #include "properties/prop_util.h"
-#include "spec/avg_pool2d_grad_spec.h"
 
 namespace poolcheck {
 
@@ -31,7 +31,7 @@ constexpr const char* kOp = "avgpool2d_grad";
 // real input elements it covers: no divisorOverride and countIncludePad off (with it on, a window that
 // reaches into padding or past the input divides by more than it spreads over).
 void conservation() {
-  Case c = *gen::valid_avg_pool2d_grad();
+  Case c = *gen::avgpool2d_grad::valid();
   c.set_scalar("countIncludePad", 0);
   c.set_scalar("divisorOverride", 0);
   check_conservation(c);
@@ -40,14 +40,14 @@ void conservation() {
 }  // namespace
 
 RC_GTEST_PROP(AvgPool2dGrad, MatchesOracleWithinTheToleranceOfItsPrecisionMode, ()) {
-  const Case c = *gen::valid_avg_pool2d_grad();
+  const Case c = *gen::avgpool2d_grad::valid();
   const CaseResult r = run_case(c);
   RC_TAG(r.strategy);
   RC_ASSERT_PASSES(r);
 }
 
 RC_GTEST_PROP(AvgPool2dGrad, KeepDtypeFp32MeetsTheStrictFp32Bound, ()) {
-  Case c = *gen::valid_avg_pool2d_grad();
+  Case c = *gen::avgpool2d_grad::valid();
   for (auto& [name, t] : c.tensors) t.dtype = DType::F32;
   c.set_scalar("cubeMathType", 0);
   const CaseResult r = run_case(c);
@@ -57,18 +57,18 @@ RC_GTEST_PROP(AvgPool2dGrad, KeepDtypeFp32MeetsTheStrictFp32Bound, ()) {
 }
 
 RC_GTEST_PROP(AvgPool2dGradFailurePaths, EachRuleGetsItsStatusAndLeavesGradInputUntouched, ()) {
-  check_rule(kOp, (*rc::gen::elementOf(spec::avg_pool2d_grad_spec().rules)).id);
+  check_rule(kOp, (*rc::gen::elementOf(spec::avgpool2d_grad::operator_spec().rules)).id);
 }
 
 TEST(AvgPool2dGradFailurePaths, EveryRuleIsExercised) {
-  for (const auto& rule : spec::avg_pool2d_grad_spec().rules)
+  for (const auto& rule : spec::avgpool2d_grad::operator_spec().rules)
     EXPECT_TRUE(quiet_check([&] { check_rule(kOp, rule.id); }, 25)) << rule.id;
 }
 
 RC_GTEST_PROP(AvgPool2dGradMetamorphic, GradientSumIsConservedWhenDivisorsCountRealElements, ()) { conservation(); }
 
 RC_GTEST_PROP(AvgPool2dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
-  Case c = *gen::valid_avg_pool2d_grad();
+  Case c = *gen::avgpool2d_grad::valid();
   c.deterministic = true;
   const auto a = grad_input_of(c), b = grad_input_of(c);
   for (size_t i = 0; i < a.size(); ++i) RC_ASSERT(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])));
@@ -76,7 +76,7 @@ RC_GTEST_PROP(AvgPool2dGradMetamorphic, DeterministicModeIsBitwiseReproducible, 
 
 RC_GTEST_PROP(AvgPool2dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeBeyondTolerance, ()) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
-  const Case c = *gen::valid_avg_pool2d_grad();
+  const Case c = *gen::avgpool2d_grad::valid();
   Case other = c;
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
   other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 2048, 512);
@@ -99,7 +99,7 @@ TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
-    const Case c = gen::sample(gen::valid_avg_pool2d_grad(), 5000 + i, static_cast<int>(i % 100));
+    const Case c = gen::sample(gen::avgpool2d_grad::valid(), 5000 + i, static_cast<int>(i % 100));
     const CaseResult r = run_case(c);
     ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
     seen["path " + r.strategy]++;
@@ -157,7 +157,7 @@ void expect_rejected_on(const char* fault, const std::string& path) {
   FaultScope scope(fault);
   EXPECT_FALSE(quiet_check(
       [&] {
-        const CaseResult r = run_case(*gen::valid_avg_pool2d_grad());
+        const CaseResult r = run_case(*gen::avgpool2d_grad::valid());
         if (r.strategy == path) RC_ASSERT_PASSES(r);
       },
       400))
@@ -179,7 +179,7 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
   const double u32 = std::ldexp(1.0, -24);
   int beyond = 0;
   for (uint64_t i = 0; i < 300 && beyond == 0; ++i) {
-    Case c = gen::sample(gen::valid_avg_pool2d_grad(), 9000 + i, 60);
+    Case c = gen::sample(gen::avgpool2d_grad::valid(), 9000 + i, 60);
     for (auto& [name, t] : c.tensors) t.dtype = DType::F32;
     c.set_scalar("cubeMathType", 1);
     c.fill = "normal";
@@ -199,14 +199,14 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
 TEST(AvgPool2dGradNegativeControl, MissingAtomicsAreCaught) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("no_atomics");
-  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_avg_pool2d_grad())); }));
+  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::avgpool2d_grad::valid())); }));
 }
 
 TEST(AvgPool2dGradNegativeControl, ConservationRejectsAWrongDivisorSemantics) {
   // countIncludePad on with padding breaks conservation: the law must notice when its condition is dropped.
   EXPECT_FALSE(quiet_check(
       [] {
-        Case c = *gen::valid_avg_pool2d_grad();
+        Case c = *gen::avgpool2d_grad::valid();
         RC_PRE(c.scalar("countIncludePad") == 1);
         c.set_scalar("divisorOverride", 0);
         const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");

@@ -3,13 +3,13 @@
 #include <rapidcheck/gtest.h>
 
 #include "case/descriptor.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
 
 namespace poolcheck {
 
 RC_GTEST_PROP(Descriptor, PrintParseRoundTrips, ()) {
   const bool valid = *rc::gen::arbitrary<bool>();
-  const Case c = valid ? *gen::valid_max_pool3d_grad() : *gen::invalid_max_pool3d_grad();
+  const Case c = valid ? *gen::maxpool3d_grad::valid() : *gen::maxpool3d_grad::invalid();
   const std::string line = to_descriptor(c);
   RC_ASSERT(line.find('\n') == std::string::npos);
   const ParseResult p = parse_descriptor(line);
@@ -19,7 +19,7 @@ RC_GTEST_PROP(Descriptor, PrintParseRoundTrips, ()) {
 }
 
 TEST(DescriptorNegativeControl, ChangedOrBrokenTokensAreNoticed) {
-  const Case c = gen::sample(gen::valid_max_pool3d_grad(), 99);
+  const Case c = gen::sample(gen::maxpool3d_grad::valid(), 99);
   std::string line = to_descriptor(c);
   const auto at = line.find("ceilMode=");
   ASSERT_NE(at, std::string::npos);

@@ -6,16 +6,16 @@
 #include <map>
 
 #include "case/descriptor.h"
+#include "generators/generators.h"
 #include "harness/runner.h"
+#include "ops/maxpool3d_grad/spec.h"
 #include "poolcheck_emu/emu.h"
-#include "properties/generators/generators.h"
 #include "properties/prop_util.h"
-#include "spec/max_pool3d_grad_spec.h"
 
 namespace poolcheck {
 
 RC_GTEST_PROP(MaxPool3dGrad, MatchesOracleWithinTolerance, ()) {
-  const Case c = *gen::valid_max_pool3d_grad();
+  const Case c = *gen::maxpool3d_grad::valid();
   const CaseResult r = run_case(c);
   RC_TAG(r.strategy);
   RC_ASSERT_PASSES(r);
@@ -30,10 +30,10 @@ RC_GTEST_PROP(MaxPool3dGrad, CeilModeDroppedLastWindowMatchesOracle, ()) {
   const int64_t span = in + 2 * p - k;
   const int64_t ceil_out = (span + s - 1) / s + 1;
   RC_PRE((ceil_out - 1) * s >= in + p);
-  Case c = *gen::valid_max_pool3d_grad();
+  Case c = *gen::maxpool3d_grad::valid();
   const auto& self = c.tensor("self")->shape;
   RC_PRE(self.size() == 5u);
-  spec::MaxPoolCaseParams prm;
+  spec::maxpool3d_grad::CaseParams prm;
   prm.n = self[0];
   prm.c = self[1];
   prm.in_dims = {in, in, in};
@@ -42,7 +42,7 @@ RC_GTEST_PROP(MaxPool3dGrad, CeilModeDroppedLastWindowMatchesOracle, ()) {
   prm.padding = {p};
   prm.ceil_mode = true;
   prm.dtype = c.tensor("self")->dtype;
-  Case d = spec::make_max_pool3d_grad_case(prm);
+  Case d = spec::maxpool3d_grad::make_case(prm);
   d.seed = c.seed;
   d.cores = c.cores;
   d.ub_bytes = c.ub_bytes;
@@ -54,7 +54,7 @@ TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 1500; ++i) {
-    const Case c = gen::sample(gen::valid_max_pool3d_grad(), 1000 + i, static_cast<int>(i % 100));
+    const Case c = gen::sample(gen::maxpool3d_grad::valid(), 1000 + i, static_cast<int>(i % 100));
     const CaseResult r = run_case(c);
     ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
     const auto& self = *c.tensor("self");
@@ -112,7 +112,7 @@ TEST(MaxPool3dGradNegativeControl, WrongTapImplementationIsRejected) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("wrong_tap");
   EXPECT_FALSE(quiet_check([] {
-    const Case c = *gen::valid_max_pool3d_grad();
+    const Case c = *gen::maxpool3d_grad::valid();
     RC_ASSERT_PASSES(run_case(c));
   }));
 }
@@ -121,7 +121,7 @@ TEST(MaxPool3dGradNegativeControl, SkippedInitIsRejected) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("skip_init");
   EXPECT_FALSE(quiet_check([] {
-    const Case c = *gen::valid_max_pool3d_grad();
+    const Case c = *gen::maxpool3d_grad::valid();
     RC_ASSERT_PASSES(run_case(c));
   }));
 }
@@ -131,7 +131,7 @@ TEST(MaxPool3dGradNegativeControl, MissingAtomicsAreCaught) {
   FaultScope fault("no_atomics");
   EXPECT_FALSE(quiet_check([] {
     gen::GenConfig cfg;
-    const Case c = *gen::valid_max_pool3d_grad(cfg);
+    const Case c = *gen::maxpool3d_grad::valid(cfg);
     RC_ASSERT_PASSES(run_case(c));
   }));
 }
@@ -139,13 +139,13 @@ TEST(MaxPool3dGradNegativeControl, MissingAtomicsAreCaught) {
 TEST(MaxPool3dGradNegativeControl, CopyOverrunIsCaught) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("copy_overrun");
-  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_max_pool3d_grad())); }));
+  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::maxpool3d_grad::valid())); }));
 }
 
 TEST(MaxPool3dGradNegativeControl, UnderestimatedUbModelOverflowsTheUnifiedBuffer) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("ub_model_short");
-  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_max_pool3d_grad())); }));
+  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::maxpool3d_grad::valid())); }));
 }
 
 }  // namespace poolcheck

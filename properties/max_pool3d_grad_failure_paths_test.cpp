@@ -3,24 +3,24 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/generators.h"
 #include "harness/runner.h"
-#include "properties/generators/generators.h"
+#include "ops/maxpool3d_grad/spec.h"
 #include "properties/prop_util.h"
-#include "spec/max_pool3d_grad_spec.h"
 
 namespace poolcheck {
 
 constexpr const char* kOp = "maxpool3d_grad";
 
 RC_GTEST_PROP(MaxPool3dGradFailurePaths, EachRuleGetsItsStatusAndLeavesGradInputUntouched, ()) {
-  const auto& rules = spec::max_pool3d_grad_spec().rules;
+  const auto& rules = spec::maxpool3d_grad::operator_spec().rules;
   const auto& rule = *rc::gen::elementOf(rules);
   check_rule(kOp, rule.id, true);
 }
 
 // Every rule, one by one, with its own case budget, so a rarely drawn rule is never skipped.
 TEST(MaxPool3dGradFailurePaths, EveryRuleIsExercised) {
-  for (const auto& rule : spec::max_pool3d_grad_spec().rules) {
+  for (const auto& rule : spec::maxpool3d_grad::operator_spec().rules) {
     SCOPED_TRACE(rule.id);
     EXPECT_TRUE(quiet_check([&] { check_rule(kOp, rule.id, true); }, 25)) << rule.id;
   }

@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "backend/backend.h"
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
-#include "properties/generators/generators.h"
 #include "properties/prop_util.h"
 
 namespace poolcheck {
@@ -37,7 +37,7 @@ bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
 
 // Integer-valued data: every fp32 sum is exact, so any accumulation order gives the same bits.
 Case exact_data_case() {
-  Case c = *gen::valid_max_pool3d_grad();
+  Case c = *gen::maxpool3d_grad::valid();
   c.fill = "ints";
   return c;
 }
@@ -59,7 +59,7 @@ void conservation() {
 RC_GTEST_PROP(MaxPool3dGradMetamorphic, GradientSumIsConserved, ()) { conservation(); }
 
 RC_GTEST_PROP(MaxPool3dGradMetamorphic, ScalingGradOutputByTwoScalesGradInputExactly, ()) {
-  Case c = *gen::valid_max_pool3d_grad();
+  Case c = *gen::maxpool3d_grad::valid();
   if (c.fill == "large" || c.fill == "special") c.fill = "normal";
   c.deterministic = true;  // atomics from several cores may add in any order otherwise
   auto inputs = find_adapter(c.op)->make_inputs(c);
@@ -84,7 +84,7 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, SumOfGradOutputsGivesSumOfGradInputs, ()
 }
 
 RC_GTEST_PROP(MaxPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
-  Case c = *gen::valid_max_pool3d_grad();
+  Case c = *gen::maxpool3d_grad::valid();
   c.deterministic = true;
   RC_ASSERT(bitwise_equal(grad_input_of(c), grad_input_of(c)));
 }
@@ -103,7 +103,7 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) 
 RC_GTEST_PROP(MaxPool3dGradGuards, AnyCallLeavesGuardZonesIntactAndFreesEverything, ()) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuGuardsIntact, "reading the device's guard zones and live allocations");
   const bool valid = *rc::gen::arbitrary<bool>();
-  const Case c = valid ? *gen::valid_max_pool3d_grad() : *gen::invalid_max_pool3d_grad();
+  const Case c = valid ? *gen::maxpool3d_grad::valid() : *gen::maxpool3d_grad::invalid();
   const int64_t before = backend::api().pcEmuLiveAllocations();
   const CaseResult r = run_case(c);
   RC_ASSERT(!outcome_is_failure(r.outcome));

@@ -9,8 +9,8 @@
 #include <stdexcept>
 
 #include "backend/backend.h"
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
-#include "properties/generators/generators.h"
 
 namespace poolcheck {
 

@@ -70,6 +70,14 @@ struct Expected {
   const Rule* rule = nullptr;  // the first violated rule, or nullptr for a valid case
 };
 
+// A tiling strategy of the operator's kernels and the tiling keys it reports (pcEmu introspection), for
+// `poolcheck list strategies` and the campaign's key coverage.
+struct StrategyNote {
+  std::string name;            // "Normal"
+  std::vector<uint64_t> keys;  // every key the strategy can report
+  std::string description;
+};
+
 struct OperatorSpec {
   std::string op;                  // registry name, e.g. "maxpool3d_grad"
   std::string aclnn_name;          // "aclnnMaxPool3dWithArgmaxBackward"
@@ -77,6 +85,7 @@ struct OperatorSpec {
   std::vector<Rule> rules;         // in the order the checks run
   std::vector<Discrepancy> discrepancies;
   std::vector<PlatformRow> platforms;
+  std::vector<StrategyNote> strategies;
 
   // First violated rule in order; success when none.
   Expected expected(const Case& c) const;
@@ -86,4 +95,17 @@ struct OperatorSpec {
   const Rule* rule(const std::string& id) const;
 };
 
+// Every operator's spec, in operator-table order, and one by token (nullptr when unknown).
+const std::vector<const OperatorSpec*>& all_operator_specs();
+const OperatorSpec* find_operator_spec(const std::string& op);
+
 }  // namespace poolcheck::spec
+
+// Each operator's spec (ops/<token>/spec_*.cpp), declared for every row of the operator table.
+#define POOLCHECK_OPERATOR(token, aclnn)  \
+  namespace poolcheck::spec::token {      \
+  const OperatorSpec& operator_spec();    \
+  std::vector<StrategyNote> strategies(); \
+  }
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "case/descriptor.h"
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
-#include "properties/generators/generators.h"
 
 namespace poolcheck {
 namespace {

@@ -12,7 +12,7 @@
 #include <stdexcept>
 
 #include "campaign/campaign.h"
-#include "properties/generators/generators.h"
+#include "generators/generators.h"
 #include "reports/case_result_json.h"
 #include "reports/rebuild.h"
 #include "reports/report_diff.h"

@@ -11,21 +11,21 @@
 #include <vector>
 
 #include "case/case.h"
-#include "spec/adaptive_avg_pool3d_grad_spec.h"
+#include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"
 
 namespace {
 
+namespace adaptive_avgpool3d_grad = poolcheck::spec::adaptive_avgpool3d_grad;
 using poolcheck::Case;
 using poolcheck::DType;
 using poolcheck::Format;
-using poolcheck::spec::adaptive_avg_pool3d_grad_spec;
-using poolcheck::spec::AdaptivePoolCaseParams;
-using poolcheck::spec::make_adaptive_avg_pool3d_grad_case;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
 using poolcheck::spec::Rule;
+using poolcheck::spec::adaptive_avgpool3d_grad::CaseParams;
+using poolcheck::spec::adaptive_avgpool3d_grad::make_case;
 using poolcheck::spec_test::kChoices;
 
 const std::vector<std::string> kNames{"gradOutput", "self", "out"};
@@ -33,9 +33,9 @@ const std::vector<std::string> kNames{"gradOutput", "self", "out"};
 // ---------------------------------------------------------------------------------------------------------------
 // Base cases
 
-AdaptivePoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c, std::array<int64_t, 3> in,
-                              std::array<int64_t, 3> out, Format fmt) {
-  AdaptivePoolCaseParams p;
+adaptive_avgpool3d_grad::CaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c,
+                                           std::array<int64_t, 3> in, std::array<int64_t, 3> out, Format fmt) {
+  adaptive_avgpool3d_grad::CaseParams p;
   p.soc = soc;
   p.dtype = dt;
   p.batched = batched;
@@ -49,7 +49,7 @@ AdaptivePoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n
 
 // Non-contiguous 5-D: self with padded rows, channels-last out, gradOutput at an offset with spare room.
 Case strided_case_5d() {
-  Case c = make_adaptive_avg_pool3d_grad_case(
+  Case c = adaptive_avgpool3d_grad::make_case(
       params("Ascend910_93", DType::BF16, true, 2, 2, {3, 4, 5}, {2, 2, 2}, Format::NCDHW));
   c.tensor_mut("self").strides = {144, 72, 24, 6, 1};
   c.tensor_mut("out").strides = {120, 1, 40, 10, 2};
@@ -61,7 +61,7 @@ Case strided_case_5d() {
 
 // Non-contiguous 4-D: channels-last out (C,D,H,W) with strides (1, H*W*C, W*C, C), gradOutput at an offset.
 Case strided_case_4d() {
-  Case c = make_adaptive_avg_pool3d_grad_case(
+  Case c = adaptive_avgpool3d_grad::make_case(
       params("Ascend310P", DType::F16, false, 1, 3, {4, 2, 3}, {2, 2, 2}, Format::ND));
   c.tensor_mut("out").strides = {1, 18, 9, 3};
   c.tensor_mut("gradOutput").offset = 3;
@@ -72,7 +72,7 @@ std::vector<Case> base_cases() {
   const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16;
   const Format nd = Format::ND, ncdhw = Format::NCDHW;
   const char *a2 = "Ascend910B", *a3 = "Ascend910_93", *train = "Ascend910", *infer = "Ascend310P";
-  const std::vector<AdaptivePoolCaseParams> ps = {
+  const std::vector<adaptive_avgpool3d_grad::CaseParams> ps = {
       params(a2, f32, true, 2, 3, {4, 6, 8}, {2, 3, 4}, nd),         // divisible
       params(a2, f32, true, 2, 2, {1, 1, 4}, {1, 1, 2}, nd),         // 002's call example
       params(a3, f16, true, 1, 3, {3, 5, 7}, {2, 3, 4}, ncdhw),      // overlapping windows (G-A1)
@@ -87,7 +87,7 @@ std::vector<Case> base_cases() {
       params(train, f32, false, 1, 3, {3, 4, 5}, {1, 1, 1}, ncdhw),  // 4-D all-one on Atlas training
   };
   std::vector<Case> out;
-  for (const auto& p : ps) out.push_back(make_adaptive_avg_pool3d_grad_case(p));
+  for (const auto& p : ps) out.push_back(adaptive_avgpool3d_grad::make_case(p));
   out.push_back(strided_case_5d());
   out.push_back(strided_case_4d());
   return out;
@@ -118,20 +118,20 @@ TEST(AdaptivePoolCaseBuilder, DocExampleShapesAndConventions) {
   EXPECT_EQ(base_cases()[2].tensor("out")->format, Format::NCDHW);
   EXPECT_EQ(base_cases()[4].tensor("gradOutput")->shape, (std::vector<int64_t>{1, 1, 3, 3, 3}));
 
-  AdaptivePoolCaseParams bad;
+  adaptive_avgpool3d_grad::CaseParams bad;
   bad.out_dims = {1, 0, 1};
-  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
-  bad = AdaptivePoolCaseParams{};
+  EXPECT_THROW(adaptive_avgpool3d_grad::make_case(bad), std::invalid_argument);
+  bad = adaptive_avgpool3d_grad::CaseParams{};
   bad.n = 0;
-  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
+  EXPECT_THROW(adaptive_avgpool3d_grad::make_case(bad), std::invalid_argument);
   bad.batched = false;  // N is not used for 4-D
-  EXPECT_NO_THROW(make_adaptive_avg_pool3d_grad_case(bad));
+  EXPECT_NO_THROW(adaptive_avgpool3d_grad::make_case(bad));
   bad.in_dims = {-1, 1, 1};
-  EXPECT_THROW(make_adaptive_avg_pool3d_grad_case(bad), std::invalid_argument);
+  EXPECT_THROW(adaptive_avgpool3d_grad::make_case(bad), std::invalid_argument);
 }
 
 TEST(AdaptivePoolSpec, BaseCasesAreValid) {
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const OperatorSpec& spec = adaptive_avgpool3d_grad::operator_spec();
   const auto bases = base_cases();
   poolcheck::spec_test::expect_valid_bases(spec, bases);
   std::set<std::string> socs;
@@ -143,11 +143,11 @@ TEST(AdaptivePoolSpec, BaseCasesAreValid) {
 // The exactly-one checker
 
 TEST(AdaptivePoolSpec, EveryMutationViolatesExactlyItsRule) {
-  poolcheck::spec_test::expect_exactly_one(adaptive_avg_pool3d_grad_spec(), base_cases());
+  poolcheck::spec_test::expect_exactly_one(adaptive_avgpool3d_grad::operator_spec(), base_cases());
 }
 
 TEST(AdaptivePoolSpec, MutationsVaryWithChoice) {
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const OperatorSpec& spec = adaptive_avgpool3d_grad::operator_spec();
   const Case base = base_cases()[0];
   for (const Rule& r : spec.rules) {
     std::vector<Case> seen;
@@ -175,13 +175,13 @@ TEST(AdaptivePoolSpec, NegativeControlDtypeListIgnoresPlatform) {
     }
     return false;
   };
-  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avg_pool3d_grad_spec(), "AA.DTYPE.SUPPORTED", broken,
-                                                  base_cases());
+  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avgpool3d_grad::operator_spec(), "AA.DTYPE.SUPPORTED",
+                                                  broken, base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlDoubleOnAllOnePath) {
   // Broken rule: upstream's acceptance of DOUBLE when gradOutput's D,H,W are (1,1,1).
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const OperatorSpec& spec = adaptive_avgpool3d_grad::operator_spec();
   const Rule* real = spec.rule("AA.DTYPE.SUPPORTED");
   const auto broken = [real](const Case& c) {
     const auto* go = c.tensor("gradOutput");
@@ -198,7 +198,7 @@ TEST(AdaptivePoolSpec, NegativeControlDoubleOnAllOnePath) {
 TEST(AdaptivePoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
   poolcheck::spec_test::expect_broken_rule_caught(
-      adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.ZERO", [](const Case&) { return false; }, base_cases());
+      adaptive_avgpool3d_grad::operator_spec(), "AA.SHAPE.ZERO", [](const Case&) { return false; }, base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlOutShapeSkipsBatch) {
@@ -215,22 +215,22 @@ TEST(AdaptivePoolSpec, NegativeControlOutShapeSkipsBatch) {
         if (d < 0) return false;
     return !std::equal(self.begin() + 1, self.end(), out.begin() + 1);
   };
-  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.OUT", broken,
+  poolcheck::spec_test::expect_broken_rule_caught(adaptive_avgpool3d_grad::operator_spec(), "AA.SHAPE.OUT", broken,
                                                   base_cases());
 }
 
 TEST(AdaptivePoolSpec, NegativeControlUnguardedPredicate) {
   // Broken rule: the N,C check forgets its guard and reads a null or rank-changed gradOutput as a mismatch, so
   // mutations of earlier rules cascade into it.
-  poolcheck::spec_test::expect_unguarded_batch_caught(adaptive_avg_pool3d_grad_spec(), "AA.SHAPE.NC", base_cases(),
-                                                      {"AA.NULL.TENSORS", "AA.RANK"});
+  poolcheck::spec_test::expect_unguarded_batch_caught(adaptive_avgpool3d_grad::operator_spec(), "AA.SHAPE.NC",
+                                                      base_cases(), {"AA.NULL.TENSORS", "AA.RANK"});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rule table itself
 
 TEST(AdaptivePoolSpec, RuleTableOrderCodesAndMetadata) {
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const OperatorSpec& spec = adaptive_avgpool3d_grad::operator_spec();
   const std::vector<std::string> order = {"AA.NULL.OUT_PARAMS", "AA.NULL.TENSORS",  "AA.TENSOR.DESCRIPTOR",
                                           "AA.TENSOR.EXTENT",   "AA.PLATFORM",      "AA.RANK",
                                           "AA.SHAPE.OUT",       "AA.SHAPE.ZERO",    "AA.SHAPE.NC",
@@ -253,7 +253,7 @@ TEST(AdaptivePoolSpec, RuleTableOrderCodesAndMetadata) {
 }
 
 TEST(AdaptivePoolSpec, PlatformsAndDiscrepancies) {
-  const OperatorSpec& spec = adaptive_avg_pool3d_grad_spec();
+  const OperatorSpec& spec = adaptive_avgpool3d_grad::operator_spec();
   ASSERT_EQ(spec.platforms.size(), 6u);
   const std::vector<DType> full{DType::F32, DType::F16, DType::BF16}, no_bf16{DType::F32, DType::F16};
   struct Want {
@@ -298,7 +298,9 @@ TEST(AdaptivePoolSpec, PlatformsAndDiscrepancies) {
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(adaptive_avg_pool3d_grad_spec(), c); }
+std::string first_rule(const Case& c) {
+  return poolcheck::spec_test::first_rule(adaptive_avgpool3d_grad::operator_spec(), c);
+}
 
 TEST(AdaptivePoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];  // (2,3,4,6,8) -> (2,3,2,3,4)
@@ -324,10 +326,10 @@ TEST(AdaptivePoolSpec, PrecedenceFollowsRuleOrder) {
   EXPECT_EQ(first_rule(c), "AA.TENSOR.DESCRIPTOR");
   c.tensor_mut("out").present = false;
   EXPECT_EQ(first_rule(c), "AA.NULL.TENSORS");
-  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  EXPECT_EQ(adaptive_avgpool3d_grad::operator_spec().expected(c).code, poolcheck::spec::kParamNullptr);
   c.null_executor = true;
   EXPECT_EQ(first_rule(c), "AA.NULL.OUT_PARAMS");
-  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  EXPECT_EQ(adaptive_avgpool3d_grad::operator_spec().expected(c).code, poolcheck::spec::kParamNullptr);
 }
 
 TEST(AdaptivePoolSpec, AnyOutputSizeIsLegal) {
@@ -336,7 +338,7 @@ TEST(AdaptivePoolSpec, AnyOutputSizeIsLegal) {
            {1, 1, 1}, {2, 3, 4}, {3, 5, 7}, {4, 6, 8}, {5, 6, 9}, {9, 1, 16}, {64, 24, 24}}) {
     for (const char* soc : {"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"}) {
       const Case c =
-          make_adaptive_avg_pool3d_grad_case(params(soc, DType::F32, true, 1, 2, {3, 5, 7}, out, Format::ND));
+          adaptive_avgpool3d_grad::make_case(params(soc, DType::F32, true, 1, 2, {3, 5, 7}, out, Format::ND));
       EXPECT_EQ(first_rule(c), "success") << soc << " " << out[0] << "x" << out[1] << "x" << out[2];
     }
   }
@@ -359,7 +361,7 @@ TEST(AdaptivePoolSpec, DtypeListsPerPlatform) {
     for (const std::array<int64_t, 3>& out : {std::array<int64_t, 3>{1, 1, 1}, std::array<int64_t, 3>{2, 2, 3}}) {
       // The 1x1x1 output is upstream's all-one path, where it accepts DOUBLE; the spec refuses it there too.
       const Case c =
-          make_adaptive_avg_pool3d_grad_case(params(row.soc, row.dt, true, 1, 2, {4, 4, 4}, out, Format::ND));
+          adaptive_avgpool3d_grad::make_case(params(row.soc, row.dt, true, 1, 2, {4, 4, 4}, out, Format::ND));
       EXPECT_EQ(first_rule(c), row.ok ? "success" : "AA.DTYPE.SUPPORTED")
           << row.soc << " " << poolcheck::dtype_name(row.dt) << " out " << out[2];
     }
@@ -434,7 +436,7 @@ TEST(AdaptivePoolSpec, ZeroDimsAreRefused) {
   c = base_cases()[0];
   c.tensor_mut("gradOutput").shape[0] = 0;  // a zero N in gradOutput: empty, not an N mismatch
   EXPECT_EQ(first_rule(c), "AA.SHAPE.ZERO");
-  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().violations(c).size(), 1u);
+  EXPECT_EQ(adaptive_avgpool3d_grad::operator_spec().violations(c).size(), 1u);
   c = base_cases()[0];
   c.tensor_mut("out").shape[3] = 0;  // out alone: its shape no longer matches self's
   EXPECT_EQ(first_rule(c), "AA.SHAPE.OUT");
@@ -444,7 +446,7 @@ TEST(AdaptivePoolSpec, ZeroDimsAreRefused) {
 }
 
 TEST(AdaptivePoolSpec, CanonicalZeroMutation) {
-  const Rule* zero = adaptive_avg_pool3d_grad_spec().rule("AA.SHAPE.ZERO");
+  const Rule* zero = adaptive_avgpool3d_grad::operator_spec().rule("AA.SHAPE.ZERO");
   const auto batched = zero->violate(base_cases()[0], 0);
   ASSERT_TRUE(batched.has_value());
   for (const auto& [name, t] : batched->tensors) EXPECT_EQ(t.shape[0], 0) << name;  // N = 0 everywhere
@@ -458,7 +460,7 @@ TEST(AdaptivePoolSpec, CanonicalZeroMutation) {
 
 TEST(AdaptivePoolSpec, PlatformTable) {
   const Case base = base_cases()[1];
-  for (const auto& row : adaptive_avg_pool3d_grad_spec().platforms) {
+  for (const auto& row : adaptive_avgpool3d_grad::operator_spec().platforms) {
     Case c = base;
     c.platform = row.soc;
     EXPECT_EQ(first_rule(c), row.supported ? "success" : "AA.PLATFORM") << row.soc;
@@ -477,7 +479,7 @@ TEST(AdaptivePoolSpec, DocCallExampleAndViews) {
   Case c = example;
   c.tensor_mut("out").alloc_elems = 15;  // one element short of the 16 the view reaches
   EXPECT_EQ(first_rule(c), "AA.TENSOR.EXTENT");
-  EXPECT_EQ(adaptive_avg_pool3d_grad_spec().violations(c).size(), 1u);
+  EXPECT_EQ(adaptive_avgpool3d_grad::operator_spec().violations(c).size(), 1u);
   c = example;
   c.tensor_mut("out").strides = {4, 4, 4, 4, 1};  // N and C share a stride
   EXPECT_EQ(first_rule(c), "AA.OUTPUT.OVERLAP");

@@ -12,22 +12,22 @@
 #include <vector>
 
 #include "case/case.h"
-#include "spec/avg_pool2d_grad_spec.h"
+#include "ops/avgpool2d_grad/spec.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"
 
 namespace {
 
+namespace avgpool2d_grad = poolcheck::spec::avgpool2d_grad;
 using poolcheck::Case;
 using poolcheck::DType;
 using poolcheck::Format;
-using poolcheck::spec::avg_pool2d_grad_spec;
-using poolcheck::spec::avg_pool_out_size;
-using poolcheck::spec::AvgPoolCaseParams;
-using poolcheck::spec::make_avg_pool2d_grad_case;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
+using poolcheck::spec::pooled_size;
 using poolcheck::spec::Rule;
+using poolcheck::spec::avgpool2d_grad::CaseParams;
+using poolcheck::spec::avgpool2d_grad::make_case;
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt32Min = std::numeric_limits<int32_t>::min();
@@ -38,46 +38,46 @@ constexpr int64_t kInt32Min = std::numeric_limits<int32_t>::min();
 TEST(AvgPoolOutSize, HandComputedTable) {
   // (I, k, s, p, ceil) -> O, worked out by hand from floor((I + 2p - k [+ s-1]) / s) + 1 and the ceil-mode
   // "last window starts at or beyond I + p" drop.
-  EXPECT_EQ(avg_pool_out_size(4, 4, 1, 0, false), 1);  // 001's call example
-  EXPECT_EQ(avg_pool_out_size(5, 3, 2, 1, true), 3);   // (5+2-3+1)/2+1 = 3
-  EXPECT_EQ(avg_pool_out_size(5, 3, 2, 1, false), 3);  // (5+2-3)/2+1 = 3
-  EXPECT_EQ(avg_pool_out_size(6, 3, 2, 1, true), 4);   // (6+2-3+1)/2+1 = 4, 4th starts at 6 < 7
-  EXPECT_EQ(avg_pool_out_size(6, 3, 2, 1, false), 3);
-  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 0, true), 2);  // last window [2,5) overhangs by one
-  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 0, false), 1);
-  EXPECT_EQ(avg_pool_out_size(5, 2, 2, 1, true), 3);  // ceil gives 4, the 4th starts at 6 = I + p: dropped
-  EXPECT_EQ(avg_pool_out_size(3, 2, 1, 1, true), 4);  // H of (3,4) with k (2,3), s (1,2), p 1
-  EXPECT_EQ(avg_pool_out_size(4, 3, 2, 1, true), 3);  // W of the same
-  EXPECT_EQ(avg_pool_out_size(7, 2, 3, 0, true), 3);
-  EXPECT_EQ(avg_pool_out_size(7, 2, 3, 0, false), 2);
-  EXPECT_EQ(avg_pool_out_size(10, 10, 3, 1, false), 1);  // a global window with padding
-  EXPECT_EQ(avg_pool_out_size(10, 10, 10, 0, true), 1);
-  EXPECT_EQ(avg_pool_out_size(1, 4, 3, 1, false), std::nullopt);  // floor(-1/3) = -1 -> 0 windows
-  EXPECT_EQ(avg_pool_out_size(1, 4, 3, 1, true), 1);
-  EXPECT_EQ(avg_pool_out_size(1, 1, 1, 0, false), 1);
-  EXPECT_EQ(avg_pool_out_size(9, 3, 1, 1, false), 9);
-  EXPECT_EQ(avg_pool_out_size(2147483647, 2147483647, 2147483647, 0, true), 1);
+  EXPECT_EQ(pooled_size(4, 4, 1, 0, 1, false), 1);  // 001's call example
+  EXPECT_EQ(pooled_size(5, 3, 2, 1, 1, true), 3);   // (5+2-3+1)/2+1 = 3
+  EXPECT_EQ(pooled_size(5, 3, 2, 1, 1, false), 3);  // (5+2-3)/2+1 = 3
+  EXPECT_EQ(pooled_size(6, 3, 2, 1, 1, true), 4);   // (6+2-3+1)/2+1 = 4, 4th starts at 6 < 7
+  EXPECT_EQ(pooled_size(6, 3, 2, 1, 1, false), 3);
+  EXPECT_EQ(pooled_size(4, 3, 2, 0, 1, true), 2);  // last window [2,5) overhangs by one
+  EXPECT_EQ(pooled_size(4, 3, 2, 0, 1, false), 1);
+  EXPECT_EQ(pooled_size(5, 2, 2, 1, 1, true), 3);  // ceil gives 4, the 4th starts at 6 = I + p: dropped
+  EXPECT_EQ(pooled_size(3, 2, 1, 1, 1, true), 4);  // H of (3,4) with k (2,3), s (1,2), p 1
+  EXPECT_EQ(pooled_size(4, 3, 2, 1, 1, true), 3);  // W of the same
+  EXPECT_EQ(pooled_size(7, 2, 3, 0, 1, true), 3);
+  EXPECT_EQ(pooled_size(7, 2, 3, 0, 1, false), 2);
+  EXPECT_EQ(pooled_size(10, 10, 3, 1, 1, false), 1);  // a global window with padding
+  EXPECT_EQ(pooled_size(10, 10, 10, 0, 1, true), 1);
+  EXPECT_EQ(pooled_size(1, 4, 3, 1, 1, false), std::nullopt);  // floor(-1/3) = -1 -> 0 windows
+  EXPECT_EQ(pooled_size(1, 4, 3, 1, 1, true), 1);
+  EXPECT_EQ(pooled_size(1, 1, 1, 0, 1, false), 1);
+  EXPECT_EQ(pooled_size(9, 3, 1, 1, 1, false), 9);
+  EXPECT_EQ(pooled_size(2147483647, 2147483647, 2147483647, 0, 1, true), 1);
 }
 
 TEST(AvgPoolOutSize, InvalidArguments) {
-  EXPECT_EQ(avg_pool_out_size(0, 1, 1, 0, false), std::nullopt);
-  EXPECT_EQ(avg_pool_out_size(5, 0, 1, 0, false), std::nullopt);
-  EXPECT_EQ(avg_pool_out_size(5, 2, 0, 0, false), std::nullopt);
-  EXPECT_EQ(avg_pool_out_size(5, 2, -1, 0, true), std::nullopt);
-  EXPECT_EQ(avg_pool_out_size(5, 2, 1, -1, false), std::nullopt);
-  EXPECT_EQ(avg_pool_out_size(2, 5, 1, 0, false), std::nullopt);  // window longer than the input
+  EXPECT_EQ(pooled_size(0, 1, 1, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 0, 1, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, 0, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, -1, 0, 1, true), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, 1, -1, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(2, 5, 1, 0, 1, false), std::nullopt);  // window longer than the input
   const int64_t big = std::numeric_limits<int64_t>::max();
-  EXPECT_EQ(avg_pool_out_size(big, 1, 1, big / 2, false), std::nullopt);  // size exceeds int64
-  EXPECT_EQ(avg_pool_out_size(big, 1, big, 0, true), 1);
+  EXPECT_EQ(pooled_size(big, 1, 1, big / 2, 1, false), std::nullopt);  // size exceeds int64
+  EXPECT_EQ(pooled_size(big, 1, big, 0, 1, true), 1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Base cases
 
-AvgPoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c, std::array<int64_t, 2> in,
-                         std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> p, bool ceil, bool cip,
-                         int64_t divisor, int64_t cube) {
-  AvgPoolCaseParams ap;
+avgpool2d_grad::CaseParams params(const char* soc, DType dt, bool batched, int64_t n, int64_t c,
+                                  std::array<int64_t, 2> in, std::vector<int64_t> k, std::vector<int64_t> s,
+                                  std::vector<int64_t> p, bool ceil, bool cip, int64_t divisor, int64_t cube) {
+  avgpool2d_grad::CaseParams ap;
   ap.soc = soc;
   ap.dtype = dt;
   ap.batched = batched;
@@ -96,7 +96,7 @@ AvgPoolCaseParams params(const char* soc, DType dt, bool batched, int64_t n, int
 
 // Non-contiguous 4-D: padded self rows, channels-last gradInput, offset and spare room on gradOutput.
 Case strided_case_4d() {
-  Case c = make_avg_pool2d_grad_case(
+  Case c = avgpool2d_grad::make_case(
       params("Ascend910_93", DType::BF16, true, 2, 2, {4, 4}, {2}, {}, {0}, false, true, 0, 0));
   c.tensor_mut("self").strides = {48, 24, 6, 1};
   c.tensor_mut("gradInput").strides = {32, 1, 8, 2};
@@ -108,7 +108,7 @@ Case strided_case_4d() {
 
 // Non-contiguous 3-D: channels-last gradInput (C,H,W) with strides (1, 3W, 3).
 Case strided_case_3d() {
-  Case c = make_avg_pool2d_grad_case(
+  Case c = avgpool2d_grad::make_case(
       params("Ascend910B", DType::F16, false, 1, 3, {5, 4}, {2}, {1}, {1}, true, false, 0, 1));
   c.tensor_mut("gradInput").strides = {1, 12, 3};
   return c;
@@ -116,7 +116,7 @@ Case strided_case_3d() {
 
 // A null stride pointer: stride = kernel, like an empty list.
 Case null_stride_case() {
-  Case c = make_avg_pool2d_grad_case(
+  Case c = avgpool2d_grad::make_case(
       params("Ascend910_93", DType::F32, true, 1, 2, {5, 5}, {2}, {}, {1}, false, true, 0, 2));
   c.array_mut("stride").present = false;
   return c;
@@ -125,7 +125,7 @@ Case null_stride_case() {
 std::vector<Case> base_cases() {
   const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16;
   const char *a2 = "Ascend910B", *a3 = "Ascend910_93";
-  const std::vector<AvgPoolCaseParams> ps = {
+  const std::vector<avgpool2d_grad::CaseParams> ps = {
       params(a2, f32, true, 2, 3, {6, 7}, {3}, {2}, {1}, true, true, 0, 0),
       params(a2, f32, true, 1, 16, {4, 4}, {4, 4}, {1, 1}, {0, 0}, false, true, 0, 1),  // 001's call example
       params(a3, f16, false, 1, 4, {5, 5}, {2}, {}, {1}, true, false, 0, 2),
@@ -140,7 +140,7 @@ std::vector<Case> base_cases() {
       params(a3, f32, true, 1, 3, {3, 4}, {2, 3}, {1, 2}, {1}, true, true, 2, 2),  // G9-like, rectangular
   };
   std::vector<Case> out;
-  for (const auto& p : ps) out.push_back(make_avg_pool2d_grad_case(p));
+  for (const auto& p : ps) out.push_back(avgpool2d_grad::make_case(p));
   out.push_back(strided_case_4d());
   out.push_back(strided_case_3d());
   out.push_back(null_stride_case());
@@ -179,28 +179,31 @@ TEST(AvgPoolCaseBuilder, DocExampleShapesAndConventions) {
   EXPECT_EQ(base_cases()[11].tensor("gradOutput")->shape, (std::vector<int64_t>{1, 3, 4, 3}));
   EXPECT_EQ(base_cases()[3].scalar("divisorOverride"), 3);
   EXPECT_THROW(
-      make_avg_pool2d_grad_case(params("Ascend910B", DType::F32, true, 1, 1, {1, 1}, {4}, {3}, {1}, false, true, 0, 0)),
+      avgpool2d_grad::make_case(params("Ascend910B", DType::F32, true, 1, 1, {1, 1}, {4}, {3}, {1}, false, true, 0, 0)),
       std::invalid_argument);
 }
 
-TEST(AvgPoolSpec, BaseCasesAreValid) { poolcheck::spec_test::expect_valid_bases(avg_pool2d_grad_spec(), base_cases()); }
+TEST(AvgPoolSpec, BaseCasesAreValid) {
+  poolcheck::spec_test::expect_valid_bases(avgpool2d_grad::operator_spec(), base_cases());
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The exactly-one checker
 
 TEST(AvgPoolSpec, EveryMutationViolatesExactlyItsRule) {
-  poolcheck::spec_test::expect_exactly_one(avg_pool2d_grad_spec(), base_cases());
+  poolcheck::spec_test::expect_exactly_one(avgpool2d_grad::operator_spec(), base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlPaddingOffByOne) {
   // Broken rule: padding must be < kernel/2 (">= k/2" rejects), so p == k/2 is wrongly flagged in valid bases.
-  poolcheck::spec_test::expect_padding_off_by_one_caught(avg_pool2d_grad_spec(), "AP.PADDING.VALUE", 2, base_cases());
+  poolcheck::spec_test::expect_padding_off_by_one_caught(avgpool2d_grad::operator_spec(), "AP.PADDING.VALUE", 2,
+                                                         base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
   poolcheck::spec_test::expect_broken_rule_caught(
-      avg_pool2d_grad_spec(), "AP.EMPTY", [](const Case&) { return false; }, base_cases());
+      avgpool2d_grad::operator_spec(), "AP.EMPTY", [](const Case&) { return false; }, base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlCubeMathIgnoresDtype) {
@@ -209,21 +212,22 @@ TEST(AvgPoolSpec, NegativeControlCubeMathIgnoresDtype) {
     const int8_t t = static_cast<int8_t>(c.scalar("cubeMathType").value_or(0));
     return t < 0 || t > 3;
   };
-  poolcheck::spec_test::expect_broken_rule_caught(avg_pool2d_grad_spec(), "AP.CUBE_MATH", broken, base_cases());
+  poolcheck::spec_test::expect_broken_rule_caught(avgpool2d_grad::operator_spec(), "AP.CUBE_MATH", broken,
+                                                  base_cases());
 }
 
 TEST(AvgPoolSpec, NegativeControlUnguardedPredicate) {
   // Broken rule: the batch check forgets its guard and reads a null or rank-changed gradOutput as a mismatch,
   // so mutations of earlier rules cascade into it.
-  poolcheck::spec_test::expect_unguarded_batch_caught(avg_pool2d_grad_spec(), "AP.SHAPE.BATCH_CHANNEL", base_cases(),
-                                                      {"AP.NULL.TENSORS", "AP.RANK"});
+  poolcheck::spec_test::expect_unguarded_batch_caught(avgpool2d_grad::operator_spec(), "AP.SHAPE.BATCH_CHANNEL",
+                                                      base_cases(), {"AP.NULL.TENSORS", "AP.RANK"});
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rule table itself
 
 TEST(AvgPoolSpec, RuleTableOrderCodesAndMetadata) {
-  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  const OperatorSpec& spec = avgpool2d_grad::operator_spec();
   const std::vector<std::string> order = {
       "AP.NULL.OUT_PARAMS",     "AP.NULL.TENSORS", "AP.TENSOR.DESCRIPTOR", "AP.TENSOR.EXTENT",   "AP.PLATFORM",
       "AP.DTYPE.SUPPORTED",     "AP.DTYPE.SAME",   "AP.FORMAT.SUPPORTED",  "AP.FORMAT.SAME",     "AP.RANK",
@@ -246,7 +250,7 @@ TEST(AvgPoolSpec, RuleTableOrderCodesAndMetadata) {
 }
 
 TEST(AvgPoolSpec, PlatformsAndDiscrepancies) {
-  const OperatorSpec& spec = avg_pool2d_grad_spec();
+  const OperatorSpec& spec = avgpool2d_grad::operator_spec();
   for (const char* soc : {"Ascend910B", "Ascend910_93"}) {
     const auto* row = spec.platform(soc);
     ASSERT_NE(row, nullptr) << soc;
@@ -277,7 +281,7 @@ TEST(AvgPoolSpec, PlatformsAndDiscrepancies) {
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(avg_pool2d_grad_spec(), c); }
+std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(avgpool2d_grad::operator_spec(), c); }
 
 TEST(AvgPoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];
@@ -290,7 +294,7 @@ TEST(AvgPoolSpec, PrecedenceFollowsRuleOrder) {
   EXPECT_EQ(first_rule(c), "AP.PLATFORM");
   c.tensor_mut("gradOutput").present = false;
   EXPECT_EQ(first_rule(c), "AP.NULL.TENSORS");
-  EXPECT_EQ(avg_pool2d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  EXPECT_EQ(avgpool2d_grad::operator_spec().expected(c).code, poolcheck::spec::kParamNullptr);
   c.null_workspace_size = true;
   EXPECT_EQ(first_rule(c), "AP.NULL.OUT_PARAMS");
 }
@@ -323,7 +327,7 @@ TEST(AvgPoolSpec, CubeMathTypePerDtype) {
       {DType::F32, 4, false}, {DType::F32, -1, false}, {DType::BF16, 127, false}, {DType::F16, -128, false},
   };
   for (const Row& row : table) {
-    Case c = make_avg_pool2d_grad_case(
+    Case c = avgpool2d_grad::make_case(
         params("Ascend910_93", row.dt, true, 1, 2, {6, 6}, {3}, {2}, {1}, false, true, 0, row.cube));
     EXPECT_EQ(first_rule(c), row.ok ? "success" : "AP.CUBE_MATH") << poolcheck::dtype_name(row.dt) << " " << row.cube;
   }
@@ -348,7 +352,7 @@ TEST(AvgPoolSpec, DivisorOverrideRange) {
 }
 
 TEST(AvgPoolSpec, PaddingBoundaryIsHalfKernel) {
-  Case c = make_avg_pool2d_grad_case(
+  Case c = avgpool2d_grad::make_case(
       params("Ascend910B", DType::F32, true, 1, 1, {6, 6}, {3, 4}, {1}, {1, 2}, false, true, 0, 0));
   EXPECT_EQ(first_rule(c), "success");
   c.array_mut("padding").values = {1, 3};  // 3 > 4/2
@@ -396,11 +400,11 @@ TEST(AvgPoolSpec, DocCallExampleAndGlobalWindowsAreValid) {
   Case c = base_cases()[1];
   c.tensor_mut("gradOutput").alloc_elems = 15;  // one element short of the 16 the view reaches
   EXPECT_EQ(first_rule(c), "AP.TENSOR.EXTENT");
-  EXPECT_EQ(avg_pool2d_grad_spec().violations(c).size(), 1u);
+  EXPECT_EQ(avgpool2d_grad::operator_spec().violations(c).size(), 1u);
 }
 
 TEST(AvgPoolSpec, CanonicalEmptyMutation) {
-  const Rule* empty = avg_pool2d_grad_spec().rule("AP.EMPTY");
+  const Rule* empty = avgpool2d_grad::operator_spec().rule("AP.EMPTY");
   const auto batched = empty->violate(base_cases()[0], 0);
   ASSERT_TRUE(batched.has_value());
   for (const auto& [name, t] : batched->tensors) EXPECT_EQ(t.shape[0], 0) << name;  // N = 0 everywhere

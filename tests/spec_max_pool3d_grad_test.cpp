@@ -12,23 +12,23 @@
 #include <vector>
 
 #include "case/case.h"
-#include "spec/max_pool3d_grad_spec.h"
+#include "ops/maxpool3d_grad/spec.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"
 
 namespace {
 
+namespace maxpool3d_grad = poolcheck::spec::maxpool3d_grad;
 using poolcheck::Case;
 using poolcheck::DType;
 using poolcheck::Format;
 using poolcheck::IndexFault;
-using poolcheck::spec::make_max_pool3d_grad_case;
-using poolcheck::spec::max_pool3d_grad_spec;
-using poolcheck::spec::max_pool_out_size;
-using poolcheck::spec::MaxPoolCaseParams;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
+using poolcheck::spec::pooled_size;
 using poolcheck::spec::Rule;
+using poolcheck::spec::maxpool3d_grad::CaseParams;
+using poolcheck::spec::maxpool3d_grad::make_case;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Output-size rule
@@ -36,42 +36,42 @@ using poolcheck::spec::Rule;
 TEST(MaxPoolOutSize, HandComputedTable) {
   // (I, k, s, p, d, ceil) -> O, worked out by hand from floor((I + 2p - d(k-1) - 1 [+ s-1]) / s) + 1 and the
   // ceil-mode "last window starts at or beyond I + p" drop.
-  EXPECT_EQ(max_pool_out_size(5, 2, 2, 1, 1, true), 3);  // 4th window starts at 6 = I + p: dropped
-  EXPECT_EQ(max_pool_out_size(5, 2, 2, 1, 1, false), 3);
-  EXPECT_EQ(max_pool_out_size(6, 3, 2, 1, 1, true), 4);
-  EXPECT_EQ(max_pool_out_size(6, 3, 2, 1, 1, false), 3);
-  EXPECT_EQ(max_pool_out_size(7, 2, 3, 0, 1, true), 3);
-  EXPECT_EQ(max_pool_out_size(7, 2, 3, 0, 1, false), 2);
-  EXPECT_EQ(max_pool_out_size(5, 3, 3, 1, 1, true), 2);  // ceil gives 3, the 3rd starts at 6 = I + p: dropped
-  EXPECT_EQ(max_pool_out_size(1, 4, 3, 1, 1, false), std::nullopt);  // floor(-1/3) = -1 -> 0 windows
-  EXPECT_EQ(max_pool_out_size(1, 4, 3, 1, 1, true), 1);
-  EXPECT_EQ(max_pool_out_size(4, 3, 2, 0, 1, true), 2);
-  EXPECT_EQ(max_pool_out_size(10, 3, 4, 1, 2, true), 3);
-  EXPECT_EQ(max_pool_out_size(10, 3, 4, 1, 2, false), 2);
-  EXPECT_EQ(max_pool_out_size(1, 1, 1, 0, 1, false), 1);
-  EXPECT_EQ(max_pool_out_size(2147483647, 2147483647, 2147483647, 0, 1, true), 1);
+  EXPECT_EQ(pooled_size(5, 2, 2, 1, 1, true), 3);  // 4th window starts at 6 = I + p: dropped
+  EXPECT_EQ(pooled_size(5, 2, 2, 1, 1, false), 3);
+  EXPECT_EQ(pooled_size(6, 3, 2, 1, 1, true), 4);
+  EXPECT_EQ(pooled_size(6, 3, 2, 1, 1, false), 3);
+  EXPECT_EQ(pooled_size(7, 2, 3, 0, 1, true), 3);
+  EXPECT_EQ(pooled_size(7, 2, 3, 0, 1, false), 2);
+  EXPECT_EQ(pooled_size(5, 3, 3, 1, 1, true), 2);              // ceil gives 3, the 3rd starts at 6 = I + p: dropped
+  EXPECT_EQ(pooled_size(1, 4, 3, 1, 1, false), std::nullopt);  // floor(-1/3) = -1 -> 0 windows
+  EXPECT_EQ(pooled_size(1, 4, 3, 1, 1, true), 1);
+  EXPECT_EQ(pooled_size(4, 3, 2, 0, 1, true), 2);
+  EXPECT_EQ(pooled_size(10, 3, 4, 1, 2, true), 3);
+  EXPECT_EQ(pooled_size(10, 3, 4, 1, 2, false), 2);
+  EXPECT_EQ(pooled_size(1, 1, 1, 0, 1, false), 1);
+  EXPECT_EQ(pooled_size(2147483647, 2147483647, 2147483647, 0, 1, true), 1);
 }
 
 TEST(MaxPoolOutSize, InvalidArguments) {
-  EXPECT_EQ(max_pool_out_size(0, 1, 1, 0, 1, false), std::nullopt);
-  EXPECT_EQ(max_pool_out_size(5, 0, 1, 0, 1, false), std::nullopt);
-  EXPECT_EQ(max_pool_out_size(5, 2, 0, 0, 1, false), std::nullopt);
-  EXPECT_EQ(max_pool_out_size(5, 2, 1, -1, 1, false), std::nullopt);
-  EXPECT_EQ(max_pool_out_size(5, 2, 1, 0, 0, false), std::nullopt);
-  EXPECT_EQ(max_pool_out_size(2, 5, 1, 0, 1, false), std::nullopt);  // window longer than the input
+  EXPECT_EQ(pooled_size(0, 1, 1, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 0, 1, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, 0, 0, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, 1, -1, 1, false), std::nullopt);
+  EXPECT_EQ(pooled_size(5, 2, 1, 0, 0, false), std::nullopt);
+  EXPECT_EQ(pooled_size(2, 5, 1, 0, 1, false), std::nullopt);  // window longer than the input
   // Near-INT64_MAX arguments must not wrap.
   const int64_t big = std::numeric_limits<int64_t>::max();
-  EXPECT_EQ(max_pool_out_size(big, 1, 1, big / 2, 1, false), std::nullopt);  // size exceeds int64
-  EXPECT_EQ(max_pool_out_size(big, 1, big, 0, 1, true), 1);
+  EXPECT_EQ(pooled_size(big, 1, 1, big / 2, 1, false), std::nullopt);  // size exceeds int64
+  EXPECT_EQ(pooled_size(big, 1, big, 0, 1, true), 1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Base cases
 
-MaxPoolCaseParams params(const char* soc, DType dt, DType idx, bool batched, int64_t n, int64_t c,
-                         std::array<int64_t, 3> in, std::vector<int64_t> k, std::vector<int64_t> s,
-                         std::vector<int64_t> p, bool ceil, Format fmt = Format::ND) {
-  MaxPoolCaseParams mp;
+maxpool3d_grad::CaseParams params(const char* soc, DType dt, DType idx, bool batched, int64_t n, int64_t c,
+                                  std::array<int64_t, 3> in, std::vector<int64_t> k, std::vector<int64_t> s,
+                                  std::vector<int64_t> p, bool ceil, Format fmt = Format::ND) {
+  maxpool3d_grad::CaseParams mp;
   mp.soc = soc;
   mp.dtype = dt;
   mp.index_dtype = idx;
@@ -90,7 +90,7 @@ MaxPoolCaseParams params(const char* soc, DType dt, DType idx, bool batched, int
 // A non-contiguous variant: padded self rows, channels-last gradInput, offset and spare room on gradOutput, and
 // indices in NCDHW while the rest is ND (indices' format is not compared).
 Case strided_case() {
-  Case c = make_max_pool3d_grad_case(
+  Case c = maxpool3d_grad::make_case(
       params("Ascend910_93", DType::BF16, DType::I32, true, 2, 2, {4, 4, 4}, {2}, {}, {0}, false));
   c.tensor_mut("self").strides = {192, 96, 24, 6, 1};
   c.tensor_mut("gradInput").strides = {128, 1, 32, 8, 2};
@@ -103,7 +103,7 @@ Case strided_case() {
 
 std::vector<Case> base_cases() {
   const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16, i32 = DType::I32, i64 = DType::I64;
-  std::vector<MaxPoolCaseParams> ps = {
+  std::vector<maxpool3d_grad::CaseParams> ps = {
       params("Ascend910B", f32, i32, true, 2, 3, {6, 7, 8}, {3}, {2}, {1}, true),
       params("Ascend910B", f16, i32, true, 1, 1, {2, 2, 2}, {2, 2, 2}, {2, 2, 2}, {0, 0, 0}, false),  // doc example
       params("Ascend910B", bf16, i32, false, 1, 4, {5, 5, 5}, {2}, {}, {1}, true),
@@ -121,7 +121,7 @@ std::vector<Case> base_cases() {
   };
   ps[1].dilation = {1, 1, 1};
   std::vector<Case> out;
-  for (const auto& p : ps) out.push_back(make_max_pool3d_grad_case(p));
+  for (const auto& p : ps) out.push_back(maxpool3d_grad::make_case(p));
   out.push_back(strided_case());
   return out;
 }
@@ -141,36 +141,39 @@ TEST(MaxPoolCaseBuilder, DocExampleShapes) {
   const Case unbatched = base_cases()[2];  // bf16 4-D (4,5,5,5), k=2, stride=k, p=1, ceil -> 3
   EXPECT_EQ(unbatched.tensor("gradOutput")->shape, (std::vector<int64_t>{4, 3, 3, 3}));
   EXPECT_EQ(unbatched.array("stride")->values, std::vector<int64_t>{});
-  EXPECT_THROW(make_max_pool3d_grad_case(
+  EXPECT_THROW(maxpool3d_grad::make_case(
                    params("Ascend910B", DType::F32, DType::I32, true, 1, 1, {1, 1, 1}, {4}, {3}, {1}, false)),
                std::invalid_argument);
 }
 
-TEST(MaxPoolSpec, BaseCasesAreValid) { poolcheck::spec_test::expect_valid_bases(max_pool3d_grad_spec(), base_cases()); }
+TEST(MaxPoolSpec, BaseCasesAreValid) {
+  poolcheck::spec_test::expect_valid_bases(maxpool3d_grad::operator_spec(), base_cases());
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The exactly-one checker
 
 TEST(MaxPoolSpec, EveryMutationViolatesExactlyItsRule) {
-  poolcheck::spec_test::expect_exactly_one(max_pool3d_grad_spec(), base_cases());
+  poolcheck::spec_test::expect_exactly_one(maxpool3d_grad::operator_spec(), base_cases());
 }
 
 TEST(MaxPoolSpec, NegativeControlPaddingOffByOne) {
   // Broken rule: padding must be < kernel/2 (">= k/2" rejects), so p == k/2 is wrongly flagged.
-  poolcheck::spec_test::expect_padding_off_by_one_caught(max_pool3d_grad_spec(), "MP.PADDING.VALUE", 3, base_cases());
+  poolcheck::spec_test::expect_padding_off_by_one_caught(maxpool3d_grad::operator_spec(), "MP.PADDING.VALUE", 3,
+                                                         base_cases());
 }
 
 TEST(MaxPoolSpec, NegativeControlSilentRule) {
   // A predicate that never fires: its own mutations then violate nothing.
   poolcheck::spec_test::expect_broken_rule_caught(
-      max_pool3d_grad_spec(), "MP.EMPTY", [](const Case&) { return false; }, base_cases());
+      maxpool3d_grad::operator_spec(), "MP.EMPTY", [](const Case&) { return false; }, base_cases());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rule table itself
 
 TEST(MaxPoolSpec, RuleTableOrderCodesAndMetadata) {
-  const OperatorSpec& spec = max_pool3d_grad_spec();
+  const OperatorSpec& spec = maxpool3d_grad::operator_spec();
   const std::vector<std::string> order = {"MP.NULL.OUT_PARAMS", "MP.NULL.SELF_INDICES",
                                           "MP.NULL.OTHER",      "MP.TENSOR.DESCRIPTOR",
                                           "MP.TENSOR.EXTENT",   "MP.PLATFORM",
@@ -196,7 +199,7 @@ TEST(MaxPoolSpec, RuleTableOrderCodesAndMetadata) {
 }
 
 TEST(MaxPoolSpec, PlatformsAndDiscrepancies) {
-  const OperatorSpec& spec = max_pool3d_grad_spec();
+  const OperatorSpec& spec = maxpool3d_grad::operator_spec();
   for (const char* soc : {"Ascend910B", "Ascend910_93", "Ascend950"}) {
     const auto* row = spec.platform(soc);
     ASSERT_NE(row, nullptr) << soc;
@@ -222,7 +225,7 @@ TEST(MaxPoolSpec, PlatformsAndDiscrepancies) {
 // ---------------------------------------------------------------------------------------------------------------
 // Specific behaviours
 
-std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(max_pool3d_grad_spec(), c); }
+std::string first_rule(const Case& c) { return poolcheck::spec_test::first_rule(maxpool3d_grad::operator_spec(), c); }
 
 TEST(MaxPoolSpec, PrecedenceFollowsRuleOrder) {
   Case c = base_cases()[0];
@@ -231,7 +234,7 @@ TEST(MaxPoolSpec, PrecedenceFollowsRuleOrder) {
   EXPECT_EQ(first_rule(c), "MP.PLATFORM");
   c.tensor_mut("self").present = false;
   EXPECT_EQ(first_rule(c), "MP.NULL.SELF_INDICES");
-  EXPECT_EQ(max_pool3d_grad_spec().expected(c).code, poolcheck::spec::kParamNullptr);
+  EXPECT_EQ(maxpool3d_grad::operator_spec().expected(c).code, poolcheck::spec::kParamNullptr);
   c.null_executor = true;
   EXPECT_EQ(first_rule(c), "MP.NULL.OUT_PARAMS");
 }
@@ -241,11 +244,11 @@ TEST(MaxPoolSpec, DocCallExampleFailsOnIndicesExtent) {
   Case c = base_cases()[1];
   c.tensor_mut("indices").alloc_elems = 0;
   EXPECT_EQ(first_rule(c), "MP.TENSOR.EXTENT");
-  EXPECT_EQ(max_pool3d_grad_spec().violations(c).size(), 1u);
+  EXPECT_EQ(maxpool3d_grad::operator_spec().violations(c).size(), 1u);
 }
 
 TEST(MaxPoolSpec, DhwLimitOnlyOnA2A3) {
-  const Rule* dhw = max_pool3d_grad_spec().rule("MP.SHAPE.DHW_LIMIT");
+  const Rule* dhw = maxpool3d_grad::operator_spec().rule("MP.SHAPE.DHW_LIMIT");
   auto huge = dhw->violate(base_cases()[0], 0);
   ASSERT_TRUE(huge.has_value());
   EXPECT_EQ(first_rule(*huge), "MP.SHAPE.DHW_LIMIT");
@@ -255,7 +258,7 @@ TEST(MaxPoolSpec, DhwLimitOnlyOnA2A3) {
 }
 
 TEST(MaxPoolSpec, PaddingBoundaryIsHalfKernel) {
-  Case c = make_max_pool3d_grad_case(
+  Case c = maxpool3d_grad::make_case(
       params("Ascend910B", DType::F32, DType::I32, true, 1, 1, {6, 6, 6}, {3, 4, 5}, {1}, {1, 2, 2}, false));
   EXPECT_EQ(first_rule(c), "success");
   c.array_mut("padding").values = {1, 2, 3};  // 3 > 5/2
@@ -286,17 +289,17 @@ TEST(MaxPoolSpec, IndexFaultIsAnExecutePhaseError) {
   for (IndexFault f : {IndexFault::OutOfWindow, IndexFault::OutOfPlane, IndexFault::Negative}) {
     Case c = base_cases()[0];
     c.index_fault = f;
-    const auto e = max_pool3d_grad_spec().expected(c);
+    const auto e = maxpool3d_grad::operator_spec().expected(c);
     ASSERT_NE(e.rule, nullptr);
     EXPECT_EQ(e.rule->id, "MP.INDEX.RANGE");
     EXPECT_EQ(e.phase, Phase::Execute);
     EXPECT_EQ(e.code, poolcheck::spec::kParamInvalid);
   }
   // A 1x1x1 plane has no out-of-window index: that choice falls back to an out-of-plane one.
-  const auto m = max_pool3d_grad_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[8], 0);
+  const auto m = maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[8], 0);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->index_fault, IndexFault::OutOfPlane);
-  EXPECT_EQ(max_pool3d_grad_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[0], 0)->index_fault,
+  EXPECT_EQ(maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[0], 0)->index_fault,
             IndexFault::OutOfWindow);
 }
 

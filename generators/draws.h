@@ -1,0 +1,52 @@
+// Random draws the operator generators share. Each helper draws in a fixed order, so a generator that
+// calls them draws exactly the sequence it did when it spelled them out (seeds keep their cases).
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "case/case.h"
+#include "generators/generators.h"
+
+namespace poolcheck::gen {
+
+// A list argument in one of its documented forms: empty (when `allow_empty`), one value broadcast (when
+// all are equal), or one value per axis.
+template <size_t N>
+std::vector<int64_t> list_form(const std::array<int64_t, N>& v, bool allow_empty) {
+  const bool same = std::all_of(v.begin(), v.end(), [&](int64_t x) { return x == v[0]; });
+  const int form = *rc::gen::inRange(0, 3);
+  if (allow_empty && form == 0) return {};
+  if (same && form == 1) return {v[0]};
+  return std::vector<int64_t>(v.begin(), v.end());
+}
+
+// Batched or not, then N*C up to cfg.max_nc split into N (from `ns` when batched) and C.
+template <typename Params>
+void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* p) {
+  p->batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
+  p->n = p->batched ? *rc::gen::elementOf(std::vector<int64_t>(ns)) : 1;
+  p->c = std::max<int64_t>(1, nc / p->n);
+}
+
+// Non-contiguous views for every tensor when cfg varies layouts.
+void gen_layouts(const GenConfig& cfg, Case* c);
+
+using WeightedFills = std::initializer_list<std::pair<std::size_t, std::string>>;
+
+// Deterministic mode, core count and UB size (from `ub_sizes`) when cfg varies knobs; then the data seed,
+// and the fill drawn from `fills` when cfg varies data ("normal" otherwise). The default fills are the
+// average-pooling ones; max pooling adds ties.
+void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c,
+                     WeightedFills fills = {{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}});
+
+}  // namespace poolcheck::gen

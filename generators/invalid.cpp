@@ -1,0 +1,31 @@
+#include "generators/invalid.h"
+
+namespace poolcheck::gen {
+
+rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen<Case>(const GenConfig&)> valid,
+                           const GenConfig& cfg, const std::vector<std::string>& platforms,
+                           const std::string& rule_id) {
+  return rc::gen::exec([&spec, valid, cfg, platforms, rule_id] {
+    GenConfig base_cfg = cfg;
+    base_cfg.kernel_platforms = platforms;
+    Case base = *valid(base_cfg);
+    const size_t n = spec.rules.size();
+    size_t first = rule_id.empty() ? *rc::gen::inRange<size_t>(0, n) : 0;
+    if (!rule_id.empty())
+      for (size_t i = 0; i < n; ++i)
+        if (spec.rules[i].id == rule_id) first = i;
+    const uint64_t choice = *rc::gen::inRange<uint64_t>(0, 8);
+    if (spec.rules[first].phase == spec::Phase::Execute) base.platform = *rc::gen::elementOf(cfg.kernel_platforms);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      for (uint64_t k = 0; k < 8; ++k)
+        if (auto m = spec.rules[first].violate(base, choice + k)) return *m;
+      base.platform = cfg.kernel_platforms.front();
+    }
+    for (size_t i = 1; i < n; ++i)
+      for (uint64_t k = 0; k < 8; ++k)
+        if (auto m = spec.rules[(first + i) % n].violate(base, choice + k)) return *m;
+    return base;
+  });
+}
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,64 @@
+// Generators for aclnnAdaptiveAvgPool3dBackward: 4-D and 5-D, output sizes that divide the input, that do
+// not, that upsample, and 1x1x1; N*C up to past the UB's small/large threshold (reached cheaply through
+// small UB knobs); all four documented platforms with their dtypes.
+#include <algorithm>
+
+#include "generators/draws.h"
+#include "generators/generators.h"
+#include "generators/invalid.h"
+#include "ops/adaptive_avgpool3d_grad/spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+const std::vector<std::string> kAdaptivePlatforms{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
+}  // namespace
+
+rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    spec::adaptive_avgpool3d_grad::CaseParams p;
+    // The kernel platforms given by the caller, plus the Atlas training/inference series this operator documents.
+    std::vector<std::string> socs = cfg.kernel_platforms;
+    for (const auto& s : kAdaptivePlatforms)
+      if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
+    p.soc = *rc::gen::elementOf(socs);
+    const bool bf16_ok = p.soc == "Ascend910B" || p.soc == "Ascend910_93";
+    p.dtype =
+        bf16_ok ? *rc::gen::element(DType::F32, DType::F16, DType::BF16) : *rc::gen::element(DType::F32, DType::F16);
+    gen_batch(cfg, {1, 1, 2}, &p);
+    const int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
+    for (int a = 0; a < 3; ++a) {
+      const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
+      p.in_dims[a] = in;
+      switch (shape_kind) {
+        case 0: {  // output size divides the input: disjoint windows
+          std::vector<int64_t> divisors;
+          for (int64_t d = 1; d <= in; ++d)
+            if (in % d == 0) divisors.push_back(d);
+          p.out_dims[a] = *rc::gen::elementOf(divisors);
+          break;
+        }
+        case 1:
+          p.out_dims[a] = *rc::gen::inRange<int64_t>(1, in + 1);
+          break;  // overlapping windows
+        case 2:
+          p.out_dims[a] = *rc::gen::inRange<int64_t>(in, in + 5);
+          break;  // upsampling
+        default:
+          p.out_dims[a] = 1;  // global: 1x1x1
+      }
+    }
+    p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}});
+    Case c = spec::adaptive_avgpool3d_grad::make_case(p);
+    gen_layouts(cfg, &c);
+    gen_environment(cfg, {0, 65536, 8192, 2048, 1024, 512}, &c);
+    return c;
+  });
+}
+
+rc::Gen<Case> adaptive_avgpool3d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
+  return invalid_from(spec::adaptive_avgpool3d_grad::operator_spec(), adaptive_avgpool3d_grad::valid, cfg,
+                      kAdaptivePlatforms, rule_id);
+}
+
+}  // namespace poolcheck::gen

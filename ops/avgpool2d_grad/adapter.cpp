@@ -1,0 +1,84 @@
+// Runner adapter of aclnnAvgPool2dBackward: the two-phase call (cubeMathType passed as int8_t, a null
+// stride when the case says so) and the scatter oracle, with the term error of the documented precision
+// mode (docs/tolerance.md).
+#include <array>
+#include <cmath>
+
+#include "aclnnop/aclnn_avgpool2d_backward.h"
+#include "harness/adapter_data.h"
+#include "harness/op_adapter.h"
+#include "harness/two_phase_call.h"
+#include "ops/avgpool2d_grad/spec.h"
+#include "oracle/avg_pool2d.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<int64_t, 2>& if_empty) {
+  if (v.empty()) return if_empty;
+  if (v.size() == 1) return {v[0], v[0]};
+  return {v[0], v[1]};
+}
+
+HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "self"}); }
+
+ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
+  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
+    return backend::api().aclnnAvgPool2dBackwardGetWorkspaceSize(
+        h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
+        h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
+        c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
+        h.tensors.at("gradInput"), ws, exec);
+  };
+  return two_phase_call(c, plan, backend::api().aclnnAvgPool2dBackward, stream);
+}
+
+// Error of one contribution g/divisor as the documented precision mode allows it to be computed (the
+// widest of the paths that mode can take): fp32 arithmetic, HF32 operands (11 mantissa bits) or FP16
+// operands; see docs/tolerance.md.
+TermError term_error(DType dt, int64_t cube_math) {
+  const double u32 = std::ldexp(1.0, -24), u16 = std::ldexp(1.0, -11), uh = std::ldexp(1.0, -12);
+  const bool fp16 = dt == DType::F16 || (dt == DType::F32 && cube_math == 2);
+  const bool hf32 = dt == DType::F32 && (cube_math == 1 || cube_math == 3);
+  if (fp16) return {3 * u16 + 3 * u32, std::ldexp(1.0, -23)};
+  if (hf32) return {3 * uh + 3 * u32, std::ldexp(1.0, -136)};  // three HF32 subnormal steps (2^-138 each)
+  return {3 * u32, std::ldexp(1.0, -148)};
+}
+
+OracleResult oracle_of(const Case& c, const HostValues& v) {
+  const auto& self = c.tensor("self")->shape;
+  const auto& go = c.tensor("gradOutput")->shape;
+  const size_t r = self.size();
+  oracle::AvgPool2dParams p;
+  p.kernel = expand(c.array("kernelSize")->values, {});
+  const IntArrayArg* stride = c.array("stride");
+  p.stride = expand(stride && stride->present ? stride->values : std::vector<int64_t>{}, p.kernel);
+  p.padding = expand(c.array("padding")->values, {});
+  p.ceil_mode = c.scalar("ceilMode").value_or(0) != 0;
+  p.count_include_pad = c.scalar("countIncludePad").value_or(1) != 0;
+  p.divisor_override = c.scalar("divisorOverride").value_or(0);
+  const int64_t planes = r == 4 ? self[0] * self[1] : self[0];
+  const auto res =
+      oracle::avg_pool2d_backward(v.at("gradOutput"), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
+  OracleResult o = scatter_oracle_result(res);
+  o.term_error = term_error(c.tensor("self")->dtype, c.scalar("cubeMathType").value_or(0));
+  return o;
+}
+
+}  // namespace
+
+const OpAdapter& avgpool2d_grad::adapter() {
+  static const OpAdapter a{"avgpool2d_grad",
+                           "gradInput",
+                           &spec::avgpool2d_grad::operator_spec,
+                           make_inputs,
+                           call,
+                           oracle_of,
+                           {{"gradOutput", "self", "gradInput"},
+                            {"kernelSize", "stride", "padding"},
+                            {"ceilMode", "countIncludePad", "divisorOverride", "cubeMathType"}}};
+  return a;
+}
+
+}  // namespace poolcheck

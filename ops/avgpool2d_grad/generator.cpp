@@ -1,0 +1,71 @@
+// Generators for aclnnAvgPool2dBackward: 3-D (NCL) and 4-D (NCHW) shapes, kernels, strides, paddings up to
+// k/2, ceilMode x countIncludePad x divisorOverride (0, positive, negative, beyond the cube's 255), every
+// legal cubeMathType, global-average shapes, layouts, data and tiling knobs.
+#include <algorithm>
+
+#include "generators/draws.h"
+#include "generators/generators.h"
+#include "generators/invalid.h"
+#include "ops/avgpool2d_grad/spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
+  spec::avgpool2d_grad::CaseParams p;
+  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
+  gen_batch(cfg, {1, 1, 2, 3}, &p);
+  std::array<int64_t, 2> k{}, s{}, pad{};
+  if (*rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1) {  // global average: kernel == input, 1x1 output
+    const int64_t h = *rc::gen::inRange<int64_t>(10, 15), w = *rc::gen::inRange<int64_t>(10, 15);
+    p.in_dims = {h, w};
+    k = {h, w};
+    s = {*rc::gen::inRange<int64_t>(h, h + 3), *rc::gen::inRange<int64_t>(w, w + 3)};
+    pad = {*rc::gen::inRange<int64_t>(0, 2), *rc::gen::inRange<int64_t>(0, 2)};
+  } else {
+    const bool square = *rc::gen::arbitrary<bool>();  // square inputs avoid the long-strip rule: Cube is reachable
+    for (int a = 0; a < 2; ++a) {
+      k[a] = square && a == 1 ? k[0] : *rc::gen::inRange<int64_t>(1, 6);
+      s[a] = square && a == 1 ? s[0] : *rc::gen::inRange<int64_t>(1, 5);
+      pad[a] = square && a == 1 ? pad[0] : *rc::gen::inRange<int64_t>(0, k[a] / 2 + 1);
+      const int64_t lo = std::max<int64_t>(1, k[a] - 2 * pad[a]);
+      p.in_dims[a] =
+          square && a == 1 ? p.in_dims[0] : *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial + 3) + 1);
+    }
+  }
+  p.kernel = list_form(k, false);
+  p.stride = list_form(s, s == k);
+  if (p.stride.empty() && s != k) p.stride = {s[0], s[1]};
+  p.padding = list_form(pad, false);
+  p.ceil_mode = *rc::gen::weightedElement<bool>({{2, false}, {1, true}});
+  p.count_include_pad = *rc::gen::weightedElement<bool>({{2, true}, {1, false}});
+  const int kind = *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {1, 3}});
+  p.divisor_override = kind == 0   ? 0
+                       : kind == 1 ? *rc::gen::inRange<int64_t>(1, 12)
+                       : kind == 2 ? -*rc::gen::inRange<int64_t>(1, 12)
+                                   : *rc::gen::inRange<int64_t>(256, 70000);  // beyond the cube's [-255, 255]
+  const int64_t max_mode = p.dtype == DType::F32 ? 3 : p.dtype == DType::F16 ? 2 : 1;
+  p.cube_math_type = *rc::gen::inRange<int64_t>(0, max_mode + 1);
+  return p;
+}
+
+}  // namespace
+
+rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    Case c = spec::avgpool2d_grad::make_case(gen_params(cfg));
+    gen_layouts(cfg, &c);
+    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 && c.array("stride")->values.empty())
+      c.array_mut("stride").present = false;  // a null stride is legal: stride = kernel
+    gen_environment(cfg, {0, 65536, 16384, 4096, 1024, 512}, &c);
+    return c;
+  });
+}
+
+rc::Gen<Case> avgpool2d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
+  return invalid_from(spec::avgpool2d_grad::operator_spec(), avgpool2d_grad::valid, cfg, cfg.kernel_platforms, rule_id);
+}
+
+}  // namespace poolcheck::gen

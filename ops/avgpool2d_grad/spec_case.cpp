@@ -1,0 +1,39 @@
+// The valid-case builder.
+#include <limits>
+#include <stdexcept>
+
+#include "ops/avgpool2d_grad/spec.h"
+#include "ops/avgpool2d_grad/spec_internal.h"
+
+namespace poolcheck::spec {
+
+Case avgpool2d_grad::make_case(const avgpool2d_grad::CaseParams& p) {
+  Case c;
+  c.op = "avgpool2d_grad";
+  c.platform = p.soc;
+  c.arrays = {{"kernelSize", {true, p.kernel}}, {"stride", {true, p.stride}}, {"padding", {true, p.padding}}};
+  c.scalars = {{"ceilMode", p.ceil_mode ? 1 : 0},
+               {"countIncludePad", p.count_include_pad ? 1 : 0},
+               {"divisorOverride", p.divisor_override},
+               {"cubeMathType", p.cube_math_type}};
+
+  const auto pool = avgpool2d_grad::pool_params(c);
+  const auto out = pool ? avgpool2d_grad::pooled(p.in_dims, *pool) : std::nullopt;
+  if (!out) throw std::invalid_argument("avgpool2d_grad::make_case: invalid pooling parameters");
+
+  const Format format = p.batched ? Format::NCHW : Format::NCL;
+  auto make = [&](const avgpool2d_grad::Dims2& hw) {
+    TensorArg t;
+    t.dtype = p.dtype;
+    t.format = format;
+    t.shape = p.batched ? std::vector<int64_t>{p.n, p.c} : std::vector<int64_t>{p.c};
+    t.shape.insert(t.shape.end(), hw.begin(), hw.end());
+    return t;
+  };
+  c.tensors = {{avgpool2d_grad::kGradOutput, make(*out)},
+               {avgpool2d_grad::kSelf, make(p.in_dims)},
+               {avgpool2d_grad::kGradInput, make(p.in_dims)}};
+  return c;
+}
+
+}  // namespace poolcheck::spec

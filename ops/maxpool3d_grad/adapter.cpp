@@ -1,0 +1,121 @@
+// Runner adapter of aclnnMaxPool3dWithArgmaxBackward: realistic indices from the oracle's forward max
+// pool over `self`, optional index corruption, the two-phase call, and the scatter-add oracle.
+#include <algorithm>
+#include <array>
+
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "case/numeric.h"
+#include "case/rng.h"
+#include "harness/adapter_data.h"
+#include "harness/op_adapter.h"
+#include "harness/two_phase_call.h"
+#include "ops/maxpool3d_grad/spec.h"
+#include "oracle/max_pool3d.h"
+
+namespace poolcheck {
+
+namespace {
+
+struct Geometry {
+  int64_t planes = 1;
+  std::array<int64_t, 3> in{}, out{};
+  oracle::Pool3dParams params;
+};
+
+std::array<int64_t, 3> expand(const std::vector<int64_t>& v, const std::array<int64_t, 3>& if_empty) {
+  if (v.empty()) return if_empty;
+  if (v.size() == 1) return {v[0], v[0], v[0]};
+  return {v[0], v[1], v[2]};
+}
+
+Geometry geometry(const Case& c) {
+  Geometry g;
+  const auto& self = c.tensor("self")->shape;
+  const auto& go = c.tensor("gradOutput")->shape;
+  const size_t r = self.size();
+  g.planes = r == 5 ? self[0] * self[1] : self[0];
+  for (int i = 0; i < 3; ++i) {
+    g.in[i] = self[r - 3 + i];
+    g.out[i] = go[go.size() - 3 + i];
+  }
+  g.params.kernel = expand(c.array("kernelSize")->values, {});
+  g.params.stride = expand(c.array("stride")->values, g.params.kernel);
+  g.params.padding = expand(c.array("padding")->values, {});
+  g.params.dilation = expand(c.array("dilation")->values, {1, 1, 1});
+  g.params.ceil_mode = c.scalar("ceilMode").value_or(0) != 0;
+  return g;
+}
+
+// An index the spec calls out of range for output position `pos` of its plane.
+int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, SplitMix64& rng) {
+  const int64_t plane = g.in[0] * g.in[1] * g.in[2];
+  const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
+  const int64_t o = pos % out_plane;
+  const std::array<int64_t, 3> opos{o / (g.out[1] * g.out[2]), o / g.out[2] % g.out[1], o % g.out[2]};
+  switch (c.index_fault) {
+    case IndexFault::OutOfWindow:
+      for (int64_t tries = 0; tries < 4 * plane; ++tries) {  // an in-plane element outside the window, if any
+        const int64_t cand = rng.below(plane);
+        if (!oracle::index_in_window(cand, opos, g.in, g.params)) return cand;
+      }
+      return plane + rng.below(plane + 1);
+    case IndexFault::OutOfPlane:
+      return plane + rng.below(plane + 1);
+    case IndexFault::Negative:
+      return -1 - rng.below(3);
+    default:
+      return 0;
+  }
+}
+
+HostValues make_inputs(const Case& c) {
+  const Geometry g = geometry(c);
+  const DType dt = c.tensor("self")->dtype;
+  HostValues v;
+  const int64_t in_elems = g.planes * g.in[0] * g.in[1] * g.in[2];
+  const int64_t out_elems = g.planes * g.out[0] * g.out[1] * g.out[2];
+  v["self"] = fill_values(c, "self", in_elems, dt);
+  v["gradOutput"] = fill_values(c, "gradOutput", out_elems, dt);
+  const auto fwd = oracle::max_pool3d_forward(v["self"], g.planes, g.in, g.params);
+  auto& idx = v["indices"];
+  idx.assign(fwd.indices.begin(), fwd.indices.end());
+  if (c.index_fault != IndexFault::None && !idx.empty()) {
+    SplitMix64 rng(mix_seed(c.seed, 0x1dfau));
+    const int64_t pos = rng.below(static_cast<int64_t>(idx.size()));
+    idx[static_cast<size_t>(pos)] = static_cast<double>(corrupt_index(c, g, pos, rng));
+  }
+  return v;
+}
+
+ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
+  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
+    return backend::api().aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
+        h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("indices"), h.arrays.at("kernelSize"),
+        h.arrays.at("stride"), h.arrays.at("padding"), h.arrays.at("dilation"), c.scalar("ceilMode").value_or(0) != 0,
+        h.tensors.at("gradInput"), ws, exec);
+  };
+  return two_phase_call(c, plan, backend::api().aclnnMaxPool3dWithArgmaxBackward, stream);
+}
+
+OracleResult oracle_of(const Case& c, const HostValues& v) {
+  const Geometry g = geometry(c);
+  std::vector<int64_t> idx(v.at("indices").begin(), v.at("indices").end());
+  const auto r = oracle::max_pool3d_backward(v.at("gradOutput"), idx, g.planes, g.in, g.out);
+  return scatter_oracle_result(r);
+}
+
+}  // namespace
+
+const OpAdapter& maxpool3d_grad::adapter() {
+  static const OpAdapter a{
+      "maxpool3d_grad",
+      "gradInput",
+      &spec::maxpool3d_grad::operator_spec,
+      make_inputs,
+      call,
+      oracle_of,
+      {{"gradOutput", "self", "indices", "gradInput"}, {"kernelSize", "stride", "padding", "dilation"}, {"ceilMode"}}};
+  return a;
+}
+
+}  // namespace poolcheck

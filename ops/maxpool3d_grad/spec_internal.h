@@ -1,0 +1,66 @@
+// Internal helpers shared by the max-pool spec files. Not part of the public spec API.
+//
+// Guard convention: a predicate returns false when it cannot judge because an input an EARLIER rule checks
+// is missing or invalid. Every guard below therefore fails only when some earlier rule fires, so guards
+// never change expected(); they keep violations() free of cascades.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "case/case.h"
+#include "spec/rule_builders.h"
+#include "spec/spec.h"
+#include "spec/view_rules.h"
+
+namespace poolcheck::spec::maxpool3d_grad {
+
+inline constexpr const char* kGradOutput = "gradOutput";
+inline constexpr const char* kSelf = "self";
+inline constexpr const char* kIndices = "indices";
+inline constexpr const char* kGradInput = "gradInput";
+inline constexpr std::array<const char*, 4> kTensorNames{kGradOutput, kSelf, kIndices, kGradInput};
+inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
+inline constexpr std::array<const char*, 4> kArrayNames{"kernelSize", "stride", "padding", "dilation"};
+
+using Dims3 = std::array<int64_t, 3>;
+
+// --- tables (max_pool3d_grad_tables.cpp) ---
+std::vector<PlatformRow> platform_rows();
+std::vector<Discrepancy> discrepancies();
+// The row of a supported SoC, else nullptr (dtype rules can only be judged there).
+const PlatformRow* supported_row(const Case& c);
+bool soc_has_dhw_limit(const std::string& soc);  // A2/A3 only
+
+// --- case views (max_pool3d_grad_view.cpp; generic ones in spec/case_views.h) ---
+bool rank_ok(const TensorArg& t);   // 4 or 5 dims
+Dims3 spatial(const TensorArg& t);  // last three dims (caller ensures rank >= 3)
+// All four tensors present with valid descriptors, ranks in {4,5} and equal (rules 2-4, 12, 13 hold).
+bool structure_ok(const Case& c);
+
+std::optional<Dims3> broadcast3(const IntArrayArg* a);  // length 1 or 3 -> 3 values
+std::optional<Dims3> kernel3(const Case& c);            // rules 14, 15 hold
+bool padding_in_range(const Dims3& k, const Dims3& p);  // 0 <= p <= k/2 per axis
+
+struct Pool {
+  Dims3 k, s, p, d;
+  bool ceil = false;
+};
+std::optional<Pool> pool_params(const Case& c);  // rules 14-21 hold (broadcast, empty stride = kernel)
+std::optional<Dims3> pooled(const Dims3& in, const Pool& p);
+bool ceil_mode(const Case& c);
+
+// --- mutation helpers ---
+std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw);
+
+// --- rule groups, in check order ---
+std::vector<Rule> null_and_tensor_rules();  // 1-5
+std::vector<Rule> type_rules();             // 6-13
+std::vector<Rule> param_rules();            // 14-21
+std::vector<Rule> shape_rules();            // 22-27
+std::vector<Rule> output_rules();           // 28-29
+
+}  // namespace poolcheck::spec::maxpool3d_grad
