@@ -2,6 +2,7 @@
 
 #include <array>
 #include <limits>
+#include <stdexcept>
 
 namespace poolcheck {
 
@@ -60,24 +61,27 @@ constexpr std::array<FormatInfo, 10> kFormats{{{Format::ND, "ND"},
                                                {Format::NDC1HWC0, "NDC1HWC0"},
                                                {Format::Undefined, "UNDEFINED"}}};
 
-constexpr std::array<std::pair<IndexFault, const char*>, 4> kIndexFaults{{{IndexFault::None, "none"},
-                                                                          {IndexFault::OutOfWindow, "oow"},
-                                                                          {IndexFault::OutOfPlane, "oop"},
-                                                                          {IndexFault::Negative, "neg"}}};
-
 bool mul_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
 bool add_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_add_overflow(a, b, out); }
 
 }  // namespace
 
 const TensorArg* Case::tensor(const std::string& name) const { return find_entry(tensors, name); }
-TensorArg& Case::tensor_mut(const std::string& name) { return find_or_add(tensors, name); }
 const IntArrayArg* Case::array(const std::string& name) const { return find_entry(arrays, name); }
-IntArrayArg& Case::array_mut(const std::string& name) { return find_or_add(arrays, name); }
 std::optional<int64_t> Case::scalar(const std::string& name) const {
   if (const int64_t* v = find_entry(scalars, name)) return *v;
   return std::nullopt;
 }
+TensorArg& Case::tensor_mut(const std::string& name) {
+  if (auto* t = const_cast<TensorArg*>(tensor(name))) return *t;
+  throw std::logic_error(op + " case has no tensor '" + name + "'");
+}
+
+IntArrayArg& Case::array_mut(const std::string& name) {
+  if (auto* a = const_cast<IntArrayArg*>(array(name))) return *a;
+  throw std::logic_error(op + " case has no int array '" + name + "'");
+}
+
 void Case::set_scalar(const std::string& name, int64_t value) { find_or_add(scalars, name) = value; }
 
 int64_t dtype_size(DType dt) {
@@ -107,18 +111,6 @@ const char* format_name(Format f) {
 std::optional<Format> parse_format(const std::string& name) {
   for (const auto& e : kFormats)
     if (name == e.name) return e.f;
-  return std::nullopt;
-}
-
-const char* index_fault_name(IndexFault f) {
-  for (const auto& [fault, name] : kIndexFaults)
-    if (fault == f) return name;
-  return "none";
-}
-
-std::optional<IndexFault> parse_index_fault(const std::string& name) {
-  for (const auto& [fault, n] : kIndexFaults)
-    if (name == n) return fault;
   return std::nullopt;
 }
 

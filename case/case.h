@@ -34,9 +34,6 @@ struct IntArrayArg {
   bool operator==(const IntArrayArg&) const = default;
 };
 
-// Deliberate corruption of the max-pool indices after the forward produced them.
-enum class IndexFault : int8_t { None, OutOfWindow, OutOfPlane, Negative };
-
 struct Case {
   std::string op;        // registry name, e.g. "maxpool3d_grad"
   std::string platform;  // SoC name, e.g. "Ascend910B"
@@ -57,16 +54,20 @@ struct Case {
   // Data.
   uint64_t seed = 1;
   std::string fill = "normal";  // normal | ints | ties | special | large | zeros
-  IndexFault index_fault = IndexFault::None;
+  // Operator-specific data options by key, with word values (e.g. max pooling's idxfault); the operator's
+  // typed view (ops/<token>/view.h) reads and writes them, and its ArgumentNames says which it accepts.
+  std::vector<std::pair<std::string, std::string>> options;
 
   bool operator==(const Case&) const = default;
 
-  // Lookup helpers; the non-const versions insert a default entry when the name is missing.
+  // Lookup by name (nullptr / nullopt when missing). Operator code goes through its typed view instead.
   const TensorArg* tensor(const std::string& name) const;
-  TensorArg& tensor_mut(const std::string& name);
   const IntArrayArg* array(const std::string& name) const;
+  // The argument to change; a name the case lacks is a harness defect and throws std::logic_error naming it.
+  TensorArg& tensor_mut(const std::string& name);
   IntArrayArg& array_mut(const std::string& name);
   std::optional<int64_t> scalar(const std::string& name) const;
+  // Sets a scalar, adding it when missing (a scalar is optional).
   void set_scalar(const std::string& name, int64_t value);
 };
 
@@ -76,8 +77,6 @@ const char* dtype_name(DType dt);  // "f32", "f16", "bf16", "f64", "i8", "u8", "
 std::optional<DType> parse_dtype(const std::string& name);
 const char* format_name(Format f);  // "ND", "NCHW", ...
 std::optional<Format> parse_format(const std::string& name);
-const char* index_fault_name(IndexFault f);  // "none", "oow", "oop", "neg"
-std::optional<IndexFault> parse_index_fault(const std::string& name);
 
 // The canonical form of a case: contiguous strides stored as "empty". Descriptors round-trip to it.
 Case normalized(Case c);

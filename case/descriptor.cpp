@@ -1,5 +1,7 @@
 #include "case/descriptor.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <sstream>
 
@@ -54,6 +56,13 @@ bool parse_list(const std::string& s, char sep, std::vector<int64_t>* out) {
     out->push_back(v);
   }
   return true;
+}
+
+// An option's value: letters, digits and '_' or '-', starting with a letter.
+bool is_word(const std::string& s) {
+  if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-'; });
 }
 
 std::string tensor_token(const TensorArg& t) {
@@ -132,7 +141,7 @@ std::string to_descriptor(const Case& c) {
   if (c.cores) os << " cores=" << c.cores;
   if (c.ub_bytes) os << " ub=" << c.ub_bytes;
   os << " seed=" << c.seed << " fill=" << c.fill;
-  if (c.index_fault != IndexFault::None) os << " idxfault=" << index_fault_name(c.index_fault);
+  for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
   return os.str();
 }
 
@@ -170,10 +179,6 @@ ParseResult parse_descriptor(const std::string& line) {
       c.seed = uv;
     } else if (key == "fill") {
       c.fill = val;
-    } else if (key == "idxfault") {
-      const auto f = parse_index_fault(val);
-      if (!f) return fail("expected none|oow|oop|neg");
-      c.index_fault = *f;
     } else if (val == "null[]") {
       c.arrays.emplace_back(key, IntArrayArg{false, {}});
     } else if (!val.empty() && val.front() == '[') {
@@ -188,8 +193,10 @@ ParseResult parse_descriptor(const std::string& line) {
       c.tensors.emplace_back(key, t);
     } else if (parse_int(val, &iv)) {
       c.scalars.emplace_back(key, iv);
+    } else if (is_word(val)) {
+      c.options.emplace_back(key, val);  // which options an operator accepts is its ArgumentNames' business
     } else {
-      return fail("not a tensor, int array or integer scalar");
+      return fail("not a tensor, int array, integer scalar or option word");
     }
   }
   if (c.op.empty()) {

@@ -7,7 +7,9 @@
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 build=${WORK:-/tmp}/poolcheck-fuzz-build
-targets="maxpool3d_grad_fuzzer avgpool2d_grad_fuzzer adaptive_avgpool3d_grad_fuzzer api_sequence_fuzzer"
+# One target per row of the operator table, and the API sequence fuzzer.
+ops=$(awk '/^[a-z]/ {print $1}' "$root/ops/operators.txt")
+targets="$(for op in $ops; do printf '%s_fuzzer ' "$op"; done)api_sequence_fuzzer"
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" -DPOOLCHECK_BUILD_FUZZ=ON -DPOOLCHECK_BUILD_TESTS=OFF \
@@ -20,8 +22,13 @@ mkdir -p "$OUT/lib"
 cp -P "$build"/impl/libpoolcheck_acl.so* "$OUT/lib/"  # the targets find it through $ORIGIN/lib
 for t in $targets; do
   cp "$build/fuzz/$t" "$OUT/"
-  cp "$here/$t.options" "$OUT/"
-  [ -f "$here/$t.dict" ] && cp "$here/$t.dict" "$OUT/"
+  op_dir="$root/ops/${t%_fuzzer}"
+  if [ -d "$op_dir" ]; then  # an operator's target: its dictionary and options live in its folder
+    cp "$op_dir/fuzzer.options" "$OUT/$t.options"
+    cp "$op_dir/fuzzer.dict" "$OUT/$t.dict"
+  else
+    cp "$here/$t.options" "$OUT/"
+  fi
   rm -f "$OUT/${t}_seed_corpus.zip"
   # The seed corpus plus every regression input, so campaigns start from the known crashers too.
   (cd "$here/corpora/${t}_seed_corpus" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "case/arguments.h"
 #include "case/case.h"
 #include "case/descriptor.h"
 #include "harness/tolerance.h"
@@ -35,13 +36,6 @@ struct OracleResult {
   TermError term_error;             // how each contribution is computed (dtype and precision mode)
 };
 
-// The arguments of an operator by the names a descriptor uses, in API order.
-struct ArgumentNames {
-  std::vector<std::string> tensors;  // every one required (`name=null` passes nullptr)
-  std::vector<std::string> arrays;   // every one required (`name=null[]` passes nullptr)
-  std::vector<std::string> scalars;  // optional: a missing one is 0 (false)
-};
-
 struct OpAdapter {
   std::string name;    // Case::op
   std::string output;  // output tensor name, e.g. "gradInput"
@@ -51,7 +45,7 @@ struct OpAdapter {
   // Both phases through the public C API; allocates and frees the workspace itself.
   std::function<ApiOutcome(const Case&, const ApiHandles&, void* stream)> call;
   std::function<OracleResult(const Case&, const HostValues&)> oracle;
-  ArgumentNames arguments;
+  ArgumentNames arguments;  // from the operator's typed view (ops/<token>/view.h)
 };
 
 }  // namespace poolcheck

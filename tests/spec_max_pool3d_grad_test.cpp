@@ -13,6 +13,7 @@
 
 #include "case/case.h"
 #include "ops/maxpool3d_grad/spec.h"
+#include "ops/maxpool3d_grad/view.h"
 #include "spec/spec.h"
 #include "tests/spec_test_support.h"
 
@@ -22,7 +23,7 @@ namespace maxpool3d_grad = poolcheck::spec::maxpool3d_grad;
 using poolcheck::Case;
 using poolcheck::DType;
 using poolcheck::Format;
-using poolcheck::IndexFault;
+using poolcheck::maxpool3d_grad::IndexFault;
 using poolcheck::spec::OperatorSpec;
 using poolcheck::spec::Phase;
 using poolcheck::spec::pooled_size;
@@ -288,7 +289,7 @@ TEST(MaxPoolSpec, EmptyStrideListIsLegalNullStrideIsNot) {
 TEST(MaxPoolSpec, IndexFaultIsAnExecutePhaseError) {
   for (IndexFault f : {IndexFault::OutOfWindow, IndexFault::OutOfPlane, IndexFault::Negative}) {
     Case c = base_cases()[0];
-    c.index_fault = f;
+    poolcheck::maxpool3d_grad::Edit(c).set_index_fault(f);
     const auto e = maxpool3d_grad::operator_spec().expected(c);
     ASSERT_NE(e.rule, nullptr);
     EXPECT_EQ(e.rule->id, "MP.INDEX.RANGE");
@@ -298,9 +299,10 @@ TEST(MaxPoolSpec, IndexFaultIsAnExecutePhaseError) {
   // A 1x1x1 plane has no out-of-window index: that choice falls back to an out-of-plane one.
   const auto m = maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[8], 0);
   ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(m->index_fault, IndexFault::OutOfPlane);
-  EXPECT_EQ(maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[0], 0)->index_fault,
-            IndexFault::OutOfWindow);
+  EXPECT_EQ(poolcheck::maxpool3d_grad::View(*m).index_fault(), IndexFault::OutOfPlane);
+  const auto w = maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[0], 0);
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(poolcheck::maxpool3d_grad::View(*w).index_fault(), IndexFault::OutOfWindow);
 }
 
 }  // namespace

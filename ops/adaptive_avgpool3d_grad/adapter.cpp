@@ -9,33 +9,35 @@
 #include "harness/op_adapter.h"
 #include "harness/two_phase_call.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
+#include "ops/adaptive_avgpool3d_grad/view.h"
 #include "oracle/adaptive_avg_pool3d.h"
 
-namespace poolcheck {
+namespace poolcheck::adaptive_avgpool3d_grad {
 
 namespace {
 
-HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "self"}); }
+HostValues make_inputs(const Case& c) { return filled_inputs(c, {kGradOutput, kSelf}); }
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return backend::api().aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(
-        h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("out"), ws, exec);
+    return backend::api().aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(h.tensors.at(kGradOutput), h.tensors.at(kSelf),
+                                                                         h.tensors.at(kOut), ws, exec);
   };
   return two_phase_call(c, plan, backend::api().aclnnAdaptiveAvgPool3dBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
-  const auto& self = c.tensor("self")->shape;
-  const auto& go = c.tensor("gradOutput")->shape;
+  const View view(c);
+  const auto& self = view.self()->shape;
+  const auto& go = view.grad_output()->shape;
   const size_t r = self.size();
   const int64_t planes = r == 5 ? self[0] * self[1] : self[0];
   const std::array<int64_t, 3> in{self[r - 3], self[r - 2], self[r - 1]}, out{go[r - 3], go[r - 2], go[r - 1]};
-  const auto res = oracle::adaptive_avg_pool3d_backward(v.at("gradOutput"), planes, in, out);
+  const auto res = oracle::adaptive_avg_pool3d_backward(v.at(kGradOutput), planes, in, out);
   OracleResult o = scatter_oracle_result(res);
   // Each term is g * (1/k): the reciprocal and the product round in fp32 on the general path; on the 1x1x1
   // path the reciprocal is also rounded to the tensor dtype before the product (docs/tolerance.md).
-  const DType dt = c.tensor("self")->dtype;
+  const DType dt = view.self()->dtype;
   const double u32 = std::ldexp(1.0, -24);
   const bool all_one = out[0] == 1 && out[1] == 1 && out[2] == 1;
   o.term_error = {3 * u32 + (all_one ? unit_roundoff(dt) : 0.0),
@@ -45,15 +47,11 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 
 }  // namespace
 
-const OpAdapter& adaptive_avgpool3d_grad::adapter() {
-  static const OpAdapter a{"adaptive_avgpool3d_grad",
-                           "out",
-                           &spec::adaptive_avgpool3d_grad::operator_spec,
-                           make_inputs,
-                           call,
-                           oracle_of,
-                           {{"gradOutput", "self", "out"}, {}, {}}};
+const OpAdapter& adapter() {
+  static const OpAdapter a{
+      "adaptive_avgpool3d_grad", kOut, &spec::adaptive_avgpool3d_grad::operator_spec, make_inputs, call, oracle_of,
+      argument_names()};
   return a;
 }
 
-}  // namespace poolcheck
+}  // namespace poolcheck::adaptive_avgpool3d_grad

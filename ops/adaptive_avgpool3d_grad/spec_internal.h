@@ -11,16 +11,20 @@
 #include <vector>
 
 #include "case/case.h"
+#include "ops/adaptive_avgpool3d_grad/view.h"
 #include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
 namespace poolcheck::spec::adaptive_avgpool3d_grad {
 
-inline constexpr const char* kGradOutput = "gradOutput";
-inline constexpr const char* kSelf = "self";
-inline constexpr const char* kOut = "out";
-inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kOut};
+// The typed view of the case (ops/adaptive_avgpool3d_grad/view.h) and its argument names.
+using ::poolcheck::adaptive_avgpool3d_grad::Edit;
+using ::poolcheck::adaptive_avgpool3d_grad::kGradOutput;
+using ::poolcheck::adaptive_avgpool3d_grad::kOut;
+using ::poolcheck::adaptive_avgpool3d_grad::kSelf;
+using ::poolcheck::adaptive_avgpool3d_grad::kTensorNames;
+using ::poolcheck::adaptive_avgpool3d_grad::View;
 inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
 inline const std::vector<std::string> kInputs{kGradOutput, kSelf};  // the tensors 002's dtype and zero-dim rows name
 inline constexpr const char* kSeed = "002";

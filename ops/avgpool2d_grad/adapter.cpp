@@ -9,9 +9,10 @@
 #include "harness/op_adapter.h"
 #include "harness/two_phase_call.h"
 #include "ops/avgpool2d_grad/spec.h"
+#include "ops/avgpool2d_grad/view.h"
 #include "oracle/avg_pool2d.h"
 
-namespace poolcheck {
+namespace poolcheck::avgpool2d_grad {
 
 namespace {
 
@@ -21,15 +22,15 @@ std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<in
   return {v[0], v[1]};
 }
 
-HostValues make_inputs(const Case& c) { return filled_inputs(c, {"gradOutput", "self"}); }
+HostValues make_inputs(const Case& c) { return filled_inputs(c, {kGradOutput, kSelf}); }
 
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
+  const View v(c);
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
     return backend::api().aclnnAvgPool2dBackwardGetWorkspaceSize(
-        h.tensors.at("gradOutput"), h.tensors.at("self"), h.arrays.at("kernelSize"), h.arrays.at("stride"),
-        h.arrays.at("padding"), c.scalar("ceilMode").value_or(0) != 0, c.scalar("countIncludePad").value_or(1) != 0,
-        c.scalar("divisorOverride").value_or(0), static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)),
-        h.tensors.at("gradInput"), ws, exec);
+        h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.arrays.at(kKernelSize), h.arrays.at(kStride),
+        h.arrays.at(kPadding), v.ceil_mode(), v.count_include_pad(), v.divisor_override(),
+        static_cast<int8_t>(v.cube_math_type()), h.tensors.at(kGradInput), ws, exec);
   };
   return two_phase_call(c, plan, backend::api().aclnnAvgPool2dBackward, stream);
 }
@@ -47,38 +48,32 @@ TermError term_error(DType dt, int64_t cube_math) {
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
-  const auto& self = c.tensor("self")->shape;
-  const auto& go = c.tensor("gradOutput")->shape;
+  const View view(c);
+  const auto& self = view.self()->shape;
+  const auto& go = view.grad_output()->shape;
   const size_t r = self.size();
   oracle::AvgPool2dParams p;
-  p.kernel = expand(c.array("kernelSize")->values, {});
-  const IntArrayArg* stride = c.array("stride");
-  p.stride = expand(stride && stride->present ? stride->values : std::vector<int64_t>{}, p.kernel);
-  p.padding = expand(c.array("padding")->values, {});
-  p.ceil_mode = c.scalar("ceilMode").value_or(0) != 0;
-  p.count_include_pad = c.scalar("countIncludePad").value_or(1) != 0;
-  p.divisor_override = c.scalar("divisorOverride").value_or(0);
+  p.kernel = expand(view.kernel_size()->values, {});
+  const IntArrayArg* stride = view.stride();  // a null stride means stride = kernel
+  p.stride = expand(stride ? stride->values : std::vector<int64_t>{}, p.kernel);
+  p.padding = expand(view.padding()->values, {});
+  p.ceil_mode = view.ceil_mode();
+  p.count_include_pad = view.count_include_pad();
+  p.divisor_override = view.divisor_override();
   const int64_t planes = r == 4 ? self[0] * self[1] : self[0];
   const auto res =
-      oracle::avg_pool2d_backward(v.at("gradOutput"), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
+      oracle::avg_pool2d_backward(v.at(kGradOutput), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
   OracleResult o = scatter_oracle_result(res);
-  o.term_error = term_error(c.tensor("self")->dtype, c.scalar("cubeMathType").value_or(0));
+  o.term_error = term_error(view.self()->dtype, view.cube_math_type());
   return o;
 }
 
 }  // namespace
 
-const OpAdapter& avgpool2d_grad::adapter() {
-  static const OpAdapter a{"avgpool2d_grad",
-                           "gradInput",
-                           &spec::avgpool2d_grad::operator_spec,
-                           make_inputs,
-                           call,
-                           oracle_of,
-                           {{"gradOutput", "self", "gradInput"},
-                            {"kernelSize", "stride", "padding"},
-                            {"ceilMode", "countIncludePad", "divisorOverride", "cubeMathType"}}};
+const OpAdapter& adapter() {
+  static const OpAdapter a{"avgpool2d_grad", kGradInput,      &spec::avgpool2d_grad::operator_spec, make_inputs, call,
+                           oracle_of,        argument_names()};
   return a;
 }
 
-}  // namespace poolcheck
+}  // namespace poolcheck::avgpool2d_grad

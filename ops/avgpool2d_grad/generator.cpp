@@ -7,6 +7,7 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "ops/avgpool2d_grad/spec.h"
+#include "ops/avgpool2d_grad/view.h"
 
 namespace poolcheck::gen {
 
@@ -57,8 +58,9 @@ rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     Case c = spec::avgpool2d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
-    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 && c.array("stride")->values.empty())
-      c.array_mut("stride").present = false;  // a null stride is legal: stride = kernel
+    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 &&
+        ::poolcheck::avgpool2d_grad::View(c).stride()->values.empty())
+      ::poolcheck::avgpool2d_grad::Edit(c).stride().present = false;  // a null stride is legal: stride = kernel
     gen_environment(cfg, {0, 65536, 16384, 4096, 1024, 512}, &c);
     return c;
   });

@@ -11,11 +11,11 @@ Case avgpool2d_grad::make_case(const avgpool2d_grad::CaseParams& p) {
   Case c;
   c.op = "avgpool2d_grad";
   c.platform = p.soc;
-  c.arrays = {{"kernelSize", {true, p.kernel}}, {"stride", {true, p.stride}}, {"padding", {true, p.padding}}};
-  c.scalars = {{"ceilMode", p.ceil_mode ? 1 : 0},
-               {"countIncludePad", p.count_include_pad ? 1 : 0},
-               {"divisorOverride", p.divisor_override},
-               {"cubeMathType", p.cube_math_type}};
+  c.arrays = {{kKernelSize, {true, p.kernel}}, {kStride, {true, p.stride}}, {kPadding, {true, p.padding}}};
+  c.scalars = {{kCeilMode, p.ceil_mode ? 1 : 0},
+               {kCountIncludePad, p.count_include_pad ? 1 : 0},
+               {kDivisorOverride, p.divisor_override},
+               {kCubeMathType, p.cube_math_type}};
 
   const auto pool = avgpool2d_grad::pool_params(c);
   const auto out = pool ? avgpool2d_grad::pooled(p.in_dims, *pool) : std::nullopt;

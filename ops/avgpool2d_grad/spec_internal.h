@@ -12,16 +12,28 @@
 #include <vector>
 
 #include "case/case.h"
+#include "ops/avgpool2d_grad/view.h"
 #include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
 namespace poolcheck::spec::avgpool2d_grad {
 
-inline constexpr const char* kGradOutput = "gradOutput";
-inline constexpr const char* kSelf = "self";
-inline constexpr const char* kGradInput = "gradInput";
-inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kGradInput};
+// The typed view of the case (ops/avgpool2d_grad/view.h) and its argument names.
+using ::poolcheck::avgpool2d_grad::Edit;
+using ::poolcheck::avgpool2d_grad::kArrayNames;
+using ::poolcheck::avgpool2d_grad::kCeilMode;
+using ::poolcheck::avgpool2d_grad::kCountIncludePad;
+using ::poolcheck::avgpool2d_grad::kCubeMathType;
+using ::poolcheck::avgpool2d_grad::kDivisorOverride;
+using ::poolcheck::avgpool2d_grad::kGradInput;
+using ::poolcheck::avgpool2d_grad::kGradOutput;
+using ::poolcheck::avgpool2d_grad::kKernelSize;
+using ::poolcheck::avgpool2d_grad::kPadding;
+using ::poolcheck::avgpool2d_grad::kSelf;
+using ::poolcheck::avgpool2d_grad::kStride;
+using ::poolcheck::avgpool2d_grad::kTensorNames;
+using ::poolcheck::avgpool2d_grad::View;
 inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
 inline constexpr const char* kSeed = "001";
 

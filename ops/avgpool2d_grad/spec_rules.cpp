@@ -24,8 +24,8 @@ Rule rule_null_tensors() {
       "kernelSize), and an empty stride list means the same";
   r.chosen = "a null stride is legal as 001 implies; upstream crashes on it in two paths (AP.D.NULL_STRIDE)";
   r.violated = [](const Case& c) {
-    return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kGradInput) || !array(c, "kernelSize") ||
-           !array(c, "padding");
+    return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kGradInput) || !array(c, kKernelSize) ||
+           !array(c, kPadding);
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
@@ -37,18 +37,18 @@ Rule rule_null_tensors() {
         m.tensor_mut(kSelf).present = false;
         break;
       case 2:
-        m.array_mut("kernelSize").present = false;
+        m.array_mut(kKernelSize).present = false;
         break;
       case 3:
-        m.array_mut("padding").present = false;
+        m.array_mut(kPadding).present = false;
         break;
       case 4:
         m.tensor_mut(kGradInput).present = false;
         break;
       default:  // several at once, together with the (legal) null stride
         m.tensor_mut(kSelf).present = false;
-        m.array_mut("padding").present = false;
-        m.array_mut("stride").present = false;
+        m.array_mut(kPadding).present = false;
+        m.array_mut(kStride).present = false;
         break;
     }
     return m;

@@ -58,14 +58,14 @@ Rule positive_rule(const char* id, const char* list, std::initializer_list<size_
 }
 
 Rule kernel_len() {
-  Rule r = length_rule("AP.KERNEL.LEN", "kernelSize", {1, 2}, {0, 3, 4}, 1);
+  Rule r = length_rule("AP.KERNEL.LEN", kKernelSize, {1, 2}, {0, 3, 4}, 1);
   r.cites = {cite(kSeed, "参数说明: kernelSize (长度为1或2)", kSeed), cite(kSeed, "返回值 161002 #3", kSeed)};
   r.text = "kernelSize length must be 1 (kH = kW) or 2 (kH, kW)";
   return r;
 }
 
 Rule kernel_value() {
-  Rule r = positive_rule("AP.KERNEL.VALUE", "kernelSize", {1, 2});
+  Rule r = positive_rule("AP.KERNEL.VALUE", kKernelSize, {1, 2});
   r.cites = {cite(kSeed, "返回值 161002 #4 (某个维度值小于0)", kSeed)};
   r.text = "every kernelSize value must be > 0";
   r.chosen = "0 is refused too, as upstream and PyTorch do; error #4 says only '< 0' (AP.D.ZERO_VALUES)";
@@ -73,14 +73,14 @@ Rule kernel_value() {
 }
 
 Rule stride_len() {
-  Rule r = length_rule("AP.STRIDE.LEN", "stride", {0, 1, 2}, {3, 4, 5}, 1);
+  Rule r = length_rule("AP.STRIDE.LEN", kStride, {0, 1, 2}, {3, 4, 5}, 1);
   r.cites = {cite(kSeed, "参数说明: stride (长度为0、1或2)", kSeed), cite(kSeed, "返回值 161002 #3", kSeed)};
   r.text = "a non-null stride's length must be 0 (stride = kernelSize), 1 (sH = sW) or 2 (sH, sW)";
   return r;
 }
 
 Rule stride_value() {
-  Rule r = positive_rule("AP.STRIDE.VALUE", "stride", {0, 1, 2});
+  Rule r = positive_rule("AP.STRIDE.VALUE", kStride, {0, 1, 2});
   r.cites = {cite(kSeed, "返回值 161002 #4 (某个维度值小于0)", kSeed)};
   r.text = "every stride value must be > 0";
   r.chosen = "0 is refused too, as upstream and PyTorch do; error #4 says only '< 0' (AP.D.ZERO_VALUES)";
@@ -88,7 +88,7 @@ Rule stride_value() {
 }
 
 Rule padding_len() {
-  Rule r = length_rule("AP.PADDING.LEN", "padding", {1, 2}, {0, 3, 4}, 0);
+  Rule r = length_rule("AP.PADDING.LEN", kPadding, {1, 2}, {0, 3, 4}, 0);
   r.cites = {cite(kSeed, "参数说明: padding (长度为1或2)", kSeed)};
   r.text = "padding length must be 1 (padH = padW) or 2 (padH, padW)";
   r.chosen = "161002 although error #3 does not name padding; upstream refuses an empty or longer list";
@@ -107,18 +107,18 @@ Rule padding_value() {
       "accept it, and 001 does not say) (AP.D.NEGATIVE_PADDING)";
   r.violated = [](const Case& c) {
     const auto k = kernel2(c);
-    const auto p = broadcast2(array(c, "padding"));
+    const auto p = broadcast2(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const auto k = kernel2(v);
-    auto p = broadcast2(array(v, "padding"));
+    auto p = broadcast2(array(v, kPadding));
     if (!k || !p) return std::nullopt;
     const size_t axis = (choice / 4) % 2;
     const std::array<int64_t, 4> bad{-1, (*k)[axis] / 2 + 1, kMax, kMin};
     (*p)[axis] = bad[choice % bad.size()];
     Case m = v;
-    m.array_mut("padding").values.assign(p->begin(), p->end());
+    m.array_mut(kPadding).values.assign(p->begin(), p->end());
     return m;
   };
   return r;
@@ -149,7 +149,7 @@ Rule cube_math() {
     }
     for (int64_t x : {4, -1, 127, -128, 5, 16, -2, 100}) bad.push_back(x);
     Case m = v;
-    m.set_scalar("cubeMathType", bad[choice % bad.size()]);
+    m.set_scalar(kCubeMathType, bad[choice % bad.size()]);
     return m;
   };
   return r;
@@ -167,7 +167,7 @@ Rule divisor_range() {
       "the kernel takes a 32-bit divisor (upstream truncates the int64 to int), so values that would silently wrap "
       "are refused; the A2/A3 text says the range is unrestricted (AP.D.DIVISOR_RANGE)";
   r.violated = [](const Case& c) {
-    const int64_t d = c.scalar("divisorOverride").value_or(0);
+    const int64_t d = c.scalar(kDivisorOverride).value_or(0);
     return d < kInt32Min || d > kInt32Max;
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
@@ -180,7 +180,7 @@ Rule divisor_range() {
                                             (int64_t{1} << 32) + 9,
                                             int64_t{1} << 40};
     Case m = v;
-    m.set_scalar("divisorOverride", bad[choice % bad.size()]);
+    m.set_scalar(kDivisorOverride, bad[choice % bad.size()]);
     return m;
   };
   return r;

@@ -59,12 +59,12 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
   pool->s[axis] = s;
   pool->p[axis] = p;
   Case m = v;
-  m.array_mut("kernelSize").values.assign(pool->k.begin(), pool->k.end());
-  IntArrayArg& stride = m.array_mut("stride");
+  m.array_mut(kKernelSize).values.assign(pool->k.begin(), pool->k.end());
+  IntArrayArg& stride = m.array_mut(kStride);
   stride.present = true;
   stride.values.assign(pool->s.begin(), pool->s.end());
-  m.array_mut("padding").values.assign(pool->p.begin(), pool->p.end());
-  m.set_scalar("ceilMode", ceil ? 1 : 0);
+  m.array_mut(kPadding).values.assign(pool->p.begin(), pool->p.end());
+  m.set_scalar(kCeilMode, ceil ? 1 : 0);
   Dims2 in_dims = spatial(*tensor(v, kSelf));
   in_dims[axis] = in;
   for (const char* name : {kSelf, kGradInput}) {

@@ -38,7 +38,7 @@ std::optional<DType> common_dtype(const Case& c) {
   return dt;
 }
 
-int8_t cube_math_type(const Case& c) { return static_cast<int8_t>(c.scalar("cubeMathType").value_or(0)); }
+int8_t cube_math_type(const Case& c) { return static_cast<int8_t>(c.scalar(kCubeMathType).value_or(0)); }
 
 std::optional<Dims2> broadcast2(const IntArrayArg* a) {
   if (!len_in(a, {1, 2})) return std::nullopt;
@@ -47,7 +47,7 @@ std::optional<Dims2> broadcast2(const IntArrayArg* a) {
 }
 
 std::optional<Dims2> kernel2(const Case& c) {
-  const IntArrayArg* k = array(c, "kernelSize");
+  const IntArrayArg* k = array(c, kKernelSize);
   if (!k || !all_positive(*k)) return std::nullopt;
   return broadcast2(k);
 }
@@ -60,16 +60,16 @@ bool padding_in_range(const Dims2& k, const Dims2& p) {
 
 std::optional<Pool> pool_params(const Case& c) {
   const auto k = kernel2(c);
-  const auto p = broadcast2(array(c, "padding"));
+  const auto p = broadcast2(array(c, kPadding));
   if (!k || !p || !padding_in_range(*k, *p)) return std::nullopt;
-  const IntArrayArg* s = array(c, "stride");
+  const IntArrayArg* s = array(c, kStride);
   Dims2 s2 = *k;  // null or empty stride: stride = kernel
   if (s && !s->values.empty()) {
     const auto b = broadcast2(s);
     if (!b || !all_positive(*s)) return std::nullopt;
     s2 = *b;
   }
-  return Pool{*k, s2, *p, c.scalar("ceilMode").value_or(0) != 0};
+  return Pool{*k, s2, *p, c.scalar(kCeilMode).value_or(0) != 0};
 }
 
 std::optional<Dims2> pooled(const Dims2& in, const Pool& p) {

@@ -10,9 +10,10 @@
 #include "harness/op_adapter.h"
 #include "harness/two_phase_call.h"
 #include "ops/maxpool3d_grad/spec.h"
+#include "ops/maxpool3d_grad/view.h"
 #include "oracle/max_pool3d.h"
 
-namespace poolcheck {
+namespace poolcheck::maxpool3d_grad {
 
 namespace {
 
@@ -30,19 +31,20 @@ std::array<int64_t, 3> expand(const std::vector<int64_t>& v, const std::array<in
 
 Geometry geometry(const Case& c) {
   Geometry g;
-  const auto& self = c.tensor("self")->shape;
-  const auto& go = c.tensor("gradOutput")->shape;
+  const View v(c);
+  const auto& self = v.self()->shape;
+  const auto& go = v.grad_output()->shape;
   const size_t r = self.size();
   g.planes = r == 5 ? self[0] * self[1] : self[0];
   for (int i = 0; i < 3; ++i) {
     g.in[i] = self[r - 3 + i];
     g.out[i] = go[go.size() - 3 + i];
   }
-  g.params.kernel = expand(c.array("kernelSize")->values, {});
-  g.params.stride = expand(c.array("stride")->values, g.params.kernel);
-  g.params.padding = expand(c.array("padding")->values, {});
-  g.params.dilation = expand(c.array("dilation")->values, {1, 1, 1});
-  g.params.ceil_mode = c.scalar("ceilMode").value_or(0) != 0;
+  g.params.kernel = expand(v.kernel_size()->values, {});
+  g.params.stride = expand(v.stride()->values, g.params.kernel);
+  g.params.padding = expand(v.padding()->values, {});
+  g.params.dilation = expand(v.dilation()->values, {1, 1, 1});
+  g.params.ceil_mode = v.ceil_mode();
   return g;
 }
 
@@ -52,7 +54,7 @@ int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, SplitMix64&
   const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
   const int64_t o = pos % out_plane;
   const std::array<int64_t, 3> opos{o / (g.out[1] * g.out[2]), o / g.out[2] % g.out[1], o % g.out[2]};
-  switch (c.index_fault) {
+  switch (View(c).index_fault()) {
     case IndexFault::OutOfWindow:
       for (int64_t tries = 0; tries < 4 * plane; ++tries) {  // an in-plane element outside the window, if any
         const int64_t cand = rng.below(plane);
@@ -70,16 +72,17 @@ int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, SplitMix64&
 
 HostValues make_inputs(const Case& c) {
   const Geometry g = geometry(c);
-  const DType dt = c.tensor("self")->dtype;
+  const View view(c);
+  const DType dt = view.self()->dtype;
   HostValues v;
   const int64_t in_elems = g.planes * g.in[0] * g.in[1] * g.in[2];
   const int64_t out_elems = g.planes * g.out[0] * g.out[1] * g.out[2];
-  v["self"] = fill_values(c, "self", in_elems, dt);
-  v["gradOutput"] = fill_values(c, "gradOutput", out_elems, dt);
-  const auto fwd = oracle::max_pool3d_forward(v["self"], g.planes, g.in, g.params);
-  auto& idx = v["indices"];
+  v[kSelf] = fill_values(c, kSelf, in_elems, dt);
+  v[kGradOutput] = fill_values(c, kGradOutput, out_elems, dt);
+  const auto fwd = oracle::max_pool3d_forward(v[kSelf], g.planes, g.in, g.params);
+  auto& idx = v[kIndices];
   idx.assign(fwd.indices.begin(), fwd.indices.end());
-  if (c.index_fault != IndexFault::None && !idx.empty()) {
+  if (view.index_fault() != IndexFault::None && !idx.empty()) {
     SplitMix64 rng(mix_seed(c.seed, 0x1dfau));
     const int64_t pos = rng.below(static_cast<int64_t>(idx.size()));
     idx[static_cast<size_t>(pos)] = static_cast<double>(corrupt_index(c, g, pos, rng));
@@ -90,32 +93,26 @@ HostValues make_inputs(const Case& c) {
 ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
   const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
     return backend::api().aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
-        h.tensors.at("gradOutput"), h.tensors.at("self"), h.tensors.at("indices"), h.arrays.at("kernelSize"),
-        h.arrays.at("stride"), h.arrays.at("padding"), h.arrays.at("dilation"), c.scalar("ceilMode").value_or(0) != 0,
-        h.tensors.at("gradInput"), ws, exec);
+        h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.tensors.at(kIndices), h.arrays.at(kKernelSize),
+        h.arrays.at(kStride), h.arrays.at(kPadding), h.arrays.at(kDilation), View(c).ceil_mode(),
+        h.tensors.at(kGradInput), ws, exec);
   };
   return two_phase_call(c, plan, backend::api().aclnnMaxPool3dWithArgmaxBackward, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
   const Geometry g = geometry(c);
-  std::vector<int64_t> idx(v.at("indices").begin(), v.at("indices").end());
-  const auto r = oracle::max_pool3d_backward(v.at("gradOutput"), idx, g.planes, g.in, g.out);
+  std::vector<int64_t> idx(v.at(kIndices).begin(), v.at(kIndices).end());
+  const auto r = oracle::max_pool3d_backward(v.at(kGradOutput), idx, g.planes, g.in, g.out);
   return scatter_oracle_result(r);
 }
 
 }  // namespace
 
-const OpAdapter& maxpool3d_grad::adapter() {
-  static const OpAdapter a{
-      "maxpool3d_grad",
-      "gradInput",
-      &spec::maxpool3d_grad::operator_spec,
-      make_inputs,
-      call,
-      oracle_of,
-      {{"gradOutput", "self", "indices", "gradInput"}, {"kernelSize", "stride", "padding", "dilation"}, {"ceilMode"}}};
+const OpAdapter& adapter() {
+  static const OpAdapter a{"maxpool3d_grad", kGradInput,      &spec::maxpool3d_grad::operator_spec, make_inputs, call,
+                           oracle_of,        argument_names()};
   return a;
 }
 
-}  // namespace poolcheck
+}  // namespace poolcheck::maxpool3d_grad

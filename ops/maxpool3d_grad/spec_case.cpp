@@ -11,11 +11,11 @@ Case maxpool3d_grad::make_case(const maxpool3d_grad::CaseParams& p) {
   Case c;
   c.op = "maxpool3d_grad";
   c.platform = p.soc;
-  c.arrays = {{"kernelSize", {true, p.kernel}},
-              {"stride", {true, p.stride}},
-              {"padding", {true, p.padding}},
-              {"dilation", {true, p.dilation}}};
-  c.set_scalar("ceilMode", p.ceil_mode ? 1 : 0);
+  c.arrays = {{kKernelSize, {true, p.kernel}},
+              {kStride, {true, p.stride}},
+              {kPadding, {true, p.padding}},
+              {kDilation, {true, p.dilation}}};
+  c.set_scalar(kCeilMode, p.ceil_mode ? 1 : 0);
 
   const auto pool = maxpool3d_grad::pool_params(c);
   const auto out = pool ? maxpool3d_grad::pooled(p.in_dims, *pool) : std::nullopt;

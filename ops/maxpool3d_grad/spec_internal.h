@@ -12,19 +12,29 @@
 #include <vector>
 
 #include "case/case.h"
+#include "ops/maxpool3d_grad/view.h"
 #include "spec/rule_builders.h"
 #include "spec/spec.h"
 #include "spec/view_rules.h"
 
 namespace poolcheck::spec::maxpool3d_grad {
 
-inline constexpr const char* kGradOutput = "gradOutput";
-inline constexpr const char* kSelf = "self";
-inline constexpr const char* kIndices = "indices";
-inline constexpr const char* kGradInput = "gradInput";
-inline constexpr std::array<const char*, 4> kTensorNames{kGradOutput, kSelf, kIndices, kGradInput};
+// The typed view of the case (ops/maxpool3d_grad/view.h) and its argument names.
+using ::poolcheck::maxpool3d_grad::Edit;
+using ::poolcheck::maxpool3d_grad::IndexFault;
+using ::poolcheck::maxpool3d_grad::kArrayNames;
+using ::poolcheck::maxpool3d_grad::kCeilMode;
+using ::poolcheck::maxpool3d_grad::kDilation;
+using ::poolcheck::maxpool3d_grad::kGradInput;
+using ::poolcheck::maxpool3d_grad::kGradOutput;
+using ::poolcheck::maxpool3d_grad::kIndices;
+using ::poolcheck::maxpool3d_grad::kKernelSize;
+using ::poolcheck::maxpool3d_grad::kPadding;
+using ::poolcheck::maxpool3d_grad::kSelf;
+using ::poolcheck::maxpool3d_grad::kStride;
+using ::poolcheck::maxpool3d_grad::kTensorNames;
+using ::poolcheck::maxpool3d_grad::View;
 inline const std::vector<std::string> kTensors{kTensorNames.begin(), kTensorNames.end()};
-inline constexpr std::array<const char*, 4> kArrayNames{"kernelSize", "stride", "padding", "dilation"};
 
 using Dims3 = std::array<int64_t, 3>;
 

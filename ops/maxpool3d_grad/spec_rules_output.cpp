@@ -40,18 +40,18 @@ Rule rule_index_range() {
   r.chosen =
       "aclnnMaxPool3dWithArgmaxBackward (execute) returns 161002 and leaves gradInput untouched; upstream "
       "Normal drops such indices silently and Scatter writes out of bounds (MP.D.INDEX_VALIDITY)";
-  r.violated = [](const Case& c) { return c.index_fault != IndexFault::None; };
+  r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     switch (choice % 3) {
       case 0:
-        m.index_fault = out_of_window_possible(v) ? IndexFault::OutOfWindow : IndexFault::OutOfPlane;
+        Edit(m).set_index_fault(out_of_window_possible(v) ? IndexFault::OutOfWindow : IndexFault::OutOfPlane);
         break;
       case 1:
-        m.index_fault = IndexFault::OutOfPlane;
+        Edit(m).set_index_fault(IndexFault::OutOfPlane);
         break;
       default:
-        m.index_fault = IndexFault::Negative;
+        Edit(m).set_index_fault(IndexFault::Negative);
         break;
     }
     return m;

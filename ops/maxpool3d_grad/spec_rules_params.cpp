@@ -33,7 +33,7 @@ Rule length_rule(const char* id, const char* list, std::initializer_list<size_t>
 }
 
 Rule kernel_len() {
-  Rule r = length_rule("MP.KERNEL.LEN", "kernelSize", {1, 3}, {0, 2, 4, 5, 6}, 1);
+  Rule r = length_rule("MP.KERNEL.LEN", kKernelSize, {1, 3}, {0, 2, 4, 5, 6}, 1);
   r.cites = {cite("000", "参数说明: kernelSize", "000,004"), cite("000", "返回值 161002 #4", "000"),
              cite("003", "参数说明 table: kernelSize; 返回值 table row 5", "003")};
   r.text = "kernelSize length must be 1 or 3";
@@ -46,13 +46,13 @@ Rule kernel_value() {
   r.cites = {cite("000", "返回值 161002 #5", "000"), cite("003", "返回值 table row 6", "003")};
   r.text = "every kernelSize value must be > 0";
   r.violated = [](const Case& c) {
-    const IntArrayArg* k = array(c, "kernelSize");
+    const IntArrayArg* k = array(c, kKernelSize);
     return len_in(k, {1, 3}) && !all_positive(*k);
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -2};
     Case m = v;
-    auto& values = m.array_mut("kernelSize").values;
+    auto& values = m.array_mut(kKernelSize).values;
     if (values.empty()) return std::nullopt;
     values[choice % values.size()] = bad[(choice / 3) % bad.size()];
     return m;
@@ -61,7 +61,7 @@ Rule kernel_value() {
 }
 
 Rule stride_len() {
-  Rule r = length_rule("MP.STRIDE.LEN", "stride", {0, 1, 3}, {2, 4, 5, 6}, 1);
+  Rule r = length_rule("MP.STRIDE.LEN", kStride, {0, 1, 3}, {2, 4, 5, 6}, 1);
   r.cites = {cite("000", "参数说明: stride", "000,004"), cite("000", "返回值 161002 #6", "000"),
              cite("003", "参数说明 table: stride; 返回值 table row 7", "003")};
   r.text = "stride length must be 0 (stride = kernelSize), 1 or 3";
@@ -74,13 +74,13 @@ Rule stride_value() {
   r.cites = {cite("000", "返回值 161002 #7", "000"), cite("003", "返回值 table row 8", "003")};
   r.text = "every stride value must be > 0";
   r.violated = [](const Case& c) {
-    const IntArrayArg* s = array(c, "stride");
+    const IntArrayArg* s = array(c, kStride);
     return len_in(s, {0, 1, 3}) && !all_positive(*s);
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -3};
     Case m = v;
-    auto& values = m.array_mut("stride").values;
+    auto& values = m.array_mut(kStride).values;
     // An empty stride means "= kernel"; spell it out with 1 or 3 entries before breaking one.
     if (values.empty()) values.assign(choice % 2 == 0 ? 1 : 3, 1);
     values[choice % values.size()] = bad[(choice / 2) % bad.size()];
@@ -90,7 +90,7 @@ Rule stride_value() {
 }
 
 Rule padding_len() {
-  Rule r = length_rule("MP.PADDING.LEN", "padding", {1, 3}, {0, 2, 4, 5}, 0);
+  Rule r = length_rule("MP.PADDING.LEN", kPadding, {1, 3}, {0, 2, 4, 5}, 0);
   r.cites = {cite("000", "参数说明: padding", "000,004"), cite("000", "返回值 161002 #8", "000"),
              cite("003", "参数说明 table: padding; 返回值 table row 9", "003")};
   r.text = "padding length must be 1 or 3";
@@ -106,25 +106,25 @@ Rule padding_value() {
       "broadcasting length-1 lists)";
   r.violated = [](const Case& c) {
     const auto k = kernel3(c);
-    const auto p = broadcast3(array(c, "padding"));
+    const auto p = broadcast3(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const auto k = kernel3(m);
-    auto p = broadcast3(array(m, "padding"));
+    auto p = broadcast3(array(m, kPadding));
     if (!k || !p) return std::nullopt;
     const size_t axis = (choice / 4 + choice) % 3;
     const std::array<int64_t, 4> bad{-1, (*k)[axis] / 2 + 1, kMax, kMin};
     (*p)[axis] = bad[choice % bad.size()];
-    m.array_mut("padding").values.assign(p->begin(), p->end());
+    m.array_mut(kPadding).values.assign(p->begin(), p->end());
     return m;
   };
   return r;
 }
 
 Rule dilation_len() {
-  Rule r = length_rule("MP.DILATION.LEN", "dilation", {1, 3}, {0, 2, 4, 5}, 1);
+  Rule r = length_rule("MP.DILATION.LEN", kDilation, {1, 3}, {0, 2, 4, 5}, 1);
   r.cites = {cite("000", "参数说明: dilation (长度为1或3)", "000,004"), cite("003", "返回值 table row 11", "003")};
   r.text = "dilation length must be 1 or 3";
   r.chosen = "161002; 000's error list has no length item, its parameter text states the length (MP.D.DILATION)";
@@ -141,14 +141,14 @@ Rule dilation_value() {
       "161002; 003's error table lists only the length and upstream accepts any dilation > 0 "
       "(MP.D.DILATION)";
   r.violated = [](const Case& c) {
-    const IntArrayArg* d = array(c, "dilation");
+    const IntArrayArg* d = array(c, kDilation);
     if (!len_in(d, {1, 3})) return false;
     return std::any_of(d->values.begin(), d->values.end(), [](int64_t x) { return x != 1; });
   };
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 5> bad{2, 0, -1, 3, kMax};
     Case m = v;
-    auto& values = m.array_mut("dilation").values;
+    auto& values = m.array_mut(kDilation).values;
     if (values.empty()) return std::nullopt;
     values[choice % values.size()] = bad[choice % bad.size()];
     return m;

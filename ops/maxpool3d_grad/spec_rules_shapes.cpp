@@ -53,13 +53,13 @@ Rule rule_dhw_limit() {
       reshape(t, with_spatial(t.shape, {1, 1, 1}));
     }
     // kernel = stride = the dims: exactly one window per axis, so gradOutput/indices stay 1x1x1.
-    m.array_mut("kernelSize").values.assign(dhw.begin(), dhw.end());
+    m.array_mut(kKernelSize).values.assign(dhw.begin(), dhw.end());
     if ((choice / 3) % 2 == 0)
-      m.array_mut("stride").values.assign(dhw.begin(), dhw.end());
+      m.array_mut(kStride).values.assign(dhw.begin(), dhw.end());
     else
-      m.array_mut("stride").values.clear();
-    m.array_mut("padding").values = {0};
-    m.array_mut("dilation").values = {1};
+      m.array_mut(kStride).values.clear();
+    m.array_mut(kPadding).values = {0};
+    m.array_mut(kDilation).values = {1};
     return m;
   };
   return r;
@@ -134,11 +134,11 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
   pool->s[axis] = s;
   pool->p[axis] = p;
   pool->ceil = ceil;
-  m.array_mut("kernelSize").values.assign(pool->k.begin(), pool->k.end());
-  m.array_mut("stride").values.assign(pool->s.begin(), pool->s.end());
-  m.array_mut("padding").values.assign(pool->p.begin(), pool->p.end());
-  m.array_mut("dilation").values = {1, 1, 1};
-  m.set_scalar("ceilMode", ceil ? 1 : 0);
+  m.array_mut(kKernelSize).values.assign(pool->k.begin(), pool->k.end());
+  m.array_mut(kStride).values.assign(pool->s.begin(), pool->s.end());
+  m.array_mut(kPadding).values.assign(pool->p.begin(), pool->p.end());
+  m.array_mut(kDilation).values = {1, 1, 1};
+  m.set_scalar(kCeilMode, ceil ? 1 : 0);
   Dims3 in_dims = spatial(*tensor(v, kSelf));
   in_dims[axis] = in;
   for (const char* name : {kSelf, kGradInput}) {

@@ -21,7 +21,7 @@ std::optional<Dims3> broadcast3(const IntArrayArg* a) {
 }
 
 std::optional<Dims3> kernel3(const Case& c) {
-  const IntArrayArg* k = array(c, "kernelSize");
+  const IntArrayArg* k = array(c, kKernelSize);
   if (!k || !all_positive(*k)) return std::nullopt;
   return broadcast3(k);
 }
@@ -32,13 +32,13 @@ bool padding_in_range(const Dims3& k, const Dims3& p) {
   return true;
 }
 
-bool ceil_mode(const Case& c) { return c.scalar("ceilMode").value_or(0) != 0; }
+bool ceil_mode(const Case& c) { return c.scalar(kCeilMode).value_or(0) != 0; }
 
 std::optional<Pool> pool_params(const Case& c) {
   const auto k = kernel3(c);
-  const IntArrayArg* s = array(c, "stride");
-  const auto p = broadcast3(array(c, "padding"));
-  const auto d = broadcast3(array(c, "dilation"));
+  const IntArrayArg* s = array(c, kStride);
+  const auto p = broadcast3(array(c, kPadding));
+  const auto d = broadcast3(array(c, kDilation));
   if (!k || !len_in(s, {0, 1, 3}) || !all_positive(*s) || !p || !padding_in_range(*k, *p) || !d) return std::nullopt;
   if (*d != Dims3{1, 1, 1}) return std::nullopt;
   const Dims3 s3 = s->values.empty() ? *k : *broadcast3(s);

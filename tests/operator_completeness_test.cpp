@@ -1,0 +1,203 @@
+// Every operator of the table (ops/operators.txt) is complete: its spec rules, tables and strategy notes,
+// its generators, its adapter, its fuzz binding, dictionary, options and seed corpus, its benchmark shapes and
+// its README. A new operator that forgets a part fails here with the part named.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench/bench_cases.h"
+#include "fuzz/raw_ops.h"
+#include "generators/generators.h"
+#include "harness/op_adapter.h"
+#include "spec/spec.h"
+
+namespace poolcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TableRow {
+  std::string token;
+  std::string aclnn;
+};
+
+const std::vector<TableRow>& table() {
+  static const std::vector<TableRow> rows{
+#define POOLCHECK_OPERATOR(token, aclnn) {#token, #aclnn},
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  };
+  return rows;
+}
+
+// What the harness has of one operator, gathered from each layer's registry (null / empty when missing).
+struct OperatorParts {
+  TableRow row;
+  const spec::OperatorSpec* spec = nullptr;
+  std::function<Case(uint64_t seed)> valid;    // one generated valid case
+  std::function<Case(uint64_t seed)> invalid;  // one generated invalid case
+  const OpAdapter* adapter = nullptr;
+  const fuzz::RawOp* raw_op = nullptr;
+  std::vector<bench::BenchCase> bench;
+  fs::path folder;  // ops/<token>/
+};
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+OperatorParts parts_of(const TableRow& row) {
+  OperatorParts p;
+  p.row = row;
+  p.spec = spec::find_operator_spec(row.token);
+  p.valid = [op = row.token](uint64_t seed) { return gen::sample(gen::valid_case(op), seed); };
+  p.invalid = [op = row.token](uint64_t seed) { return gen::sample(gen::invalid_case(op), seed); };
+  p.adapter = find_adapter(row.token);
+  try {
+    p.raw_op = &fuzz::raw_op(row.token);
+  } catch (const std::out_of_range&) {
+    p.raw_op = nullptr;
+  }
+  p.bench = bench::bench_cases(row.token);
+  p.folder = fs::path(POOLCHECK_SOURCE_DIR) / "ops" / row.token;
+  return p;
+}
+
+// Every missing or inconsistent part, named; empty when the operator is complete.
+std::vector<std::string> completeness_problems(const OperatorParts& p) {
+  std::vector<std::string> problems;
+  const std::string& op = p.row.token;
+  auto need = [&](bool ok, const std::string& what) {
+    if (!ok) problems.push_back(op + ": " + what);
+  };
+  // Spec: rules with predicates and mutators, platform rows, strategy notes.
+  need(p.spec != nullptr, "no spec (ops/" + op + "/spec_rules.cpp)");
+  if (p.spec) {
+    need(p.spec->op == op, "spec names operator '" + p.spec->op + "'");
+    need(p.spec->aclnn_name == p.row.aclnn, "spec names entry point '" + p.spec->aclnn_name + "'");
+    need(!p.spec->rules.empty(), "spec has no rules");
+    for (const spec::Rule& r : p.spec->rules)
+      need(r.violated && r.violate, "rule " + r.id + " lacks its predicate or mutator");
+    need(!p.spec->platforms.empty(), "spec has no platform table");
+    need(!p.spec->strategies.empty(), "spec has no strategy notes (ops/" + op + "/spec_strategies.cpp)");
+  }
+  // Generators: a valid case the spec accepts and an invalid one it refuses, both of this operator.
+  if (p.spec && p.valid && p.invalid) {
+    try {
+      const Case v = p.valid(1), bad = p.invalid(1);
+      need(v.op == op && bad.op == op, "generators produce cases of another operator");
+      need(p.spec->expected(v).rule == nullptr, "the valid generator's case violates a rule");
+      need(p.spec->expected(bad).rule != nullptr, "the invalid generator's case violates no rule");
+      need(case_arguments_error(v).empty(), "generated case: " + case_arguments_error(v));
+    } catch (const std::exception& e) {
+      problems.push_back(op + ": no generator (" + e.what() + ")");
+    }
+  } else {
+    need(false, "no generators");
+  }
+  // Adapter: the same spec, an output among its tensors, every function set.
+  need(p.adapter != nullptr, "no adapter (ops/" + op + "/adapter.cpp)");
+  if (p.adapter) {
+    need(p.adapter->name == op, "adapter names operator '" + p.adapter->name + "'");
+    need(p.spec && &p.adapter->spec() == p.spec, "adapter's spec is not the registered one");
+    const auto& t = p.adapter->arguments.tensors;
+    need(std::find(t.begin(), t.end(), p.adapter->output) != t.end(), "output is not one of its tensors");
+    need(p.adapter->make_inputs && p.adapter->call && p.adapter->oracle, "adapter lacks a function");
+  }
+  // Fuzz binding: as many positional tensors and arrays as the adapter names; dictionary, options, corpus.
+  need(p.raw_op != nullptr, "no fuzz binding (ops/" + op + "/fuzz_binding.cpp)");
+  if (p.raw_op && p.adapter) {
+    need(p.raw_op->ranks.size() == p.adapter->arguments.tensors.size(), "fuzz binding's tensor count");
+    need(p.raw_op->arrays == p.adapter->arguments.arrays.size(), "fuzz binding's int-array count");
+  }
+  need(fs::exists(p.folder / "fuzzer.dict"), "no ops/" + op + "/fuzzer.dict");
+  need(fs::exists(p.folder / "fuzzer.options"), "no ops/" + op + "/fuzzer.options");
+  const fs::path corpus = fs::path(POOLCHECK_SOURCE_DIR) / "fuzz" / "corpora" / (op + "_fuzzer_seed_corpus");
+  need(fs::is_directory(corpus) && !fs::is_empty(corpus), "no seed corpus " + corpus.string());
+  // Bench shapes: valid cases of this operator.
+  need(!p.bench.empty(), "no bench shapes (ops/" + op + "/bench_shapes.cpp)");
+  for (const auto& b : p.bench)
+    need(b.c.op == op && p.spec && p.spec->expected(b.c).rule == nullptr, "bench case " + b.name() + " is not valid");
+  // Docs: the README names the entry point and every strategy.
+  const std::string readme = read_file(p.folder / "README.md");
+  need(!readme.empty(), "no ops/" + op + "/README.md");
+  need(readme.find(p.row.aclnn) != std::string::npos, "README does not name " + p.row.aclnn);
+  if (p.spec)
+    for (const auto& s : p.spec->strategies)
+      need(readme.find(s.name) != std::string::npos, "README does not describe strategy " + s.name);
+  return problems;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + "\n";
+  return s;
+}
+
+TEST(OperatorCompleteness, EveryOperatorOfTheTableHasEveryPart) {
+  ASSERT_FALSE(table().empty());
+  for (const TableRow& row : table()) {
+    const auto problems = completeness_problems(parts_of(row));
+    EXPECT_TRUE(problems.empty()) << joined(problems);
+  }
+}
+
+TEST(OperatorCompleteness, EveryRegistryListsExactlyTheTable) {
+  std::vector<std::string> tokens;
+  for (const TableRow& row : table()) tokens.push_back(row.token);
+  std::vector<std::string> specs, adapters;
+  for (const auto* s : spec::all_operator_specs()) specs.push_back(s->op);
+  for (const auto* a : all_adapters()) adapters.push_back(a->name);
+  EXPECT_EQ(specs, tokens);
+  EXPECT_EQ(adapters, tokens);
+  EXPECT_EQ(gen::operators(), tokens);
+}
+
+// Negative controls: each check fires, naming the part, when that part is taken away from a complete operator.
+TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
+  const OperatorParts full = parts_of(table().front());
+  ASSERT_TRUE(completeness_problems(full).empty());
+  const std::string op = full.row.token;
+  auto first = [](const std::vector<std::string>& v) { return v.empty() ? std::string("(none)") : v.front(); };
+
+  OperatorParts no_adapter = full;
+  no_adapter.adapter = nullptr;
+  EXPECT_EQ(first(completeness_problems(no_adapter)), op + ": no adapter (ops/" + op + "/adapter.cpp)");
+
+  OperatorParts no_fuzz = full;
+  no_fuzz.raw_op = nullptr;
+  EXPECT_EQ(first(completeness_problems(no_fuzz)), op + ": no fuzz binding (ops/" + op + "/fuzz_binding.cpp)");
+
+  OperatorParts no_bench = full;
+  no_bench.bench.clear();
+  EXPECT_EQ(first(completeness_problems(no_bench)), op + ": no bench shapes (ops/" + op + "/bench_shapes.cpp)");
+
+  OperatorParts wrong_generator = full;
+  wrong_generator.valid = full.invalid;  // a "valid" generator that breaks rules
+  EXPECT_EQ(first(completeness_problems(wrong_generator)), op + ": the valid generator's case violates a rule");
+
+  OperatorParts no_docs = full;
+  no_docs.folder = full.folder / "missing";
+  const auto docs_problems = completeness_problems(no_docs);
+  EXPECT_NE(std::find(docs_problems.begin(), docs_problems.end(), op + ": no ops/" + op + "/README.md"),
+            docs_problems.end())
+      << joined(docs_problems);
+
+  OperatorParts other_entry_point = full;
+  other_entry_point.row.aclnn = "aclnnSomethingElse";
+  EXPECT_EQ(first(completeness_problems(other_entry_point)),
+            op + ": spec names entry point '" + full.spec->aclnn_name + "'");
+}
+
+}  // namespace
+}  // namespace poolcheck
