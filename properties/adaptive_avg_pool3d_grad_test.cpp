@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "aclnn/acl_meta.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "properties/generators/generators.h"
@@ -96,12 +97,38 @@ TEST(AdaptiveAvgPool3dGradCoverage, GeneratorReachesEveryPathKeyAndPlatform) {
     EXPECT_GT(seen[want], 0) << want;
 }
 
-TEST(AdaptiveAvgPool3dGradNegativeControl, WrongImplementationsAreRejected) {
+// With the race shadow off, only the oracle comparison can reject a shifted tap (fail, elements beyond their
+// bound).
+TEST(AdaptiveAvgPool3dGradNegativeControl, WrongTapFailsTheOracleComparison) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
-  for (const char* fault : {"wrong_tap", "skip_init", "no_atomics"}) {
-    FaultScope scope(fault);
-    EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_adaptive_avg_pool3d_grad())); }, 300)) << fault;
+  FaultScope scope("wrong_tap");
+  EmulatorChecksOff race_shadow_off;
+  expect_only_rejected_by(tally_rejections(gen::valid_adaptive_avg_pool3d_grad(), 1000, 300), Check::OracleComparison);
+}
+
+TEST(AdaptiveAvgPool3dGradNegativeControl, SkippedInitFailsTheOracleComparison) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope scope("skip_init");
+  expect_only_rejected_by(tally_rejections(gen::valid_adaptive_avg_pool3d_grad(), 1000, 300), Check::OracleComparison);
+}
+
+// Plain stores where atomics are needed: the race shadow refuses the launch (wrong-error, 361001 in Execute),
+// except where one block overwrites its own sum, which the oracle comparison rejects.
+TEST(AdaptiveAvgPool3dGradNegativeControl, MissingAtomicsTripTheRaceShadow) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope scope("no_atomics");
+  const Rejections t = tally_rejections(gen::valid_adaptive_avg_pool3d_grad(), 1000, 300);
+  expect_rejected_by(t, Check::RaceShadow, {Check::OracleComparison});
+  if (t.example.count(Check::RaceShadow)) {
+    EXPECT_EQ(t.example.at(Check::RaceShadow).observed_status, ACLNN_ERR_RUNTIME_ERROR);
   }
+}
+
+TEST(AdaptiveAvgPool3dGradNegativeControl, MissingAtomicsFailTheOracleComparisonWithoutTheRaceShadow) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope scope("no_atomics");
+  EmulatorChecksOff race_shadow_off;
+  expect_only_rejected_by(tally_rejections(gen::valid_adaptive_avg_pool3d_grad(), 1000, 300), Check::OracleComparison);
 }
 
 TEST(AdaptiveAvgPool3dGradNegativeControl, ConservationNoticesALostGradient) {

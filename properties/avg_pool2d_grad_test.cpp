@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
+#include "aclnn/acl_meta.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "properties/generators/generators.h"
@@ -151,25 +153,25 @@ TEST(AvgPool2dGradCoverage, GeneratorReachesEveryPathAndPrecisionMode) {
     EXPECT_GT(seen[want], 0) << want;
 }
 
-// A wrong implementation on each path must be rejected: a shifted tap (Vector, Cube), the naive global
-// shortcut that ignores padding (Global), and a skipped zero-init (Vector).
-void expect_rejected_on(const char* fault, const std::string& path) {
+// A wrong implementation on each path must fail the oracle comparison: a shifted tap (Vector, Cube), the naive
+// global shortcut that ignores padding (Global), with the race shadow off so that it cannot answer first; and
+// a skipped zero-init (Vector), whose device bytes nothing but the comparison looks at.
+void expect_oracle_rejects_on(const char* fault, const std::string& path, bool race_shadow) {
+  SCOPED_TRACE(std::string(fault) + " on " + path);
   FaultScope scope(fault);
-  EXPECT_FALSE(quiet_check(
-      [&] {
-        const CaseResult r = run_case(*gen::valid_avg_pool2d_grad());
-        if (r.strategy == path) RC_ASSERT_PASSES(r);
-      },
-      400))
-      << fault << " on " << path;
+  std::optional<EmulatorChecksOff> off;
+  if (!race_shadow) off.emplace();
+  expect_only_rejected_by(tally_rejections(gen::valid_avg_pool2d_grad(), 3000, 400,
+                                           [&](const CaseResult& r) { return r.strategy == path; }),
+                          Check::OracleComparison);
 }
 
-TEST(AvgPool2dGradNegativeControl, WrongImplementationsAreRejectedOnEveryPath) {
+TEST(AvgPool2dGradNegativeControl, WrongImplementationsFailTheOracleComparisonOnEveryPath) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
-  expect_rejected_on("wrong_tap", "Vector");
-  expect_rejected_on("wrong_tap", "Cube");
-  expect_rejected_on("wrong_tap", "Global");
-  expect_rejected_on("skip_init", "Vector");
+  expect_oracle_rejects_on("wrong_tap", "Vector", false);
+  expect_oracle_rejects_on("wrong_tap", "Cube", false);
+  expect_oracle_rejects_on("wrong_tap", "Global", false);
+  expect_oracle_rejects_on("skip_init", "Vector", true);
 }
 
 // The KEEP_DTYPE fp32 bound is strict enough to reject HF32 arithmetic: results computed with
@@ -196,10 +198,23 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
   EXPECT_GT(beyond, 0);
 }
 
-TEST(AvgPool2dGradNegativeControl, MissingAtomicsAreCaught) {
+// Plain stores where atomics are needed: the race shadow refuses the launch (wrong-error, 361001 in Execute),
+// except where one block overwrites its own sum, which the oracle comparison rejects.
+TEST(AvgPool2dGradNegativeControl, MissingAtomicsTripTheRaceShadow) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("no_atomics");
-  EXPECT_FALSE(quiet_check([] { RC_ASSERT_PASSES(run_case(*gen::valid_avg_pool2d_grad())); }));
+  const Rejections t = tally_rejections(gen::valid_avg_pool2d_grad(), 1000, 300);
+  expect_rejected_by(t, Check::RaceShadow, {Check::OracleComparison});
+  if (t.example.count(Check::RaceShadow)) {
+    EXPECT_EQ(t.example.at(Check::RaceShadow).observed_status, ACLNN_ERR_RUNTIME_ERROR);
+  }
+}
+
+TEST(AvgPool2dGradNegativeControl, MissingAtomicsFailTheOracleComparisonWithoutTheRaceShadow) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("no_atomics");
+  EmulatorChecksOff race_shadow_off;
+  expect_only_rejected_by(tally_rejections(gen::valid_avg_pool2d_grad(), 1000, 300), Check::OracleComparison);
 }
 
 TEST(AvgPool2dGradNegativeControl, ConservationRejectsAWrongDivisorSemantics) {
