@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "backend/backend.h"
 #include "harness/case.h"
@@ -109,9 +110,22 @@ inline void expect_only_rejected_by(const Rejections& t, Check expected) { expec
 // error. `tag_rule` classifies the case by rule in RapidCheck's report.
 void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule = false);
 
-// Conservation law of a valid case whose gradients are all spread over real input elements: the sum of
-// the output equals the sum of gradOutput within the summed tolerance bounds. Special and large fills,
-// which can overflow the sums, become normal.
+// A run for the conservation law: the case with special and large fills (which can overflow the sums) made
+// normal, its gradOutput values, its tensors and its result.
+struct ConservationRun {
+  Case c;
+  std::vector<double> grad_output;
+  CaseTensors t;
+  CaseResult r;
+};
+ConservationRun run_for_conservation(Case c);
+
+// The conservation law of a case whose gradients are all spread over real input elements: the sum of the
+// output equals the sum of gradOutput within the summed tolerance bounds. The violation, starting
+// "conservation:" (the name the negative controls look for), or nullopt when the law holds.
+std::optional<std::string> conservation_violation(const std::vector<double>& grad_output, const CaseTensors& t);
+
+// The property: the run passes the oracle comparison, then the law holds (RC_FAIL with the violation).
 void check_conservation(Case c);
 
 }  // namespace poolcheck
