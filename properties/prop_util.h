@@ -1,5 +1,6 @@
 // Helpers shared by the property tests: asserting an outcome with a readable counterexample, scoping an
-// emulator fault, and running a property expected to fail (negative controls).
+// emulator fault, naming the check that rejected a run, and running a property expected to fail (negative
+// controls, which say which check must fire).
 #pragma once
 
 #include <gtest/gtest.h>
