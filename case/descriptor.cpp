@@ -47,6 +47,41 @@ bool parse_u64(const std::string& s, uint64_t* out) {
   return ec == std::errc() && ptr == end;
 }
 
+// op, soc and fill are free text: a space, '%' or a control character is written %XX so that the value stays
+// one token (an invalid case may name the SoC "Ascend910B " on purpose). Every real name is written as is.
+std::string escaped(const std::string& s) {
+  static const char* const kHex = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u <= 0x20 || u == '%' || u == 0x7F) {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+bool unescaped(const std::string& s, std::string* out) {
+  out->clear();
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') {
+      *out += s[i];
+      continue;
+    }
+    unsigned value = 0;
+    if (i + 2 >= s.size()) return false;
+    const auto [ptr, ec] = std::from_chars(s.data() + i + 1, s.data() + i + 3, value, 16);
+    if (ec != std::errc() || ptr != s.data() + i + 3) return false;
+    *out += static_cast<char>(value);
+    i += 2;
+  }
+  return true;
+}
+
 bool parse_list(const std::string& s, char sep, std::vector<int64_t>* out) {
   out->clear();
   if (s.empty()) return true;
@@ -131,7 +166,7 @@ bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
 
 std::string to_descriptor(const Case& c) {
   std::ostringstream os;
-  os << "op=" << c.op << " soc=" << c.platform;
+  os << "op=" << escaped(c.op) << " soc=" << escaped(c.platform);
   for (const auto& [name, t] : c.tensors) os << ' ' << name << '=' << tensor_token(t);
   for (const auto& [name, a] : c.arrays) os << ' ' << name << '=' << array_token(a);
   for (const auto& [name, v] : c.scalars) os << ' ' << name << '=' << v;
@@ -140,7 +175,7 @@ std::string to_descriptor(const Case& c) {
   if (c.deterministic) os << " det=1";
   if (c.cores) os << " cores=" << c.cores;
   if (c.ub_bytes) os << " ub=" << c.ub_bytes;
-  os << " seed=" << c.seed << " fill=" << c.fill;
+  os << " seed=" << c.seed << " fill=" << escaped(c.fill);
   for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
   return os.str();
 }
@@ -163,9 +198,9 @@ ParseResult parse_descriptor(const std::string& line) {
     int64_t iv = 0;
     uint64_t uv = 0;
     if (key == "op") {
-      c.op = val;
+      if (!unescaped(val, &c.op)) return fail("bad %XX escape");
     } else if (key == "soc") {
-      c.platform = val;
+      if (!unescaped(val, &c.platform)) return fail("bad %XX escape");
     } else if (key == "nullws" || key == "nullexec" || key == "det") {
       if (!parse_int(val, &iv) || (iv != 0 && iv != 1)) return fail("expected 0 or 1");
       (key == "nullws" ? c.null_workspace_size : key == "nullexec" ? c.null_executor : c.deterministic) = iv == 1;
@@ -178,7 +213,7 @@ ParseResult parse_descriptor(const std::string& line) {
       if (!parse_u64(val, &uv)) return fail("expected an unsigned seed");
       c.seed = uv;
     } else if (key == "fill") {
-      c.fill = val;
+      if (!unescaped(val, &c.fill)) return fail("bad %XX escape");
     } else if (val == "null[]") {
       c.arrays.emplace_back(key, IntArrayArg{false, {}});
     } else if (!val.empty() && val.front() == '[') {

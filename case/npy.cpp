@@ -14,6 +14,8 @@
 #include <optional>
 #include <sstream>
 
+#include "case/numeric.h"
+
 namespace poolcheck::npy {
 
 static_assert(std::endian::native == std::endian::little, "the .npy codec assumes a little-endian host");
@@ -179,57 +181,6 @@ uint32_t read_le(std::string_view b, size_t at, int bytes) {
   uint32_t v = 0;
   for (int i = 0; i < bytes; ++i) v |= static_cast<uint32_t>(static_cast<uint8_t>(b[at + i])) << (8 * i);
   return v;
-}
-
-// --- Small float formats: round to nearest even from double; exact decode. ---
-
-uint16_t round_to_small_float(double v, int ebits, int mbits) {
-  const uint16_t sign = std::signbit(v) ? static_cast<uint16_t>(1u << (ebits + mbits)) : 0;
-  const uint16_t exp_all = static_cast<uint16_t>(((1u << ebits) - 1) << mbits);
-  if (std::isnan(v)) return static_cast<uint16_t>(sign | exp_all | (1u << (mbits - 1)));
-  double a = std::fabs(v);
-  if (std::isinf(a)) return sign | exp_all;
-  if (a == 0) return sign;
-  const int bias = (1 << (ebits - 1)) - 1;
-  const int emin = 1 - bias;
-  int e2 = 0;
-  std::frexp(a, &e2);  // a = f * 2^e2, f in [0.5, 1)
-  int e = e2 - 1;      // a = m * 2^e, m in [1, 2)
-  const bool subnormal = e < emin;
-  const int qexp = (subnormal ? emin : e) - mbits;
-  double q = std::ldexp(a, -qexp);  // exact: a scaled by a power of two
-  double fl = std::floor(q);
-  double frac = q - fl;
-  double n = fl;
-  if (frac > 0.5 || (frac == 0.5 && std::fmod(fl, 2.0) != 0)) n = fl + 1;
-  const double hidden = std::ldexp(1.0, mbits);
-  if (subnormal) {
-    // n <= 2^mbits; n == 2^mbits encodes the smallest normal (exponent field 1, mantissa 0) by itself.
-    return static_cast<uint16_t>(sign | static_cast<uint16_t>(n));
-  }
-  if (n >= 2 * hidden) {
-    n = hidden;
-    ++e;
-  }
-  const int biased = e + bias;
-  if (biased >= (1 << ebits) - 1) return sign | exp_all;
-  return static_cast<uint16_t>(sign | (static_cast<uint32_t>(biased) << mbits) | static_cast<uint32_t>(n - hidden));
-}
-
-double small_float_to_double(uint16_t bits, int ebits, int mbits) {
-  const bool neg = (bits >> (ebits + mbits)) & 1u;
-  const uint32_t exp = (bits >> mbits) & ((1u << ebits) - 1);
-  const uint32_t man = bits & ((1u << mbits) - 1);
-  const int bias = (1 << (ebits - 1)) - 1;
-  double v;
-  if (exp == (1u << ebits) - 1) {
-    v = man ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  } else if (exp == 0) {
-    v = std::ldexp(static_cast<double>(man), 1 - bias - mbits);
-  } else {
-    v = std::ldexp(static_cast<double>((1u << mbits) | man), static_cast<int>(exp) - bias - mbits);
-  }
-  return neg ? -v : v;
 }
 
 template <typename T>
@@ -436,10 +387,10 @@ Array from_doubles(DType dt, const std::vector<int64_t>& shape, const std::vecto
         put<double>(a.data, i, v);
         break;
       case DType::F16:
-        put<uint16_t>(a.data, i, double_to_f16_bits(v));
+        put<uint16_t>(a.data, i, f16_bits(v));
         break;
       case DType::BF16:
-        put<uint16_t>(a.data, i, double_to_bf16_bits(v));
+        put<uint16_t>(a.data, i, bf16_bits(v));
         break;
       case DType::I32:
         put<int32_t>(a.data, i, to_integer<int32_t>(v, i));
@@ -474,10 +425,10 @@ std::vector<double> to_doubles(const Array& a, DType as) {
         out[i] = get<double>(a.data, i);
         break;
       case DType::F16:
-        out[i] = f16_bits_to_double(get<uint16_t>(a.data, i));
+        out[i] = f16_value(get<uint16_t>(a.data, i));
         break;
       case DType::BF16:
-        out[i] = bf16_bits_to_double(get<uint16_t>(a.data, i));
+        out[i] = bf16_value(get<uint16_t>(a.data, i));
         break;
       case DType::I32:
         out[i] = get<int32_t>(a.data, i);
@@ -491,10 +442,5 @@ std::vector<double> to_doubles(const Array& a, DType as) {
   }
   return out;
 }
-
-uint16_t double_to_f16_bits(double v) { return round_to_small_float(v, 5, 10); }
-double f16_bits_to_double(uint16_t bits) { return small_float_to_double(bits, 5, 10); }
-uint16_t double_to_bf16_bits(double v) { return round_to_small_float(v, 8, 7); }
-double bf16_bits_to_double(uint16_t bits) { return small_float_to_double(bits, 8, 7); }
 
 }  // namespace poolcheck::npy

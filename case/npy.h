@@ -46,17 +46,12 @@ std::string serialize(const Array& a);
 Array read(const std::string& path);
 void write(const std::string& path, const Array& a);
 
-// Build an array of a Case dtype from doubles (round to nearest even for f32/f16/bf16; integer dtypes
-// require integral values in range). Throws NpyError when the dtype has no mapping or a value does not fit.
+// Build an array of a Case dtype from doubles (round to nearest even for f32/f16/bf16, the 16-bit ones through
+// the harness codec of harness/numeric.h; integer dtypes require integral values in range). Throws NpyError
+// when the dtype has no mapping or a value does not fit.
 Array from_doubles(DType dt, const std::vector<int64_t>& shape, const std::vector<double>& values);
 // Decode to doubles, reading the array as Case dtype `as`; the descr must be descr_for(as) (so '<u2' is read
 // as bf16 bits only when `as` is BF16). Throws NpyError on a mismatch.
 std::vector<double> to_doubles(const Array& a, DType as);
-
-// IEEE binary16 and bfloat16 conversions with round to nearest even (NaN stays NaN, overflow gives Inf).
-uint16_t double_to_f16_bits(double v);
-double f16_bits_to_double(uint16_t bits);
-uint16_t double_to_bf16_bits(double v);
-double bf16_bits_to_double(uint16_t bits);
 
 }  // namespace poolcheck::npy

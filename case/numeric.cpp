@@ -134,7 +134,7 @@ void encode(DType dt, double v, void* p) {
       break;
     }
     case DType::F16: {
-      const uint16_t b = pack_half(r);
+      const uint16_t b = pack_half(r);  // r is already rounded: f16_bits without rounding twice
       std::memcpy(p, &b, 2);
       break;
     }
@@ -200,6 +200,11 @@ double decode(DType dt, const void* p) {
       return 0;
   }
 }
+
+uint16_t f16_bits(double v) { return pack_half(round_to(DType::F16, v)); }
+double f16_value(uint16_t bits) { return unpack_half(bits); }
+uint16_t bf16_bits(double v) { return pack_bf16(round_to(DType::BF16, v)); }
+double bf16_value(uint16_t bits) { return unpack_bf16(bits); }
 
 double unit_roundoff(DType dt) {
   switch (dt) {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "oracle/checked_size.h"
+#include "oracle/pooled_size.h"
 
 namespace poolcheck::oracle {
 namespace {
@@ -20,15 +21,6 @@ constexpr int kAxisW = 1;
 
 // Largest accepted input size / kernel / stride / padding (PyTorch narrows these to int32 in the backward).
 constexpr int64_t kMaxParam = std::numeric_limits<int32_t>::max();
-
-// Floor division for a positive divisor: rounds toward -inf (C++ '/' truncates toward zero).
-int64_t floor_div(int64_t numerator, int64_t divisor) {
-  int64_t quotient = numerator / divisor;
-  if ((numerator % divisor) != 0 && numerator < 0) {
-    quotient -= 1;
-  }
-  return quotient;
-}
 
 int64_t min_of(int64_t a, int64_t b) { return a < b ? a : b; }
 int64_t max_of(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -44,19 +36,6 @@ bool params_valid(const AvgPool2dParams& p) {
     }
   }
   return true;
-}
-
-// PyTorch's pooling_output_shape for one axis with dilation 1 (may return values < 1; the caller rejects those).
-int64_t axis_output_size(int64_t in, int64_t k, int64_t s, int64_t pad, bool ceil_mode) {
-  int64_t numerator = in + 2 * pad - k;  // = I + 2p - dilation*(k-1) - 1 with dilation 1
-  if (ceil_mode) {
-    numerator += s - 1;  // turns the floor division into a ceil division
-  }
-  int64_t out = floor_div(numerator, s) + 1;
-  if (ceil_mode && (out - 1) * s >= in + pad) {
-    out -= 1;  // the last window would start in the right padding; PyTorch drops it
-  }
-  return out;
 }
 
 // One window along one axis.
@@ -129,7 +108,8 @@ std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 
     if (!in_range(in_dims[axis], 1, kMaxParam)) {
       return std::nullopt;
     }
-    out[axis] = axis_output_size(in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis], p.ceil_mode);
+    out[axis] =
+        pooled_size(in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis], /*dilation=*/1, p.ceil_mode);
     if (out[axis] < 1) {
       return std::nullopt;
     }

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "oracle/checked_size.h"
+#include "oracle/pooled_size.h"
 
 namespace poolcheck::oracle {
 namespace {
@@ -25,17 +26,6 @@ int64_t volume(const std::array<int64_t, 3>& dims) {
   return checked_mul(checked_mul(dims[kAxisD], dims[kAxisH]), dims[kAxisW]);
 }
 
-// Floor division for a positive divisor: rounds toward -inf (C++ '/' truncates toward zero, which would turn
-// e.g. -1/3 into 0 instead of -1 and make an impossible pooling look valid).
-int64_t floor_div(int64_t numerator, int64_t divisor) {
-  int64_t quotient = numerator / divisor;
-  const bool inexact = (numerator % divisor) != 0;
-  if (inexact && numerator < 0) {
-    quotient -= 1;
-  }
-  return quotient;
-}
-
 // The parameter checks shared by every entry point: positive kernel, stride, dilation; non-negative padding.
 bool params_valid(const Pool3dParams& p) {
   for (int axis = 0; axis < 3; ++axis) {
@@ -44,22 +34,6 @@ bool params_valid(const Pool3dParams& p) {
     }
   }
   return true;
-}
-
-// PyTorch's pooling_output_shape for one axis (may return values < 1; the caller rejects those).
-int64_t axis_output_size(int64_t in, int64_t k, int64_t s, int64_t pad, int64_t d, bool ceil_mode) {
-  const int64_t effective_kernel = d * (k - 1) + 1;
-  int64_t numerator = in + 2 * pad - effective_kernel;
-  if (ceil_mode) {
-    // Adding s-1 before a floor division turns it into a ceil division.
-    numerator += s - 1;
-  }
-  int64_t out = floor_div(numerator, s) + 1;
-  if (ceil_mode && (out - 1) * s >= in + pad) {
-    // The last window would start in the right padding; PyTorch drops it.
-    out -= 1;
-  }
-  return out;
 }
 
 // The taps of one window along one axis: first, first+step, ... while < end.
@@ -143,7 +117,7 @@ std::optional<std::array<int64_t, 3>> pooled_dims(const std::array<int64_t, 3>& 
       return std::nullopt;
     }
     out[axis] =
-        axis_output_size(in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis], p.dilation[axis], p.ceil_mode);
+        pooled_size(in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis], p.dilation[axis], p.ceil_mode);
     if (out[axis] < 1) {
       return std::nullopt;
     }

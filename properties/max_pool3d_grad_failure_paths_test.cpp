@@ -26,10 +26,23 @@ TEST(MaxPool3dGradFailurePaths, EveryRuleIsExercised) {
   }
 }
 
-TEST(MaxPool3dGradFailurePathsNegativeControl, MissingPaddingCheckIsRejected) {
+// Without the padding check a too-large padding gets past it: mostly the pooled-shape check still refuses it with
+// the same status (which only the audit's log check can tell apart), but where a later check answers with
+// another status the failure-path property must fail by its status comparison (wrong-error for the rule).
+TEST(MaxPool3dGradFailurePathsNegativeControl, MissingPaddingCheckFailsTheStatusComparison) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("skip_pad_check");
-  EXPECT_FALSE(quiet_check([] { check_rule(kOp, "MP.PADDING.VALUE", true); }, 50));
+  const auto why = quiet_failure([] { check_rule(kOp, "MP.PADDING.VALUE", true); }, 100);
+  ASSERT_TRUE(why.has_value()) << "the property held under the fault";
+  EXPECT_TRUE(has_line_starting(*why, "wrong-error for rule MP.PADDING.VALUE: expected 161002 in GetWorkspaceSize"))
+      << *why;
+  const Rejections t = tally_rejections(gen::maxpool3d_grad::invalid({}, "MP.PADDING.VALUE"), 1000, 300);
+  expect_only_rejected_by(t, Check::OtherWrongError);
+  if (t.example.count(Check::OtherWrongError)) {
+    const CaseResult& r = t.example.at(Check::OtherWrongError);
+    EXPECT_EQ(r.expected_rule, "MP.PADDING.VALUE");
+    EXPECT_NE(r.observed_status, r.expected_status);
+  }
 }
 
 }  // namespace poolcheck

@@ -22,7 +22,17 @@ FaultScope::FaultScope(const char* faults) {
 }
 FaultScope::~FaultScope() { backend::api().pcEmuSetFaults(""); }
 
-bool quiet_check(const std::function<void()>& property, int max_success) {
+EmulatorChecksOff::EmulatorChecksOff() {
+  const auto set = backend::api().pcEmuSetChecks;
+  if (!set)
+    throw std::logic_error("the emulator's checks need the emulated backend; " + backend::description() + " has none");
+  previous_ = set(0);
+}
+EmulatorChecksOff::~EmulatorChecksOff() { backend::api().pcEmuSetChecks(previous_); }
+
+namespace {
+
+rc::detail::TestResult run_quietly(const std::function<void()>& property, int max_success) {
   std::ostringstream sink;
   auto* old = std::cerr.rdbuf(sink.rdbuf());
   auto* old_out = std::cout.rdbuf(sink.rdbuf());
@@ -34,7 +44,121 @@ bool quiet_check(const std::function<void()>& property, int max_success) {
   const auto result = rc::detail::checkTestable([&] { property(); }, rc::detail::TestMetadata{}, params);
   std::cerr.rdbuf(old);
   std::cout.rdbuf(old_out);
-  return result.template is<rc::detail::SuccessResult>();
+  return result;
+}
+
+bool contains(const std::string& text, const char* what) { return text.find(what) != std::string::npos; }
+
+}  // namespace
+
+bool quiet_check(const std::function<void()>& property, int max_success) {
+  return run_quietly(property, max_success).template is<rc::detail::SuccessResult>();
+}
+
+std::optional<std::string> quiet_failure(const std::function<void()>& property, int max_success) {
+  rc::detail::FailureResult failure;
+  if (!run_quietly(property, max_success).match(failure)) return std::nullopt;
+  return failure.description;
+}
+
+bool has_line_starting(const std::string& description, const std::string& prefix) {
+  return description.rfind(prefix, 0) == 0 || description.find("\n" + prefix) != std::string::npos;
+}
+
+const char* check_name(Check c) {
+  switch (c) {
+    case Check::None:
+      return "none";
+    case Check::OracleComparison:
+      return "oracle comparison";
+    case Check::WriteOutsideView:
+      return "write outside the output view";
+    case Check::WriteIntoInput:
+      return "write into an input";
+    case Check::GuardZone:
+      return "guard zone";
+    case Check::WriteOnError:
+      return "output written on a documented error";
+    case Check::RaceShadow:
+      return "race shadow";
+    case Check::GmBounds:
+      return "GM bounds";
+    case Check::UbOverflow:
+      return "UB overflow";
+    case Check::OtherWrongError:
+      return "other wrong error";
+    case Check::SpecExpectation:
+      return "spec expectation (unexpected success)";
+    case Check::CrashOrTimeout:
+      return "crash or timeout";
+  }
+  return "?";
+}
+
+// Each check is named by the runner's message (or the emulator's error line it carries) and the fields it sets.
+Check rejected_by(const CaseResult& r) {
+  const std::string& m = r.message;
+  switch (r.outcome) {
+    case Outcome::Fail:
+      if (contains(m, "a write outside the tensors")) return Check::GuardZone;
+      if (contains(m, "outside the view was written")) return Check::WriteOutsideView;
+      if (contains(m, "the call wrote into input tensor")) return Check::WriteIntoInput;
+      if (contains(m, "the call failed as documented but modified")) return Check::WriteOnError;
+      if (r.err.mismatches > 0 && r.err.worst_index >= 0 && contains(m, "but the oracle says"))
+        return Check::OracleComparison;
+      return Check::OtherWrongError;
+    case Outcome::WrongError:
+      if (contains(m, "write race on")) return Check::RaceShadow;
+      if (contains(m, "out of bounds")) return Check::GmBounds;
+      if (contains(m, "UB overflow")) return Check::UbOverflow;
+      return Check::OtherWrongError;
+    case Outcome::UnexpectedSuccess:
+      return Check::SpecExpectation;
+    case Outcome::Crash:
+    case Outcome::Timeout:
+      return Check::CrashOrTimeout;
+    default:
+      return Check::None;
+  }
+}
+
+int Rejections::rejected() const { return runs - by(Check::None); }
+
+int Rejections::by(Check c) const {
+  const auto it = count.find(c);
+  return it == count.end() ? 0 : it->second;
+}
+
+std::string Rejections::describe() const {
+  std::ostringstream os;
+  os << runs << " runs";
+  for (const auto& [check, n] : count) {
+    os << "\n  " << check_name(check) << ": " << n;
+    if (const auto it = example.find(check); it != example.end() && check != Check::None)
+      os << ", e.g. " << outcome_name(it->second.outcome) << ": " << it->second.message
+         << "\n    repro: poolcheck repro '" << it->second.descriptor << "'";
+  }
+  return os.str();
+}
+
+Rejections tally_rejections(const rc::Gen<Case>& g, uint64_t seed0, int n,
+                            const std::function<bool(const CaseResult&)>& keep) {
+  Rejections t;
+  for (int i = 0; i < n; ++i) {
+    const CaseResult r = run_case(gen::sample(g, seed0 + static_cast<uint64_t>(i), i % 100));
+    if (keep && !keep(r)) continue;
+    const Check c = rejected_by(r);
+    ++t.runs;
+    if (t.count[c]++ == 0) t.example.emplace(c, r);
+  }
+  return t;
+}
+
+void expect_rejected_by(const Rejections& t, Check expected, const std::set<Check>& also) {
+  EXPECT_GT(t.by(expected), 0) << "expected the " << check_name(expected) << " check to fire; " << t.describe();
+  int allowed = t.by(expected);
+  for (const Check c : also) allowed += t.by(c);
+  EXPECT_EQ(t.rejected(), allowed) << "a rejection by a check the control does not name; " << t.describe();
 }
 
 void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule) {
@@ -52,21 +176,37 @@ void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule
             "\n  repro: poolcheck repro '" + r.descriptor + "'");
 }
 
-void check_conservation(Case c) {
+ConservationRun run_for_conservation(Case c) {
   if (c.fill == "special" || c.fill == "large") c.fill = "normal";
-  const auto go = find_adapter(c.op)->make_inputs(c).at("gradOutput");
-  CaseTensors t;
-  RC_ASSERT_PASSES(run_case(c, {}, &t));
+  ConservationRun run;
+  run.grad_output = find_adapter(c.op)->make_inputs(c).at("gradOutput");
+  run.r = run_case(c, {}, &run.t);
+  run.c = std::move(c);
+  return run;
+}
+
+std::optional<std::string> conservation_violation(const std::vector<double>& grad_output, const CaseTensors& t) {
   double sum_in = 0, sum_out = 0, slack = 0, mag = 0;
   for (size_t i = 0; i < t.impl.size(); ++i) {
     sum_in += t.impl[i];
-    slack += t.bound[i];
+    slack += i < t.bound.size() ? t.bound[i] : 0;
   }
-  for (double v : go) {
+  for (double v : grad_output) {
     sum_out += v;
     mag += std::fabs(v);
   }
-  RC_ASSERT(std::fabs(sum_in - sum_out) <= slack + 1e-12 * mag);
+  if (std::fabs(sum_in - sum_out) <= slack + 1e-12 * mag) return std::nullopt;  // false for a NaN sum too
+  std::ostringstream os;
+  os.precision(17);
+  os << "conservation: sum(gradInput) = " << sum_in << " but sum(gradOutput) = " << sum_out << " (slack " << slack
+     << ")";
+  return os.str();
+}
+
+void check_conservation(Case c) {
+  const ConservationRun run = run_for_conservation(std::move(c));
+  RC_ASSERT_PASSES(run.r);
+  if (const auto v = conservation_violation(run.grad_output, run.t)) RC_FAIL(*v);
 }
 
 }  // namespace poolcheck

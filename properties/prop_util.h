@@ -1,12 +1,17 @@
 // Helpers shared by the property tests: asserting an outcome with a readable counterexample, scoping an
-// emulator fault, and running a property expected to fail (negative controls).
+// emulator fault, naming the check that rejected a run, and running a property expected to fail (negative
+// controls, which say which check must fire).
 #pragma once
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include <functional>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "backend/backend.h"
 #include "case/case.h"
@@ -44,17 +49,84 @@ class FaultScope {
   ~FaultScope();
 };
 
+// Switches the emulator's data-movement checks (the race shadow, the NaN fill of fresh memory) off for the
+// scope, so that a control can show a harness check rejecting a fault on its own. Throws like FaultScope.
+class EmulatorChecksOff {
+ public:
+  EmulatorChecksOff();
+  ~EmulatorChecksOff();
+
+ private:
+  int previous_ = 1;
+};
+
 // rc::check with a bounded number of cases and its output suppressed; true when the property held.
 bool quiet_check(const std::function<void()>& property, int max_success = 200);
+// The same run for a negative control: the failure description when the property failed (RC_FAIL's message or
+// the failed RC_ASSERT), nullopt when it held, gave up on discarded cases or raised an error, none of which
+// shows that a check fired.
+std::optional<std::string> quiet_failure(const std::function<void()>& property, int max_success = 200);
+// Whether a line of a failure description starts with `prefix`: how a control tells which assertion failed
+// (the description holds the source location and the assertion, then RC_FAIL's message on a line of its own).
+bool has_line_starting(const std::string& description, const std::string& prefix);
+
+// The check that rejected a run: what a negative control names as the one it expects to fire.
+enum class Check : int8_t {
+  None,              // not rejected: pass, mistrusted, expected error, unsupported
+  OracleComparison,  // fail: elements beyond their tolerance bound (err.mismatches > 0)
+  WriteOutsideView,  // fail: an output allocation byte outside the view changed
+  WriteIntoInput,    // fail: an input allocation changed
+  GuardZone,         // fail: a write outside the tensors (a guard or red zone overwritten)
+  WriteOnError,      // fail: the documented error, but the output was modified
+  RaceShadow,        // wrong-error: the emulator's race shadow ("write race on ...")
+  GmBounds,          // wrong-error: a kernel copy outside a tensor's extent ("... out of bounds")
+  UbOverflow,        // wrong-error: a unified-buffer allocation beyond the limit ("UB overflow")
+  OtherWrongError,   // wrong-error: any other status or phase than the documented one
+  SpecExpectation,   // unexpected-success: the call succeeded where the spec names a rule
+  CrashOrTimeout,
+};
+const char* check_name(Check c);
+Check rejected_by(const CaseResult& r);
+
+// Which checks rejected `n` cases drawn from `g` (seeds seed0, seed0+1, ...; sizes cycling 0..99), with the
+// first rejected result of each check. `keep` (when set) skips the results it refuses.
+struct Rejections {
+  int runs = 0;
+  std::map<Check, int> count;
+  std::map<Check, CaseResult> example;
+  int rejected() const;          // runs rejected by any check
+  int by(Check c) const;         // runs rejected by `c`
+  std::string describe() const;  // counts and one example per check, for assertion messages
+};
+Rejections tally_rejections(const rc::Gen<Case>& g, uint64_t seed0, int n,
+                            const std::function<bool(const CaseResult&)>& keep = {});
+// The control's claim: `expected` rejected some run, and every rejection came from `expected` or from one of
+// the checks in `also` (a fault that more than one check can see; the control says why in a comment).
+void expect_rejected_by(const Rejections& t, Check expected, const std::set<Check>& also = {});
+// The same with nothing else allowed to fire.
+inline void expect_only_rejected_by(const Rejections& t, Check expected) { expect_rejected_by(t, expected); }
 
 // The failure-path property of one rule of operator `op`: its invalid generator's case must be attributed
 // by the spec to `rule_id` alone (plus the co-violations it documents as unavoidable) and get the expected
 // error. `tag_rule` classifies the case by rule in RapidCheck's report.
 void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule = false);
 
-// Conservation law of a valid case whose gradients are all spread over real input elements: the sum of
-// the output equals the sum of gradOutput within the summed tolerance bounds. Special and large fills,
-// which can overflow the sums, become normal.
+// A run for the conservation law: the case with special and large fills (which can overflow the sums) made
+// normal, its gradOutput values, its tensors and its result.
+struct ConservationRun {
+  Case c;
+  std::vector<double> grad_output;
+  CaseTensors t;
+  CaseResult r;
+};
+ConservationRun run_for_conservation(Case c);
+
+// The conservation law of a case whose gradients are all spread over real input elements: the sum of the
+// output equals the sum of gradOutput within the summed tolerance bounds. The violation, starting
+// "conservation:" (the name the negative controls look for), or nullopt when the law holds.
+std::optional<std::string> conservation_violation(const std::vector<double>& grad_output, const CaseTensors& t);
+
+// The property: the run passes the oracle comparison, then the law holds (RC_FAIL with the violation).
 void check_conservation(Case c);
 
 }  // namespace poolcheck
