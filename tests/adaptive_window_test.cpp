@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "ops/adaptive_avg_pool3d_grad/problem.h"
+#include "ops/adaptive_avgpool3d_grad/problem.h"
 
 namespace pcemu::adaptive {
 namespace {

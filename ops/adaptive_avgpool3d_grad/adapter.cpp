@@ -10,7 +10,7 @@
 #include "harness/two_phase_call.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "ops/adaptive_avgpool3d_grad/view.h"
-#include "oracle/adaptive_avg_pool3d.h"
+#include "oracle/adaptive_avgpool3d_grad.h"
 
 namespace poolcheck::adaptive_avgpool3d_grad {
 

@@ -10,7 +10,7 @@
 #include "harness/two_phase_call.h"
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/view.h"
-#include "oracle/avg_pool2d.h"
+#include "oracle/avgpool2d_grad.h"
 
 namespace poolcheck::avgpool2d_grad {
 

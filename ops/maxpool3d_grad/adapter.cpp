@@ -11,7 +11,7 @@
 #include "harness/two_phase_call.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
-#include "oracle/max_pool3d.h"
+#include "oracle/maxpool3d_grad.h"
 
 namespace poolcheck::maxpool3d_grad {
 

@@ -1,0 +1,24 @@
+#include <algorithm>
+
+#include "ops/avgpool2d_grad/problem.h"
+
+namespace pcemu::avgpool {
+
+Window window_of(const Problem& pr, int64_t oh, int64_t ow) {
+  Window w{};
+  w.h0 = oh * pr.s[0] - pr.p[0];
+  w.w0 = ow * pr.s[1] - pr.p[1];
+  // Clip to input + padding first: the ceil-mode overhang past the padding is never counted.
+  w.h1 = std::min(w.h0 + pr.k[0], pr.in[0] + pr.p[0]);
+  w.w1 = std::min(w.w0 + pr.k[1], pr.in[1] + pr.p[1]);
+  const int64_t padded = (w.h1 - w.h0) * (w.w1 - w.w0);
+  w.h0 = std::max<int64_t>(w.h0, 0);
+  w.w0 = std::max<int64_t>(w.w0, 0);
+  w.h1 = std::min(w.h1, pr.in[0]);
+  w.w1 = std::min(w.w1, pr.in[1]);
+  const int64_t real = (w.h1 - w.h0) * (w.w1 - w.w0);
+  w.divisor = pr.divisor != 0 ? pr.divisor : pr.count_include_pad ? padded : real;
+  return w;
+}
+
+}  // namespace pcemu::avgpool

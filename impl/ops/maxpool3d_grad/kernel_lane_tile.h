@@ -1,0 +1,155 @@
+// The UB working set of the lane-parallel kernels (Normal, CutK): gradients and indices of an output
+// tile for `lanes` NC lanes, and the fp32 accumulator of the input region they scatter into.
+#pragma once
+
+#include <array>
+
+#include "npu/faults.h"
+#include "ops/common/dtype_codec.h"
+#include "ops/common/fast_div.h"
+#include "ops/common/row_store.h"
+#include "ops/maxpool3d_grad/box_table.h"
+#include "ops/maxpool3d_grad/kernel_args.h"
+
+namespace pcemu::maxpool {
+
+inline int64_t align_to(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+
+template <typename Codec>
+struct LaneTile {
+  using T = typename Codec::T;
+  std::array<int64_t, 3> o0{}, o1{};  // output tile [o0, o1) per axis
+  std::array<int64_t, 3> r0{}, r1{};  // input region [r0, r1) per axis
+  int64_t nc0 = 0, lanes = 0;         // NC lanes [nc0, nc0 + lanes)
+  int64_t grad_row = 0, idx_row = 0, acc_row = 0;
+  UbBuf<T> grad;
+  UbBuf<int32_t> idx;
+  UbBuf<float> acc;
+  UbBuf<T> cast_row;
+  BoxTable box;  // index -> accumulator offset of the current sub-box's extents (scalar-unit scratch)
+
+  int64_t tile(int a) const { return o1[a] - o0[a]; }
+  int64_t region(int a) const { return r1[a] - r0[a]; }
+
+  // Allocates the working set sized for `alloc_lanes` lanes (the tiling's lane block) and this region.
+  void allocate(BlockContext& ctx, int64_t alloc_lanes) {
+    ctx.ub().free_all();
+    const int64_t per_block = 32 / static_cast<int64_t>(sizeof(T));
+    grad_row = align_to(tile(2), per_block);
+    idx_row = align_to(tile(2), 8);
+    acc_row = align_to(region(2), 8);
+    grad = ctx.ub().template alloc<T>(alloc_lanes * tile(0) * tile(1) * grad_row, "gradOutput tile");
+    idx = ctx.ub().template alloc<int32_t>(alloc_lanes * tile(0) * tile(1) * idx_row, "indices tile");
+    acc = ctx.ub().template alloc<float>(alloc_lanes * region(0) * region(1) * acc_row, "fp32 region accumulator");
+    if (sizeof(T) != 4) cast_row = ctx.ub().template alloc<T>(align_to(region(2), per_block), "cast row");
+  }
+
+  // CopyIn of the gradient and index rows of the output tile, one row per (lane, od, oh).
+  void load(BlockContext& ctx, const KernelArgs<Codec>& a) {
+    const auto& pr = *a.pr;
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t od = o0[0]; od < o1[0]; ++od)
+        for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
+          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
+          const int64_t gm = (((nc0 + l) * pr.out[0] + od) * pr.out[1] + oh) * pr.out[2] + o0[2];
+          ctx.copy_in(grad, row * grad_row, a.grad, gm, tile(2));
+          ctx.copy_in(idx, row * idx_row, a.idx, gm, tile(2));
+        }
+  }
+
+  // Upstream profile (ops-nn op_kernel Normal/CutK compare each index with the positions of its own
+  // window and add only the matches): an index outside its window becomes -1, which accumulate() never
+  // matches, so it is dropped without a trace [MP.D.INDEX_VALIDITY].
+  void drop_outside_windows(const Problem& pr) {
+    const int64_t hw = pr.in[1] * pr.in[2], plane = pr.in_plane();
+    auto inside = [&](int a, int64_t o, int64_t at) {
+      const int64_t start = o * pr.s[a] - pr.p[a];
+      return at >= start && at < start + pr.k[a];
+    };
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t od = o0[0]; od < o1[0]; ++od)
+        for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
+          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
+          int32_t* irow = idx.span(row * idx_row, tile(2));
+          for (int64_t w = 0; w < tile(2); ++w) {
+            const int64_t v = irow[w];
+            const bool keep = v >= 0 && v < plane && inside(0, od, v / hw) && inside(1, oh, v % hw / pr.in[2]) &&
+                              inside(2, o0[2] + w, v % pr.in[2]);
+            if (!keep) irow[w] = -1;
+          }
+        }
+  }
+
+  // Adds every gradient of the tile whose index falls in [c0, c1) (a sub-box of the region) to the
+  // accumulator, laid out over that sub-box. The index was range-checked before the launch; the UB
+  // spans are checked once per tile and every element offset below stays inside them by construction.
+  void accumulate(const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0, const std::array<int64_t, 3>& c1) {
+    const auto& pr = *a.pr;
+    const int64_t hw = pr.in[1] * pr.in[2];
+    const FastDiv by_plane_row(hw), by_row(pr.in[2]);
+    const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
+    const int64_t row = align_to(ext[2], 8), rows = tile(0) * tile(1), lane_acc = ext[0] * ext[1] * row;
+    float* accp = acc.span(0, acc.size());
+    std::fill(accp, accp + acc.size(), 0.0f);
+    if (lanes * rows == 0 || tile(2) == 0) return;
+    const int64_t last_row = lanes * rows - 1;
+    const int32_t* idxp = idx.span(0, last_row * idx_row + tile(2));
+    const T* gradp = grad.span(0, last_row * grad_row + tile(2));
+    acc.span(0, lanes * lane_acc);  // the sub-box of every lane fits the accumulator
+    const bool wrong_tap = fault_on(Fault::WrongTap);
+    if (!wrong_tap && box.prepare(pr.in[1], pr.in[2], ext, row,
+                                  [&](int64_t d, int64_t h, int64_t x) { return (d * ext[1] + h) * row + x; })) {
+      const int64_t origin = box.origin(c0);
+      for (int64_t l = 0; l < lanes * rows; ++l) {  // (lane, output row) pairs
+        const int32_t* irow = idxp + l * idx_row;
+        const T* grow = gradp + l * grad_row;
+        float* lane = accp + l / rows * lane_acc;
+        for (int64_t w = 0; w < tile(2); ++w)
+          if (const int32_t at = box.lookup(irow[w], origin); at >= 0) lane[at] += Codec::load(grow[w]);
+      }
+      return;
+    }
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t t = 0; t < rows; ++t) {
+        const int32_t* irow = idxp + (l * rows + t) * idx_row;
+        const T* grow = gradp + (l * rows + t) * grad_row;
+        float* lane = accp + l * lane_acc;
+        for (int64_t w = 0; w < tile(2); ++w) {
+          const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
+          const int64_t h = by_row.div(rest);
+          int64_t x = rest - h * pr.in[2];
+          if (wrong_tap && x + 1 < c1[2]) ++x;
+          if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
+          lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]] += Codec::load(grow[w]);
+        }
+      }
+  }
+
+  // CopyOut of the accumulated sub-box [c0, c1): atomic fp32 adds, or plain stores (cast for fp16/bf16).
+  // Rows that are contiguous in both UB and GM (the sub-box spans whole input rows, or whole planes, and
+  // the UB row needs no alignment pad) go out as one multi-row DataCopy burst.
+  void store(BlockContext& ctx, const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0,
+             const std::array<int64_t, 3>& c1) {
+    const auto& pr = *a.pr;
+    const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
+    const int64_t row = align_to(ext[2], 8);
+    const RowTarget<T> target{a.acc, a.out, a.t->atomics};
+    const bool cast = !a.t->atomics && sizeof(T) != 4;  // via the one-row cast buffer: row by row
+    const bool whole_rows = !cast && row == ext[2] && ext[2] == pr.in[2];
+    const int64_t burst_h = whole_rows ? ext[1] : 1;                        // rows per burst
+    const int64_t burst_d = whole_rows && ext[1] == pr.in[1] ? ext[0] : 1;  // planes per burst
+    for (int64_t l = 0; l < lanes; ++l)
+      for (int64_t d = 0; d < ext[0]; d += burst_d)
+        for (int64_t h = 0; h < ext[1]; h += burst_h) {
+          const int64_t src = ((l * ext[0] + d) * ext[1] + h) * row;
+          const int64_t gm = (((nc0 + l) * pr.in[0] + c0[0] + d) * pr.in[1] + c0[1] + h) * pr.in[2] + c0[2];
+          const bool last = l + 1 == lanes && d + burst_d == ext[0] && h + burst_h == ext[1];
+          const int64_t elems = burst_d * burst_h * ext[2];
+          const int64_t len = elems + (last && fault_on(Fault::CopyOverrun) ? 1 : 0);
+          if (cast) store_row<Codec>(acc.span(src, ext[2]), cast_row.span(0, ext[2]), ext[2]);
+          target.put(ctx, gm, acc, src, cast_row, 0, len);
+        }
+  }
+};
+
+}  // namespace pcemu::maxpool

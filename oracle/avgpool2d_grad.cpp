@@ -1,0 +1,198 @@
+// Slow scalar reference for avg_pool2d forward and backward. See avg_pool2d.h for the contract.
+//
+// Written to be checked by reading: one small function per rule, loops in PyTorch's scan order (plane, then oh,
+// then ow, then the window rows and columns), double arithmetic throughout.
+#include "oracle/avgpool2d_grad.h"
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <stdexcept>
+
+#include "oracle/checked_size.h"
+#include "oracle/pooled_size.h"
+
+namespace poolcheck::oracle {
+namespace {
+
+// Axis numbering used for the (H, W) arrays.
+constexpr int kAxisH = 0;
+constexpr int kAxisW = 1;
+
+// Largest accepted input size / kernel / stride / padding (PyTorch narrows these to int32 in the backward).
+constexpr int64_t kMaxParam = std::numeric_limits<int32_t>::max();
+
+int64_t min_of(int64_t a, int64_t b) { return a < b ? a : b; }
+int64_t max_of(int64_t a, int64_t b) { return a > b ? a : b; }
+
+bool in_range(int64_t value, int64_t lo, int64_t hi) { return value >= lo && value <= hi; }
+
+// Positive kernel and stride, non-negative padding, all within int32.
+bool params_valid(const AvgPool2dParams& p) {
+  for (int axis = 0; axis < 2; ++axis) {
+    if (!in_range(p.kernel[axis], 1, kMaxParam) || !in_range(p.stride[axis], 1, kMaxParam) ||
+        !in_range(p.padding[axis], 0, kMaxParam)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// One window along one axis.
+struct AxisWindow {
+  int64_t padded_extent;  // h1 - h0 with h1 clipped to I + p only (what count_include_pad counts)
+  int64_t begin;          // clipped to the input: first input index of the window
+  int64_t end;            // clipped to the input: exclusive
+  int64_t clipped_extent() const { return end > begin ? end - begin : 0; }
+};
+
+// The window of output coordinate `o`, in PyTorch's order: clip the end to I + p, measure, then clip to [0, I).
+AxisWindow axis_window(int64_t o, int64_t in, int64_t k, int64_t s, int64_t pad) {
+  const int64_t start = o * s - pad;
+  const int64_t padded_end = min_of(start + k, in + pad);
+  AxisWindow w{};
+  w.padded_extent = padded_end - start;
+  w.begin = max_of(start, 0);
+  w.end = min_of(padded_end, in);
+  return w;
+}
+
+AxisWindow window_on_axis(int axis, int64_t o, const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p) {
+  return axis_window(o, in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis]);
+}
+
+// The divisor of the window formed by `wh` x `ww`.
+int64_t window_divisor(const AxisWindow& wh, const AxisWindow& ww, const AvgPool2dParams& p) {
+  if (p.divisor_override != 0) {
+    return p.divisor_override;
+  }
+  if (p.count_include_pad) {
+    return wh.padded_extent * ww.padded_extent;
+  }
+  return wh.clipped_extent() * ww.clipped_extent();
+}
+
+bool window_empty(const AxisWindow& wh, const AxisWindow& ww) {
+  return wh.clipped_extent() == 0 || ww.clipped_extent() == 0;
+}
+
+// Shared argument validation; returns the number of elements of one input plane and of one output plane.
+struct PlaneSizes {
+  int64_t in_plane;
+  int64_t out_plane;
+};
+
+PlaneSizes validate(int64_t planes, const std::array<int64_t, 2>& in_dims, const std::array<int64_t, 2>& out_dims,
+                    const AvgPool2dParams& p) {
+  const std::optional<std::array<int64_t, 2>> expected_out = avg_pooled_dims(in_dims, p);
+  if (!expected_out.has_value()) {
+    throw std::invalid_argument("oracle: invalid avg_pool2d parameters or output size < 1");
+  }
+  if (*expected_out != out_dims) {
+    throw std::invalid_argument("oracle: out_dims do not match the avg_pool2d output size of in_dims");
+  }
+  if (planes < 0) {
+    throw std::invalid_argument("oracle: negative plane count");
+  }
+  return PlaneSizes{checked_mul(in_dims[kAxisH], in_dims[kAxisW]), checked_mul(out_dims[kAxisH], out_dims[kAxisW])};
+}
+
+}  // namespace
+
+std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p) {
+  if (!params_valid(p)) {
+    return std::nullopt;
+  }
+  std::array<int64_t, 2> out{};
+  for (int axis = 0; axis < 2; ++axis) {
+    if (!in_range(in_dims[axis], 1, kMaxParam)) {
+      return std::nullopt;
+    }
+    out[axis] =
+        pooled_size(in_dims[axis], p.kernel[axis], p.stride[axis], p.padding[axis], /*dilation=*/1, p.ceil_mode);
+    if (out[axis] < 1) {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+AvgScatterResult avg_pool2d_backward(const std::vector<double>& grad_output, int64_t planes,
+                                     const std::array<int64_t, 2>& in_dims, const std::array<int64_t, 2>& out_dims,
+                                     const AvgPool2dParams& p) {
+  const PlaneSizes sizes = validate(planes, in_dims, out_dims, p);
+  const int64_t out_total = checked_mul(planes, sizes.out_plane);
+  if (static_cast<int64_t>(grad_output.size()) != out_total) {
+    throw std::invalid_argument("oracle: grad_output size does not match planes * Ho*Wo");
+  }
+  const int64_t in_w = in_dims[kAxisW];
+
+  AvgScatterResult result;
+  const std::size_t in_total = static_cast<std::size_t>(checked_mul(planes, sizes.in_plane));
+  result.grad_input.assign(in_total, 0.0);
+  result.abs_sum.assign(in_total, 0.0);
+  result.contributors.assign(in_total, 0);
+  result.divisor.assign(static_cast<std::size_t>(out_total), 0.0);
+
+  for (int64_t c = 0; c < planes; ++c) {
+    const int64_t in_base = c * sizes.in_plane;
+    int64_t out_pos = c * sizes.out_plane;  // running row-major position in this plane's output
+    for (int64_t oh = 0; oh < out_dims[kAxisH]; ++oh) {
+      const AxisWindow wh = window_on_axis(kAxisH, oh, in_dims, p);
+      for (int64_t ow = 0; ow < out_dims[kAxisW]; ++ow) {
+        const AxisWindow ww = window_on_axis(kAxisW, ow, in_dims, p);
+        const int64_t divisor = window_divisor(wh, ww, p);
+        result.divisor[out_pos] = static_cast<double>(divisor);
+        if (!window_empty(wh, ww)) {
+          // Non-empty windows always have a non-zero divisor (pool_size >= clipped size >= 1, override != 0).
+          const double delta = grad_output[out_pos] / static_cast<double>(divisor);
+          for (int64_t ih = wh.begin; ih < wh.end; ++ih) {
+            for (int64_t iw = ww.begin; iw < ww.end; ++iw) {
+              const int64_t target = in_base + ih * in_w + iw;
+              result.grad_input[target] += delta;
+              result.abs_sum[target] += std::fabs(delta);
+              result.contributors[target] += 1;
+            }
+          }
+        }
+        ++out_pos;
+      }
+    }
+  }
+  return result;
+}
+
+std::vector<double> avg_pool2d_forward(const std::vector<double>& input, int64_t planes,
+                                       const std::array<int64_t, 2>& in_dims, const std::array<int64_t, 2>& out_dims,
+                                       const AvgPool2dParams& p) {
+  const PlaneSizes sizes = validate(planes, in_dims, out_dims, p);
+  if (static_cast<int64_t>(input.size()) != checked_mul(planes, sizes.in_plane)) {
+    throw std::invalid_argument("oracle: input size does not match planes * H*W");
+  }
+  const int64_t in_w = in_dims[kAxisW];
+
+  std::vector<double> output(static_cast<std::size_t>(checked_mul(planes, sizes.out_plane)), 0.0);
+  for (int64_t c = 0; c < planes; ++c) {
+    const int64_t in_base = c * sizes.in_plane;
+    int64_t out_pos = c * sizes.out_plane;
+    for (int64_t oh = 0; oh < out_dims[kAxisH]; ++oh) {
+      const AxisWindow wh = window_on_axis(kAxisH, oh, in_dims, p);
+      for (int64_t ow = 0; ow < out_dims[kAxisW]; ++ow) {
+        const AxisWindow ww = window_on_axis(kAxisW, ow, in_dims, p);
+        if (!window_empty(wh, ww)) {
+          double sum = 0.0;
+          for (int64_t ih = wh.begin; ih < wh.end; ++ih) {
+            for (int64_t iw = ww.begin; iw < ww.end; ++iw) {
+              sum += input[in_base + ih * in_w + iw];
+            }
+          }
+          output[out_pos] = sum / static_cast<double>(window_divisor(wh, ww, p));
+        }
+        ++out_pos;
+      }
+    }
+  }
+  return output;
+}
+
+}  // namespace poolcheck::oracle
