@@ -27,6 +27,13 @@ BenchShape window_shape(std::string op, std::string label, int64_t n, int64_t c,
   return b;
 }
 
+std::vector<BenchCase> cases_of(const ShapeSet& set, const std::function<Case(const BenchShape&, DType)>& make) {
+  std::vector<BenchCase> out;
+  for (const auto& [shape, dtypes] : set)
+    for (DType dt : dtypes) out.push_back({shape, dt, make(shape, dt)});
+  return out;
+}
+
 std::string BenchCase::name() const { return shape.op + "/" + shape.label + "/" + dtype_name(dtype); }
 
 std::vector<BenchCase> bench_cases(const std::string& op) {

@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "case/case.h"
@@ -32,6 +34,9 @@ struct BenchCase {
 
 // The set (every operator's ops/<token>/bench_shapes.cpp, in table order), optionally one operator's cases.
 std::vector<BenchCase> bench_cases(const std::string& op = "");
+// Every shape of `set` in each of its dtypes, as the case `make` builds.
+using ShapeSet = std::vector<std::pair<BenchShape, std::vector<DType>>>;
+std::vector<BenchCase> cases_of(const ShapeSet& set, const std::function<Case(const BenchShape&, DType)>& make);
 // A window pooling's shape with one kernel, stride and padding on every spatial axis (output dims computed).
 BenchShape window_shape(std::string op, std::string label, int64_t n, int64_t c, std::vector<int64_t> in, int64_t k,
                         int64_t s, int64_t p, bool large);
