@@ -1,5 +1,7 @@
 #include "generators/draws.h"
 
+#include <algorithm>
+
 #include "generators/layout.h"
 
 namespace poolcheck::gen {
@@ -17,6 +19,31 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
   }
   c->seed = *rc::gen::arbitrary<uint64_t>();
   c->fill = cfg.vary_data ? *rc::gen::weightedElement<std::string>(fills) : "normal";
+}
+
+std::vector<std::string> supported_socs(const spec::OperatorSpec& s) {
+  std::vector<std::string> socs;
+  for (const auto& row : s.platforms)
+    if (row.supported) socs.push_back(row.soc);
+  return socs;
+}
+
+std::vector<DType> listed_dtypes(const spec::OperatorSpec& s, const std::string& soc) {
+  const spec::PlatformRow* row = s.platform(soc);
+  if (row && row->supported) return row->dtypes;
+  // Another SoC: the dtypes every supported row lists, so only the platform rule can be broken.
+  std::vector<DType> common;
+  bool first = true;
+  for (const auto& r : s.platforms) {
+    if (!r.supported) continue;
+    if (first) {
+      common = r.dtypes;
+      first = false;
+      continue;
+    }
+    std::erase_if(common, [&](DType d) { return std::find(r.dtypes.begin(), r.dtypes.end(), d) == r.dtypes.end(); });
+  }
+  return common;
 }
 
 }  // namespace poolcheck::gen

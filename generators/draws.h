@@ -15,6 +15,7 @@
 
 #include "case/case.h"
 #include "generators/generators.h"
+#include "spec/spec.h"
 
 namespace poolcheck::gen {
 
@@ -40,6 +41,11 @@ void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* 
 
 // Non-contiguous views for every tensor when cfg varies layouts.
 void gen_layouts(const GenConfig& cfg, Case* c);
+
+// The spec's platform table is the one list of platforms and dtypes: the SoCs it marks supported, in table
+// order, and the tensor dtypes it lists for one of them (for any other SoC, the dtypes every supported row lists).
+std::vector<std::string> supported_socs(const spec::OperatorSpec& s);
+std::vector<DType> listed_dtypes(const spec::OperatorSpec& s, const std::string& soc);
 
 using WeightedFills = std::initializer_list<std::pair<std::size_t, std::string>>;
 

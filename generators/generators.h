@@ -15,9 +15,6 @@ namespace poolcheck::gen {
 struct GenConfig {
   // SoCs used for cases that must succeed (the emulator runs kernels there).
   std::vector<std::string> kernel_platforms{"Ascend910B", "Ascend910_93"};
-  // SoCs also used for failure-path cases.
-  std::vector<std::string> all_platforms{"Ascend910B", "Ascend910_93", "Ascend950",
-                                         "Ascend310B", "Ascend310P",   "Ascend910"};
   int64_t max_nc = 140;     // N*C reaches past two 64-lane blocks
   int64_t max_spatial = 9;  // per D/H/W axis of the input
   bool vary_layout = true;  // non-contiguous views, storage offsets

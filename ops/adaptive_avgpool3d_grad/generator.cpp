@@ -10,21 +10,19 @@
 
 namespace poolcheck::gen {
 
-namespace {
-const std::vector<std::string> kAdaptivePlatforms{"Ascend910B", "Ascend910_93", "Ascend910", "Ascend310P"};
-}  // namespace
+namespace {}  // namespace
 
 rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     spec::adaptive_avgpool3d_grad::CaseParams p;
-    // The kernel platforms given by the caller, plus the Atlas training/inference series this operator documents.
+    // The kernel platforms given by the caller, plus every other platform the spec marks supported (the Atlas
+    // training/inference series), with the dtypes the spec lists there.
+    const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
     std::vector<std::string> socs = cfg.kernel_platforms;
-    for (const auto& s : kAdaptivePlatforms)
+    for (const auto& s : supported_socs(contract))
       if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
     p.soc = *rc::gen::elementOf(socs);
-    const bool bf16_ok = p.soc == "Ascend910B" || p.soc == "Ascend910_93";
-    p.dtype =
-        bf16_ok ? *rc::gen::element(DType::F32, DType::F16, DType::BF16) : *rc::gen::element(DType::F32, DType::F16);
+    p.dtype = *rc::gen::elementOf(listed_dtypes(contract, p.soc));
     gen_batch(cfg, {1, 1, 2}, &p);
     const int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
     for (int a = 0; a < 3; ++a) {
@@ -57,8 +55,8 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> adaptive_avgpool3d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
-  return invalid_from(spec::adaptive_avgpool3d_grad::operator_spec(), adaptive_avgpool3d_grad::valid, cfg,
-                      kAdaptivePlatforms, rule_id);
+  const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
+  return invalid_from(contract, adaptive_avgpool3d_grad::valid, cfg, supported_socs(contract), rule_id);
 }
 
 }  // namespace poolcheck::gen

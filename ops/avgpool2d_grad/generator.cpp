@@ -16,7 +16,7 @@ namespace {
 spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::avgpool2d_grad::CaseParams p;
   p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
-  p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
+  p.dtype = *rc::gen::elementOf(listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   std::array<int64_t, 2> k{}, s{}, pad{};
   if (*rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1) {  // global average: kernel == input, 1x1 output

@@ -15,7 +15,7 @@ namespace {
 spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::maxpool3d_grad::CaseParams p;
   p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
-  p.dtype = *rc::gen::element(DType::F32, DType::F16, DType::BF16);
+  p.dtype = *rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
   std::array<int64_t, 3> k{}, s{}, pad{};
@@ -57,9 +57,9 @@ rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> maxpool3d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
-  // Ascend950 is a valid platform per the spec (its kernels are simply not emulated).
-  return invalid_from(spec::maxpool3d_grad::operator_spec(), maxpool3d_grad::valid, cfg,
-                      {"Ascend910B", "Ascend910_93", "Ascend950"}, rule_id);
+  // Every platform the spec supports, Ascend950 included (its kernels are simply not emulated).
+  const spec::OperatorSpec& contract = spec::maxpool3d_grad::operator_spec();
+  return invalid_from(contract, maxpool3d_grad::valid, cfg, supported_socs(contract), rule_id);
 }
 
 }  // namespace poolcheck::gen
