@@ -58,8 +58,8 @@ case $mode in
 esac
 
 # mawk (Debian's awk): no gawk extensions.
-awk -v mode="$mode" -v verbose="${LAYERING_VERBOSE:-0}" -v table_name="$(basename "$table")" -v table="$table" -v folders="$work/folders" \
-  -v files="$work/files" -v includes_file="$work/includes" -v edges_file="$work/edges" '
+awk -v mode="$mode" -v verbose="${LAYERING_VERBOSE:-0}" -v table_name="$(basename "$table")" -v table="$table" \
+  -v folders="$work/folders" -v files="$work/files" -v includes_file="$work/includes" -v edges_file="$work/edges" '
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 # A shell-style glob (only * is special) as an anchored regex.
 function glob_re(g,   r, i, ch) {
@@ -188,7 +188,8 @@ FILENAME == includes_file {
   mine = token_of(file)
   theirs = token_of(resolved)
   if (mine != "" && theirs != "" && mine != theirs)
-    report(file ":" line ": " src " must not include ops/" theirs "/ \"" inc "\" (an operator" q "s files include only their own folder ops/" mine "/)")
+    report(file ":" line ": " src " must not include ops/" theirs "/ \"" inc "\" " \
+           "(an operator" q "s files include only their own folder ops/" mine "/)")
   if (!allowed(src, tgt)) report(file ":" line ": " src " must not include " tgt " \"" inc "\" " rule(src))
   if (verbose) print "edge " src " -> " tgt "  " file ":" line " \"" inc "\""
   next
