@@ -4,7 +4,7 @@
 
 #include "reports/report_diff.h"
 #include "reports/report_writer.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

@@ -19,7 +19,7 @@
 #include "reports/report_writer.h"
 #include "reports/run_json.h"
 #include "reports/summary_json.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

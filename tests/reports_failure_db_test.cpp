@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "reports/failure_db.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

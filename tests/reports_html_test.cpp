@@ -6,7 +6,7 @@
 #include "reports/html_table.h"
 #include "reports/repro_command.h"
 #include "reports/svg_histogram.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

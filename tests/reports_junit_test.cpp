@@ -6,7 +6,7 @@
 
 #include "reports/junit_xml.h"
 #include "reports/repro_command.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

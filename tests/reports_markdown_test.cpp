@@ -3,7 +3,7 @@
 
 #include "reports/markdown_summary.h"
 #include "reports/repro_command.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {

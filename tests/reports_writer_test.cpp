@@ -8,7 +8,7 @@
 #include "reports/case_result_json.h"
 #include "reports/report_writer.h"
 #include "reports/summary_json.h"
-#include "reports/testing/fixtures.h"
+#include "tests/report_fixtures.h"
 
 namespace poolcheck::reports {
 namespace {
