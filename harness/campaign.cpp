@@ -82,7 +82,10 @@ class Progress {
       return it == s.by_outcome.end() ? int64_t{0} : it->second;
     };
     std::string shard;
-    if (shard_count_ > 1) shard = "[" + std::to_string(shard_index_) + "/" + std::to_string(shard_count_) + "] ";
+    if (shard_count_ > 1) {  // appended: GCC 12 at -O3 reports a false -Wrestrict in "[" + std::string
+      shard.append("[").append(std::to_string(shard_index_)).append("/").append(std::to_string(shard_count_));
+      shard.append("] ");
+    }
     std::fprintf(stderr,
                  "\r%s%lld/%lld cases  pass %lld  expected-error %lld  failures %lld  %.1f cases/s  %.1fs\033[K",
                  shard.c_str(), static_cast<long long>(s.cases), static_cast<long long>(planned_),
@@ -179,8 +182,9 @@ std::string ulp_bucket_label(size_t bucket) {
     return os.str();
   };
   if (bucket == 0) return "0";
-  if (bucket + 1 >= kUlpBuckets) return ">" + edge(kUlpBucketEdges[std::size(kUlpBucketEdges) - 1]);
-  return "<=" + edge(kUlpBucketEdges[bucket]);
+  // Appended: GCC 12 at -O3 reports a false -Wrestrict in ">" + std::string.
+  if (bucket + 1 >= kUlpBuckets) return std::string(">").append(edge(kUlpBucketEdges[std::size(kUlpBucketEdges) - 1]));
+  return std::string("<=").append(edge(kUlpBucketEdges[bucket]));
 }
 
 void AccuracyStats::add(const ErrorStats& e) {
