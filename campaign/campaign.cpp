@@ -82,7 +82,10 @@ class Progress {
       return it == s.by_outcome.end() ? int64_t{0} : it->second;
     };
     std::string shard;
-    if (shard_count_ > 1) shard = "[" + std::to_string(shard_index_) + "/" + std::to_string(shard_count_) + "] ";
+    if (shard_count_ > 1) {  // appended: GCC 12 at -O3 reports a false -Wrestrict in "[" + std::string
+      shard.append("[").append(std::to_string(shard_index_)).append("/").append(std::to_string(shard_count_));
+      shard.append("] ");
+    }
     std::fprintf(stderr,
                  "\r%s%lld/%lld cases  pass %lld  expected-error %lld  failures %lld  %.1f cases/s  %.1fs\033[K",
                  shard.c_str(), static_cast<long long>(s.cases), static_cast<long long>(planned_),

@@ -112,7 +112,11 @@ std::string tensor_token(const TensorArg& t) {
 
 std::string array_token(const IntArrayArg& a) {
   if (!a.present) return "null[]";
-  return "[" + join(a.values, ',') + "]";
+  // Appended rather than "[" + ... + "]": GCC 12 at -O3 reports a false -Wrestrict in "[" + std::string.
+  std::string s = "[";
+  s += join(a.values, ',');
+  s += ']';
+  return s;
 }
 
 bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {

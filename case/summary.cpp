@@ -59,8 +59,9 @@ std::string ulp_bucket_label(size_t bucket) {
     return os.str();
   };
   if (bucket == 0) return "0";
-  if (bucket + 1 >= kUlpBuckets) return ">" + edge(kUlpBucketEdges[std::size(kUlpBucketEdges) - 1]);
-  return "<=" + edge(kUlpBucketEdges[bucket]);
+  // Appended: GCC 12 at -O3 reports a false -Wrestrict in ">" + std::string.
+  if (bucket + 1 >= kUlpBuckets) return std::string(">").append(edge(kUlpBucketEdges[std::size(kUlpBucketEdges) - 1]));
+  return std::string("<=").append(edge(kUlpBucketEdges[bucket]));
 }
 
 void AccuracyStats::add(const ErrorStats& e) {

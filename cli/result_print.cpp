@@ -30,7 +30,10 @@ bool beyond(double impl, double oracle, double bound) {
 
 std::string coords_text(const std::vector<int64_t>& c) {
   std::string s = "[";
-  for (size_t i = 0; i < c.size(); ++i) s += (i ? "," : "") + std::to_string(c[i]);
+  for (size_t i = 0; i < c.size(); ++i) {  // appended: GCC 12 at -O3 reports a false -Wrestrict in "," + std::string
+    if (i) s += ',';
+    s += std::to_string(c[i]);
+  }
   return s + "]";
 }
 

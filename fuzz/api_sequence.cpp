@@ -171,7 +171,8 @@ class Sequence {
   void step(uint8_t action) {
     const size_t slot_index = r_.u8() % slots_.size();
     Slot& s = slots_[slot_index];
-    trace_ += " " + std::to_string(action) + "@" + std::to_string(slot_index);
+    // Appended: GCC 12 at -O3 reports a false -Wrestrict in " " + std::string.
+    trace_.append(" ").append(std::to_string(action)).append("@").append(std::to_string(slot_index));
     switch (action) {
       case 0:
       case 1:

@@ -8,12 +8,14 @@
 # MIN_TIME (0.1: seconds per repetition), BENCH_ARGS (extra Google Benchmark flags, e.g.
 # --benchmark_filter=f32). The repetitions of all benchmarks of a binary run in random interleaved order,
 # so a slow period of the machine falls on impl, peers and copy alike instead of on one of them.
-# PEERS=0 skips installing the optional peers (libtorch-dev, libdnnl-dev); without them the peer benchmarks
-# report "skipped" and the ratios are null.
+# PEERS=0 skips installing the optional peers (libtorch-dev, libdnnl-dev with ocl-icd-opencl-dev); without
+# them the peer benchmarks report "skipped" and the ratios are null.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 optional=()
-[ "${PEERS:-1}" = 0 ] || optional=(libtorch-dev libdnnl-dev)
+# ocl-icd-opencl-dev: Debian's dnnl CMake config requires OpenCL (headers and libOpenCL.so), which libdnnl-dev
+# only recommends and --no-install-recommends leaves out.
+[ "${PEERS:-1}" = 0 ] || optional=(libtorch-dev libdnnl-dev ocl-icd-opencl-dev)
 POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" bash scripts/setup.sh
 report_dir=${1:-poolcheck-report}
 build_dir=${BUILD_DIR:-build-bench}
