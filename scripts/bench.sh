@@ -24,19 +24,22 @@ export POOLCHECK_BENCH_THREADS=${POOLCHECK_BENCH_THREADS:-$jobs}
 export ASCEND_GLOBAL_LOG_LEVEL=${ASCEND_GLOBAL_LOG_LEVEL:-4}
 
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DPOOLCHECK_BUILD_BENCH=ON >/dev/null
-targets=(maxpool3d_grad_bench avgpool2d_grad_bench adaptive_avgpool3d_grad_bench harness_bench bench_ratios)
+# One benchmark binary per row of the operator table.
+mapfile -t ops < <(awk '/^[a-z]/ {print $1}' ops/operators.txt)
+targets=("${ops[@]/%/_bench}" harness_bench bench_ratios)
 cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
 
 out="$report_dir/bench"
 mkdir -p "$out"
 echo "== threads: $POOLCHECK_BENCH_THREADS (impl host threads, torch, oneDNN, copy)"
 repeat=(--benchmark_repetitions="${REPS:-9}" --benchmark_enable_random_interleaving=true)
-for op in maxpool3d_grad avgpool2d_grad adaptive_avgpool3d_grad; do
+for op in "${ops[@]}"; do
   # shellcheck disable=SC2086
   "$build_dir/bench/${op}_bench" --benchmark_out="$out/$op.json" --benchmark_out_format=json "${repeat[@]}" \
     --benchmark_min_time="${MIN_TIME:-0.1}" ${BENCH_ARGS:-}
 done
 "$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json "${repeat[@]}"
-"$build_dir/bench/bench_ratios" "$out/ratios.json" "$out"/maxpool3d_grad.json "$out"/avgpool2d_grad.json \
-  "$out"/adaptive_avgpool3d_grad.json "$out"/harness.json
+op_json=()
+for op in "${ops[@]}"; do op_json+=("$out/$op.json"); done
+"$build_dir/bench/bench_ratios" "$out/ratios.json" "${op_json[@]}" "$out/harness.json"
 echo "== wrote $out/ratios.json"
