@@ -3,15 +3,17 @@
 #include <utility>
 
 #include "harness/op_adapter.h"
+#include "spec/pooled_size.h"
 
 namespace poolcheck::bench {
 
 namespace {
 
-// Spatial output dims of a (floor-mode) window pooling, for the peers.
+// Spatial output dims of a (floor-mode) window pooling, for the peers: the spec's formula.
 std::vector<int64_t> pooled(const BenchShape& s) {
   std::vector<int64_t> o;
-  for (size_t a = 0; a < s.in.size(); ++a) o.push_back((s.in[a] + 2 * s.p[a] - s.k[a]) / s.s[a] + 1);
+  for (size_t a = 0; a < s.in.size(); ++a)
+    o.push_back(spec::pooled_size(s.in[a], s.k[a], s.s[a], s.p[a], 1, false).value_or(0));
   return o;
 }
 
