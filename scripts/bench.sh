@@ -19,7 +19,7 @@ optional=()
 [ "${PEERS:-1}" = 0 ] || optional=(libtorch-dev libdnnl-dev ocl-icd-opencl-dev)
 # --packages: only print them (tests/fresh_machine checks the list).
 [ "${1:-}" != --packages ] || { echo "${optional[*]}"; exit 0; }
-POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" bash scripts/setup.sh
+POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" POOLCHECK_SETUP_BUILD=0 bash scripts/setup.sh
 report_dir=${1:-poolcheck-report}
 build_dir=${BUILD_DIR:-build-bench}
 jobs=$(nproc)
