@@ -4,6 +4,12 @@
 #   CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE OUT [SRC] [WORK]
 # Locally: CC=clang CXX=clang++ CFLAGS="-fsanitize=address,undefined,fuzzer-no-link" \
 #   CXXFLAGS="$CFLAGS" LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out bash fuzz/build.sh
+# Stated again: `bash fuzz/build.sh` (the documented call) ignores the options of the first line.
+set -euo pipefail
+for v in CC CXX CFLAGS CXXFLAGS LIB_FUZZING_ENGINE OUT; do
+  [ -n "${!v+set}" ] || { echo "fuzz/build.sh: $v is not set (usage above)" >&2; exit 2; }
+done
+command -v zip >/dev/null || { echo "fuzz/build.sh: needs zip (apt-get install zip)" >&2; exit 2; }
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 build=${WORK:-/tmp}/poolcheck-fuzz-build

@@ -3,6 +3,7 @@
 # Google Benchmark JSON to <report-dir>/bench/<op>.json and harness.json, and the ratio table to
 # <report-dir>/bench/ratios.json (docs/performance.md).
 #   scripts/bench.sh [report-dir]      default report dir: poolcheck-report
+#   scripts/bench.sh --packages        print the optional packages it installs
 # Environment: BUILD_DIR (build-bench), BUILD_TYPE (Release), POOLCHECK_BENCH_THREADS (number of cores),
 # REPS (9: repetitions of every benchmark; the ratios use their medians, which a shared VM needs),
 # MIN_TIME (0.1: seconds per repetition), BENCH_ARGS (extra Google Benchmark flags, e.g.
@@ -16,7 +17,9 @@ optional=()
 # ocl-icd-opencl-dev: Debian's dnnl CMake config requires OpenCL (headers and libOpenCL.so), which libdnnl-dev
 # only recommends and --no-install-recommends leaves out.
 [ "${PEERS:-1}" = 0 ] || optional=(libtorch-dev libdnnl-dev ocl-icd-opencl-dev)
-POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" bash scripts/setup.sh
+# --packages: only print them (tests/fresh_machine checks the list).
+[ "${1:-}" != --packages ] || { echo "${optional[*]}"; exit 0; }
+POOLCHECK_OPTIONAL_PACKAGES="${optional[*]}" POOLCHECK_SETUP_BUILD=0 bash scripts/setup.sh
 report_dir=${1:-poolcheck-report}
 build_dir=${BUILD_DIR:-build-bench}
 jobs=$(nproc)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12, apt only), configures and builds poolcheck in ./build.
-# Idempotent and quiet when nothing is missing. Sourced by run.sh and test.sh.
+# Idempotent and quiet when nothing is missing. Run by run.sh, test.sh and bench.sh; POOLCHECK_SETUP_BUILD=0
+# installs only (bench.sh builds its own tree).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -26,6 +27,7 @@ install_missing "required" "${packages[@]}"
 # Optional extras (the benchmark peers from scripts/bench.sh): installed when possible, never fatal.
 # shellcheck disable=SC2086
 install_missing "optional" ${POOLCHECK_OPTIONAL_PACKAGES:-} || echo "poolcheck setup: optional packages skipped"
+[ "${POOLCHECK_SETUP_BUILD:-1}" != 0 ] || exit 0
 
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ ! -f build/CMakeCache.txt ]; then
