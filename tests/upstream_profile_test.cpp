@@ -58,9 +58,17 @@ Outcome expected(Outcome upstream_outcome, Outcome documented_outcome) {
 }
 
 // Killed by SIGSEGV, as a real null dereference kills the process. A sanitizer's SEGV handler reports it and
-// exits non-zero instead.
-bool crashed_on_null_dereference(int status) {
+// exits non-zero instead (GCC names a sanitizer build with __SANITIZE_*__, clang with __has_feature).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define POOLCHECK_TEST_SANITIZED 1
+#endif
+#endif
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define POOLCHECK_TEST_SANITIZED 1
+#endif
+bool crashed_on_null_dereference(int status) {
+#ifdef POOLCHECK_TEST_SANITIZED
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0) return true;
 #endif
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV;
