@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/summary.h"
 #include "harness/executor.h"
 #include "harness/runner.h"
-#include "case/summary.h"
 
 namespace poolcheck {
 

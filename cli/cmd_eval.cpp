@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "cli/commands.h"
-#include "cli/result_print.h"
 #include "case/descriptor.h"
 #include "case/npy.h"
+#include "cli/commands.h"
+#include "cli/result_print.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 

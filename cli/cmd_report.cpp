@@ -5,9 +5,9 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "case/descriptor.h"
 #include "cli/commands.h"
 #include "cli/report_rules.h"
-#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/atomic_file.h"

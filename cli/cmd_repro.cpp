@@ -2,9 +2,9 @@
 #include <iostream>
 #include <memory>
 
+#include "case/descriptor.h"
 #include "cli/commands.h"
 #include "cli/result_print.h"
-#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "reports/case_result_json.h"

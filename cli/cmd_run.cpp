@@ -8,10 +8,10 @@
 #include <optional>
 #include <stdexcept>
 
-#include "cli/commands.h"
-#include "cli/report_rules.h"
 #include "campaign/campaign.h"
 #include "case/descriptor.h"
+#include "cli/commands.h"
+#include "cli/report_rules.h"
 #include "harness/op_adapter.h"
 #include "reports/failure_db.h"
 #include "reports/report_writer.h"

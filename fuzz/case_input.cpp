@@ -3,9 +3,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "fuzz/fuzz_checks.h"
 #include "case/descriptor.h"
 #include "case/numeric.h"
+#include "fuzz/fuzz_checks.h"
 
 namespace poolcheck::fuzz {
 

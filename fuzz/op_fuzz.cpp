@@ -1,9 +1,9 @@
 #include "fuzz/op_fuzz.h"
 
+#include "case/descriptor.h"
 #include "fuzz/case_input.h"
 #include "fuzz/fuzz_checks.h"
 #include "fuzz/raw_call.h"
-#include "case/descriptor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "poolcheck_emu/emu.h"

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "case/numeric.h"
-#include "harness/op_adapter.h"
 #include "case/rng.h"
+#include "harness/op_adapter.h"
 
 namespace poolcheck {
 

@@ -7,10 +7,10 @@
 #include <mutex>
 
 #include "backend/backend.h"
-#include "fmt/format.h"
 #include "case/descriptor.h"
-#include "harness/device_tensor.h"
 #include "case/numeric.h"
+#include "fmt/format.h"
+#include "harness/device_tensor.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck {

@@ -231,7 +231,7 @@ TEST(DescriptorNegativeControl, BrokenTokensAreRefused) {
   EXPECT_FALSE(parse_descriptor(line + " gradInput=f32:2x").ok);
   EXPECT_FALSE(parse_descriptor(line + " kernelSize=[1,x]").ok);
   EXPECT_FALSE(parse_descriptor(line + " cores=-1").ok);
-  EXPECT_FALSE(parse_descriptor(line + " idxfault=-sideways").ok);  // an option's word starts with a letter
+  EXPECT_FALSE(parse_descriptor(line + " idxfault=-sideways").ok);    // an option's word starts with a letter
   EXPECT_FALSE(parse_runnable_case(line + " idxfault=sideways").ok);  // not one of max pooling's index faults
   EXPECT_FALSE(parse_runnable_case(line + " colour=blue").ok);        // not an option of max pooling
   EXPECT_FALSE(parse_descriptor(line + " gradInput=f32:2:alloc=-2").ok);

@@ -2,8 +2,8 @@
 
 #include <stdexcept>
 
-#include "case/summary.h"
 #include "case/descriptor.h"
+#include "case/summary.h"
 #include "reports/json_fields.h"
 #include "reports/json_number.h"
 

@@ -12,8 +12,8 @@
 #include <limits>
 #include <vector>
 
-#include "common/half.h"
 #include "case/numeric.h"
+#include "common/half.h"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "case/summary.h"
 #include "case/descriptor.h"
+#include "case/summary.h"
 
 namespace poolcheck::reports::testing {
 
