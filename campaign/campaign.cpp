@@ -15,6 +15,7 @@
 #include <tuple>
 #include <utility>
 
+#include "campaign/coverage.h"
 #include "case/descriptor.h"
 #include "generators/generators.h"
 
@@ -119,14 +120,24 @@ uint64_t splitmix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-CasePlan plan_case(const CampaignOptions& opts, const std::vector<std::string>& ops, int64_t index) {
+CasePlan plan_case(const CampaignOptions& opts, const CaseScheduler& schedule, int64_t index) {
   CasePlan p;
   p.index = index;
-  if (!ops.empty()) p.op = ops[static_cast<size_t>(index % static_cast<int64_t>(ops.size()))];
   p.case_seed = splitmix64(splitmix64(opts.seed) + static_cast<uint64_t>(index) * kGolden);
-  const double u = static_cast<double>(splitmix64(p.case_seed ^ 0xD1B54A32D192ED03ull) >> 11) * 0x1.0p-53;
-  p.invalid = u < opts.invalid_fraction;
+  const StreamSlot slot = stream_slot(index, opts.invalid_fraction);
+  p.invalid = slot.invalid;
   p.size = static_cast<int>(index % 101);
+  const CaseScheduler::Pick pick = p.invalid ? schedule.invalid(slot.ordinal) : schedule.valid(slot.ordinal);
+  if (!pick.cell) return p;
+  p.cell = pick.cell;
+  p.op = pick.cell->op;
+  p.label = cell_label(*pick.cell);
+  p.target.platform = pick.platform;
+  p.target.rule = pick.cell->rule;
+  p.target.choice = pick.cell->variant + pick.cell->variants * pick.visit;
+  p.target.strategy = pick.cell->strategy;
+  p.target.dtype = pick.cell->dtype;
+  p.target.feature = pick.cell->feature;
   return p;
 }
 
@@ -142,6 +153,7 @@ void check_campaign_options(const CampaignOptions& opts) {
     throw std::invalid_argument("invalid fraction must be within [0, 1]");
   }
   if (opts.max_cases < 0) throw std::invalid_argument("max cases must be >= 0");
+  if (opts.until_covered < 0) throw std::invalid_argument("until-covered hits must be >= 0");
   if (!(opts.max_seconds >= 0)) throw std::invalid_argument("max seconds must be >= 0");
 
   if (!opts.make_case) {
@@ -172,20 +184,15 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   check_campaign_options(opts);
   CampaignSummary s = campaign_parameters(opts);
   const std::vector<std::string>& ops = s.ops;
-  const bool real_generators = !opts.make_case;
   if (ops.empty()) throw std::invalid_argument("no operators to run");
 
-  // Generators are built once per operator; sampling them is then a pure function of (seed, size).
-  std::map<std::string, std::pair<rc::Gen<Case>, rc::Gen<Case>>> gens;
-  if (real_generators) {
-    for (const auto& op : ops) {
-      if (!gens.count(op)) gens.emplace(op, std::make_pair(gen::valid_case(op), gen::invalid_case(op)));
-    }
-  }
+  const CaseScheduler schedule(ops, opts.seed);
+  // Sampling a generator is a pure function of (target, seed, size).
   auto make = [&](const CasePlan& p) -> Case {
     if (opts.make_case) return opts.make_case(p.op, p.invalid, p.case_seed, p.size);
-    const auto& g = gens.at(p.op);
-    return gen::sample(p.invalid ? g.second : g.first, p.case_seed, p.size);
+    gen::GenConfig cfg;
+    cfg.target = p.target;
+    return gen::sample(p.invalid ? gen::invalid_case(p.op, cfg) : gen::valid_case(p.op, cfg), p.case_seed, p.size);
   };
   InProcessExecutor in_process(opts.run_case_fn);
   CaseExecutor& exec = opts.executor && !opts.run_case_fn ? *opts.executor : in_process;
@@ -211,17 +218,29 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
 
   // Cases in flight finish in any order; they are folded into the summary in stream order.
-  std::deque<std::pair<int64_t, Case>> pending;
+  struct Pending {
+    int64_t index;
+    Case c;
+    std::string label, rule;
+    bool invalid;
+  };
+  std::deque<Pending> pending;
+  bool coverage_reached = false;
   std::map<int64_t, CaseResult> finished;
   auto deliver_in_order = [&] {
     while (!pending.empty()) {
-      const auto it = finished.find(pending.front().first);
+      const Pending& front = pending.front();
+      const auto it = finished.find(front.index);
       if (it == finished.end()) return;
       CaseResult r = std::move(it->second);
       finished.erase(it);
-      if (r.descriptor.empty()) r.descriptor = to_descriptor(pending.front().second);
+      if (r.descriptor.empty()) r.descriptor = to_descriptor(front.c);
+      r.target = result_label(front.label, front.invalid, front.rule, r);
       pending.pop_front();
       s.add(r, opts.max_failures_kept);
+      // Coverage is counted over the whole target list: every 64 cases is cheap and stops soon enough.
+      if (opts.until_covered > 0 && s.cases % 64 == 0 && covered(coverage_targets(s), opts.until_covered))
+        coverage_reached = true;
       if (on_result) on_result(r);
       progress.update(s, elapsed());
     }
@@ -229,7 +248,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
 
   int64_t i = opts.shard_index;
   for (;;) {
-    bool more = i < opts.max_cases && s.stop == StopReason::Completed;
+    bool more = i < opts.max_cases && s.stop == StopReason::Completed && !coverage_reached;
     if (more && g_stop.load()) {
       s.stop = StopReason::Interrupted;
       more = false;
@@ -239,7 +258,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       more = false;
     }
     if (more && exec.in_flight() < exec.capacity()) {
-      const CasePlan plan = plan_case(opts, ops, i);
+      const CasePlan plan = plan_case(opts, schedule, i);
       i += opts.shard_count;
       Case c;
       try {
@@ -254,7 +273,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
         continue;
       }
       exec.submit(static_cast<uint64_t>(plan.index), c, opts.run_options);
-      pending.emplace_back(plan.index, std::move(c));
+      pending.push_back(Pending{plan.index, std::move(c), plan.label, plan.target.rule, plan.invalid});
       continue;
     }
     if (exec.in_flight() == 0) break;
@@ -263,6 +282,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     deliver_in_order();
   }
   progress.finish();
+  s.coverage = coverage_targets(s);
   s.seconds = elapsed();
   s.cases_per_second = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0;
   return s;

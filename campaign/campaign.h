@@ -11,8 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "campaign/scheduler.h"
 #include "case/case.h"
 #include "case/summary.h"
+#include "generators/generators.h"
 #include "harness/executor.h"
 #include "harness/runner.h"
 
@@ -22,6 +24,7 @@ struct CampaignOptions {
   std::vector<std::string> ops;  // operator registry names; empty = all (gen::operators())
   uint64_t seed = 1;
   int64_t max_cases = 2000;        // length of the GLOBAL stream; a shard runs the indices of it that it owns
+  int64_t until_covered = 0;       // > 0: stop as soon as every coverage target has this many hits
   double max_seconds = 0;          // wall-clock budget for this process; 0 = none
   double invalid_fraction = 0.25;  // share of cases drawn from gen::invalid_case
   int shard_index = 0;
@@ -50,9 +53,14 @@ struct CasePlan {
   std::string op;
   bool invalid = false;
   uint64_t case_seed = 0;  // seed handed to the generator
-  int size = 0;            // RapidCheck size, cycling 0..100 so small cases come first
+  int size = 0;            // RapidCheck size for the draws the schedule leaves free, cycling 0..100
+  // The scheduler's cell (rule and mutation class, or strategy, dtype and feature), its label and the
+  // generator request made from it.
+  const ScheduleCell* cell = nullptr;
+  std::string label;
+  gen::CaseTarget target;
 };
-CasePlan plan_case(const CampaignOptions& opts, const std::vector<std::string>& ops, int64_t index);
+CasePlan plan_case(const CampaignOptions& opts, const CaseScheduler& schedule, int64_t index);
 
 // One SplitMix64 step (Steele, Lea and Flood): the output for state x, i.e. mix(x + golden gamma).
 uint64_t splitmix64(uint64_t x);

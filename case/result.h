@@ -53,6 +53,9 @@ struct CaseResult {
   ErrorStats err;
   double seconds = 0;
   std::string message;  // why it failed: first mismatch, or the backend's error line
+  // The campaign's coverage label of the case ("rule <op> <rule> <class>", "cell <op> <strategy> <dtype>
+  // <feature>"; see campaign/scheduler.h), empty outside a campaign.
+  std::string target;
 };
 
 // Host-side tensors of one run, for `repro` and `eval` (values as doubles, dense row-major).

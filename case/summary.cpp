@@ -91,6 +91,13 @@ std::string accuracy_key(const CaseResult& r) {
   return r.c.op + "/" + (out ? dtype_name(out->dtype) : "?");
 }
 
+std::vector<CoverageTarget> CampaignSummary::never_hit() const {
+  std::vector<CoverageTarget> out;
+  for (const auto& t : coverage)
+    if (t.measured && t.hits == 0) out.push_back(t);
+  return out;
+}
+
 int64_t CampaignSummary::replay_still_failing() const {
   return std::count_if(replayed.begin(), replayed.end(), [](const ReplayedCase& c) { return c.still_failing(); });
 }
@@ -106,6 +113,7 @@ void CampaignSummary::add(const CaseResult& r, size_t keep) {
   }
   if (r.err.elements > 0) accuracy[accuracy_key(r)].add(r.err);
   if (r.outcome == Outcome::ExpectedError) ++by_error_rule[r.expected_rule.empty() ? "(none)" : r.expected_rule];
+  if (!r.target.empty()) ++by_target[r.target];
   if (outcome_is_failure(r.outcome)) {
     ++failure_count;
     if (failures.size() < keep) failures.push_back(r);

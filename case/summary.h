@@ -51,6 +51,17 @@ struct ReplayedCase {
 enum class StopReason : int8_t { Completed, TimeBudget, Interrupted, Killed };
 const char* stop_reason_name(StopReason r);  // "completed" | "time-budget" | "interrupted" | "killed"
 
+// One coverage target of a campaign and its hits. Kinds: "rule", "variant" (a rule's mutation class), "dtype",
+// "feature", "key" (a tiling key the spec's strategy notes list; unmeasured against a backend that reports none).
+struct CoverageTarget {
+  std::string kind;
+  std::string op;
+  std::string name;
+  int64_t hits = 0;
+  bool measured = true;
+  bool operator==(const CoverageTarget&) const = default;
+};
+
 struct CampaignSummary {
   // The run's parameters, for the reports.
   std::vector<std::string> ops;
@@ -75,6 +86,8 @@ struct CampaignSummary {
   std::map<std::string, int64_t> by_strategy;     // executed cases with known tiling
   std::map<std::string, int64_t> by_tiling_key;   // "Normal/100"
   std::map<std::string, int64_t> by_error_rule;   // rule id of ExpectedError outcomes
+  std::map<std::string, int64_t> by_target;       // CaseResult::target labels
+  std::vector<CoverageTarget> coverage;           // every target of the schedule (campaign/coverage.h)
   int64_t failure_count = 0;                      // results with outcome_is_failure
   std::vector<CaseResult> failures;               // the first max_failures_kept of them
   std::map<std::string, AccuracyStats> accuracy;  // accuracy_key -> errors of the compared cases
@@ -83,6 +96,8 @@ struct CampaignSummary {
   // Fold one result into the counts (and the failure list, up to `keep`).
   void add(const CaseResult& r, size_t keep = 1000);
   int64_t replay_still_failing() const;
+  // Measured coverage targets without a hit.
+  std::vector<CoverageTarget> never_hit() const;
   // Failures, generator errors or failure-database cases that still fail.
   bool failed() const { return failure_count > 0 || generator_errors > 0 || replay_still_failing() > 0; }
   // For a merge: shard indices in [0, shard_count) that were not combined.

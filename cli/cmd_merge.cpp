@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "campaign/coverage.h"
 #include "cli/commands.h"
 #include "cli/report_rules.h"
 #include "reports/atomic_file.h"
@@ -36,7 +37,8 @@ int merge(const MergeArgs& a) {
       throw std::runtime_error(paths.summary_json.string() + ": " + e.what());
     }
   }
-  const CampaignSummary merged = reports::merge_summaries(parts);
+  CampaignSummary merged = reports::merge_summaries(parts);
+  merged.coverage = coverage_targets(merged);  // every shard's labels together
 
   const fs::path out(a.report_dir);
   std::error_code ec;

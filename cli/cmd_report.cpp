@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "campaign/coverage.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
 #include "cli/report_rules.h"
@@ -56,7 +57,8 @@ int rebuild(const ReportArgs& a) {
   if (!fs::exists(paths.results_jsonl)) {
     throw std::runtime_error(paths.results_jsonl.string() + " does not exist: nothing to rebuild from");
   }
-  const reports::RebuiltRun r = reports::rebuild_summary(dir);
+  reports::RebuiltRun r = reports::rebuild_summary(dir);
+  r.summary.coverage = coverage_targets(r.summary);  // from the results' labels, as the campaign counts them
   for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
   reports::write_summary_files(paths, r.summary, documented_rules());
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "campaign/campaign.h"
+#include "campaign/coverage.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
 #include "cli/report_rules.h"
@@ -32,7 +33,28 @@ struct RunArgs {
   std::string failure_db;  // empty: poolcheck-failures/ beside the report directory
   bool no_failure_db = false;
   bool quiet = false;
+  int64_t until_covered = 0;
+  CLI::Option* cases_option = nullptr;  // to tell an explicit --cases from the default
 };
+
+// Without an explicit --cases, --until-covered runs up to this many cases.
+constexpr int64_t kUntilCoveredCaseLimit = 10'000'000;
+
+// "coverage: 612 of 612 targets hit", then the targets never hit (the first few by name).
+void print_coverage(const CampaignSummary& s, int64_t until_covered) {
+  const auto missing = s.never_hit();
+  int64_t measured = 0, reached = 0;
+  for (const auto& t : s.coverage) {
+    measured += t.measured;
+    reached += t.measured && t.hits >= std::max<int64_t>(until_covered, 1);
+  }
+  std::cout << "coverage: " << reached << " of " << measured << " targets hit"
+            << (until_covered > 1 ? " " + std::to_string(until_covered) + " times" : "") << "\n";
+  constexpr size_t kShown = 12;
+  for (size_t i = 0; i < missing.size() && i < kShown; ++i)
+    std::cout << "  never hit: " << missing[i].kind << " " << missing[i].op << " " << missing[i].name << "\n";
+  if (missing.size() > kShown) std::cout << "  ... " << missing.size() - kShown << " more in summary.json\n";
+}
 
 std::filesystem::path failure_db_dir(const RunArgs& a) {
   if (!a.failure_db.empty()) return a.failure_db;
@@ -80,6 +102,8 @@ int run(const RunArgs& a, const Globals& g) {
   opts.ops = a.ops;
   opts.seed = a.seed;
   opts.max_cases = a.cases;
+  opts.until_covered = a.until_covered;
+  if (a.until_covered > 0 && !(a.cases_option && a.cases_option->count() > 0)) opts.max_cases = kUntilCoveredCaseLimit;
   opts.max_seconds = a.seconds;
   opts.invalid_fraction = a.invalid_fraction;
   parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
@@ -119,6 +143,7 @@ int run(const RunArgs& a, const Globals& g) {
   }
 
   std::cout << "poolcheck run: " << s.one_line() << "\n";
+  print_coverage(s, a.until_covered);
   if (!s.replayed.empty()) {
     std::cout << "failure database: " << s.replay_still_failing() << " of " << s.replayed.size()
               << " saved case(s) still fail\n";
@@ -144,6 +169,10 @@ int run(const RunArgs& a, const Globals& g) {
     for (const auto& m : s.generator_error_messages) std::cout << "  generator error: " << m << "\n";
     return kExitFailure;
   }
+  if (a.until_covered > 0 && !covered(s.coverage, a.until_covered)) {
+    std::cout << "--until-covered=" << a.until_covered << ": the case or time limit came first\n";
+    return kExitFailure;
+  }
   return kExitOk;
 }
 
@@ -153,9 +182,9 @@ Command add_run_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* sub = app.add_subcommand("run", "Run a property-based campaign and write reports");
   sub->add_option("--op", args->ops, "Operator to run (repeatable; default: all)");
-  sub->add_option("--cases", args->cases, "Cases in the (global) case stream")
-      ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}))
-      ->capture_default_str();
+  args->cases_option = sub->add_option("--cases", args->cases, "Cases in the (global) case stream")
+                           ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}))
+                           ->capture_default_str();
   sub->add_option("--seconds", args->seconds, "Wall-clock budget in seconds (0 = none)")
       ->check(CLI::Range(0.0, 31'536'000.0))  // a year
       ->capture_default_str();
@@ -170,6 +199,10 @@ Command add_run_command(CLI::App& app, const Globals& g) {
                   "report directory)");
   sub->add_flag("--no-failure-db", args->no_failure_db, "Neither replay nor save failures");
   sub->add_flag("-q,--quiet", args->quiet, "No progress and no per-failure lines; only the summary");
+  sub->add_flag("--until-covered{1}", args->until_covered,
+                "Run until every coverage target has K hits (--until-covered=K; alone, K = 1), or the case or time "
+                "limit (without --cases: 10,000,000 cases)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
   return Command{sub, [args, &g] { return run(*args, g); }};
 }
 

@@ -7,8 +7,25 @@
 namespace poolcheck::gen {
 
 void gen_layouts(const GenConfig& cfg, Case* c) {
-  if (cfg.vary_layout)
-    for (auto& [name, t] : c->tensors) t = *with_layout(t);
+  const LayoutDemand demand = wants(cfg, kFeatureViews)     ? LayoutDemand::kView
+                              : wants(cfg, kFeatureOffsets) ? LayoutDemand::kOffset
+                                                            : LayoutDemand::kAny;
+  if (cfg.vary_layout || demand != LayoutDemand::kAny)
+    for (auto& [name, t] : c->tensors) t = *with_layout(t, demand);
+}
+
+bool wants(const GenConfig& cfg, const char* feature) { return cfg.target.feature == feature; }
+bool steers_to(const GenConfig& cfg, const char* strategy) { return cfg.target.strategy == strategy; }
+
+std::string pick_soc(const GenConfig& cfg) {
+  if (!cfg.target.platform.empty()) return cfg.target.platform;
+  return *rc::gen::elementOf(cfg.kernel_platforms);
+}
+
+DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
+  if (cfg.target.dtype && std::find(listed.begin(), listed.end(), *cfg.target.dtype) != listed.end())
+    return *cfg.target.dtype;
+  return *rc::gen::elementOf(listed);
 }
 
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c, WeightedFills fills) {
@@ -19,6 +36,13 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
   }
   c->seed = *rc::gen::arbitrary<uint64_t>();
   c->fill = cfg.vary_data ? *rc::gen::weightedElement<std::string>(fills) : "normal";
+  if (wants(cfg, kFeatureDet)) c->deterministic = true;
+  if (wants(cfg, kFeatureTies)) c->fill = "ties";
+  if (wants(cfg, kFeatureSpecial)) c->fill = "special";
+  // A fill of its own would hide the feature: the other features keep the data plain or integer.
+  if (!cfg.target.feature.empty() && !wants(cfg, kFeatureTies) && !wants(cfg, kFeatureSpecial) &&
+      (c->fill == "ties" || c->fill == "special"))
+    c->fill = "normal";
 }
 
 std::vector<std::string> supported_socs(const spec::OperatorSpec& s) {

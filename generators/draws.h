@@ -39,8 +39,17 @@ void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* 
   p->c = std::max<int64_t>(1, nc / p->n);
 }
 
-// Non-contiguous views for every tensor when cfg varies layouts.
+// Non-contiguous views for every tensor when cfg varies layouts; every tensor a strided view, or every tensor
+// offset, when the target asks for the views or offsets feature.
 void gen_layouts(const GenConfig& cfg, Case* c);
+
+// Does the scheduler ask this case for `feature` / for tiling strategy `strategy`?
+bool wants(const GenConfig& cfg, const char* feature);
+bool steers_to(const GenConfig& cfg, const char* strategy);
+// The target's SoC when it names one, else one of cfg.kernel_platforms.
+std::string pick_soc(const GenConfig& cfg);
+// The target's dtype when it names a listed one, else one of `listed`.
+DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed);
 
 // The spec's platform table is the one list of platforms and dtypes: the SoCs it marks supported, in table
 // order, and the tensor dtypes it lists for one of them (for any other SoC, the dtypes every supported row lists).
@@ -51,7 +60,7 @@ using WeightedFills = std::initializer_list<std::pair<std::size_t, std::string>>
 
 // Deterministic mode, core count and UB size (from `ub_sizes`) when cfg varies knobs; then the data seed,
 // and the fill drawn from `fills` when cfg varies data ("normal" otherwise). The default fills are the
-// average-pooling ones; max pooling adds ties.
+// average-pooling ones; max pooling adds ties. The det, ties and special features force their knob or fill.
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c,
                      WeightedFills fills = {{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}});
 

@@ -5,12 +5,40 @@
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "case/case.h"
 
 namespace poolcheck::gen {
+
+// The features a valid case can be asked to exercise (CaseTarget::feature); an operator's generator lists the
+// ones that apply to it (gen::<token>::features()).
+inline constexpr const char* kFeaturePlain = "plain";         // nothing forced
+inline constexpr const char* kFeatureViews = "views";         // every tensor a non-contiguous view
+inline constexpr const char* kFeatureOffsets = "offsets";     // storage offsets
+inline constexpr const char* kFeatureCeil = "ceil";           // ceilMode on
+inline constexpr const char* kFeaturePadLimit = "pad-limit";  // padding at its documented limit on some axis
+inline constexpr const char* kFeatureOverlap = "overlap";     // windows that share input elements
+inline constexpr const char* kFeatureTies = "ties";           // equal values inside windows
+inline constexpr const char* kFeatureSpecial = "special";     // NaN and Inf in the data
+inline constexpr const char* kFeatureDet = "det";             // deterministic mode
+
+// What the campaign's scheduler asks of one case; empty fields leave the choice to the generator, so the
+// property tests (which pass none) see the generator's own distribution.
+struct CaseTarget {
+  // Invalid cases: the rule to violate and the mutation choice (class choice % rule.variants).
+  std::string rule;
+  uint64_t choice = 0;
+  // Both: the SoC.
+  std::string platform;
+  // Valid cases: the tiling strategy (a spec strategy note's name) to steer shapes and knobs towards, the
+  // tensor dtype and one feature.
+  std::string strategy;
+  std::optional<DType> dtype;
+  std::string feature;
+};
 
 struct GenConfig {
   // SoCs used for cases that must succeed (the emulator runs kernels there).
@@ -20,6 +48,7 @@ struct GenConfig {
   bool vary_layout = true;  // non-contiguous views, storage offsets
   bool vary_knobs = true;   // core count and UB size small enough to reach every tiling
   bool vary_data = true;    // ints / ties / special (NaN, Inf) fills
+  CaseTarget target;        // the scheduler's request (empty: draw freely)
 };
 
 }  // namespace poolcheck::gen
@@ -27,10 +56,12 @@ struct GenConfig {
 // Each operator's generators (ops/<token>/generator.cpp), declared for every row of the operator table:
 //   gen::<token>::valid(cfg)             a case the spec calls valid
 //   gen::<token>::invalid(cfg, rule_id)  a valid case mutated to violate exactly one rule; rule_id empty = any
+//   gen::<token>::features()             the CaseTarget features its valid generator can force
 #define POOLCHECK_OPERATOR(token, aclnn)                                             \
   namespace poolcheck::gen::token {                                                  \
   rc::Gen<Case> valid(const GenConfig& cfg = {});                                    \
   rc::Gen<Case> invalid(const GenConfig& cfg = {}, const std::string& rule_id = ""); \
+  std::vector<std::string> features();                                               \
   }
 #include "ops/operators.inc"
 #undef POOLCHECK_OPERATOR
@@ -41,6 +72,7 @@ namespace poolcheck::gen {
 rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg = {});
 rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg = {}, const std::string& rule_id = "");
 std::vector<std::string> operators();
+std::vector<std::string> features(const std::string& op);
 
 // RapidCheck prints generated Cases as their one-line descriptors.
 }  // namespace poolcheck::gen

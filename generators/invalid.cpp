@@ -8,13 +8,24 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
   return rc::gen::exec([&spec, valid, cfg, platforms, rule_id] {
     GenConfig base_cfg = cfg;
     base_cfg.kernel_platforms = platforms;
+    base_cfg.target = {};
+    if (!cfg.target.platform.empty()) base_cfg.kernel_platforms = {cfg.target.platform};
+    // The scheduler's rule and mutation choice: a few bases are tried before the choice is given up.
+    if (const spec::Rule* wanted = cfg.target.rule.empty() ? nullptr : spec.rule(cfg.target.rule)) {
+      for (int attempt = 0; attempt < 6; ++attempt)
+        if (auto m = wanted->violate(*valid(base_cfg), cfg.target.choice)) return *m;
+      base_cfg.kernel_platforms = platforms;
+    }
     Case base = *valid(base_cfg);
     const size_t n = spec.rules.size();
-    size_t first = rule_id.empty() ? *rc::gen::inRange<size_t>(0, n) : 0;
+    // Size-independent draws: inRange would favour the first rules and choices at small sizes.
+    std::vector<size_t> indices(n);
+    for (size_t i = 0; i < n; ++i) indices[i] = i;
+    size_t first = rule_id.empty() ? *rc::gen::elementOf(indices) : 0;
     if (!rule_id.empty())
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;
-    const uint64_t choice = *rc::gen::inRange<uint64_t>(0, 8);
+    const uint64_t choice = *rc::gen::elementOf(std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7});
     if (spec.rules[first].phase == spec::Phase::Execute) base.platform = *rc::gen::elementOf(cfg.kernel_platforms);
     for (int attempt = 0; attempt < 2; ++attempt) {
       for (uint64_t k = 0; k < 8; ++k)

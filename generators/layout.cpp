@@ -5,10 +5,15 @@
 
 namespace poolcheck::gen {
 
-rc::Gen<TensorArg> with_layout(TensorArg t) {
-  return rc::gen::exec([base = std::move(t)] {
+rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
+  return rc::gen::exec([base = std::move(t), demand] {
     TensorArg t = base;
-    if (*rc::gen::weightedElement<int>({{1, 0}, {1, 1}}) == 0) return t;  // contiguous
+    const bool contiguous = *rc::gen::weightedElement<int>({{1, 0}, {1, 1}}) == 0;
+    if (demand == LayoutDemand::kOffset) {
+      t.offset = *rc::gen::inRange<int64_t>(1, 17);
+      return t;
+    }
+    if (contiguous && demand == LayoutDemand::kAny) return t;
     const size_t rank = t.shape.size();
     std::vector<size_t> order(rank);  // storage order, innermost first
     std::iota(order.begin(), order.end(), 0);
@@ -21,7 +26,9 @@ rc::Gen<TensorArg> with_layout(TensorArg t) {
     int64_t stride = 1;
     for (size_t d : order) {
       t.strides[d] = stride;
-      stride *= t.shape[d] + *rc::gen::inRange<int64_t>(0, 3);  // slack between rows
+      // Slack between rows; a demanded view gets slack on its innermost dim, so it is never contiguous.
+      const int64_t low = demand == LayoutDemand::kView && d == order.front() ? 1 : 0;
+      stride *= t.shape[d] + *rc::gen::inRange<int64_t>(low, 3);
     }
     t.offset = *rc::gen::inRange<int64_t>(0, 17);
     if (t.strides == contiguous_strides(t.shape)) t.strides.clear();

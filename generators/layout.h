@@ -8,7 +8,10 @@
 
 namespace poolcheck::gen {
 
-// Regenerates the strides/offset of `t` (shape unchanged): contiguous half the time.
-rc::Gen<TensorArg> with_layout(TensorArg t);
+// What a layout must show: anything (contiguous half the time), a strided view, or a storage offset.
+enum class LayoutDemand { kAny, kView, kOffset };
+
+// Regenerates the strides/offset of `t` (shape unchanged).
+rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand = LayoutDemand::kAny);
 
 }  // namespace poolcheck::gen

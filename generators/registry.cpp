@@ -10,9 +10,10 @@ struct Entry {
   const char* op;
   rc::Gen<Case> (*valid)(const GenConfig&);
   rc::Gen<Case> (*invalid)(const GenConfig&, const std::string&);
+  std::vector<std::string> (*features)();
 };
 const Entry kEntries[] = {
-#define POOLCHECK_OPERATOR(token, aclnn) {#token, token::valid, token::invalid},
+#define POOLCHECK_OPERATOR(token, aclnn) {#token, token::valid, token::invalid, token::features},
 #include "ops/operators.inc"
 #undef POOLCHECK_OPERATOR
 };
@@ -35,6 +36,8 @@ std::vector<std::string> operators() {
   for (const auto& e : kEntries) ops.emplace_back(e.op);
   return ops;
 }
+
+std::vector<std::string> features(const std::string& op) { return entry(op).features(); }
 
 Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }
 

@@ -20,6 +20,7 @@ json result_to_json(const CaseResult& r) {
   j["failure"] = outcome_is_failure(r.outcome);
   j["expected"] = {{"status", r.expected_status}, {"phase", r.expected_phase}, {"rule", r.expected_rule}};
   j["observed"] = {{"status", r.observed_status}, {"phase", r.observed_phase}};
+  if (!r.target.empty()) j["target"] = r.target;
   j["tiling"] = {{"known", r.tiling_known},
                  {"strategy", r.strategy},
                  {"key", r.tiling_key},
@@ -77,6 +78,7 @@ CaseResult result_from_json(const json& j) {
   const json& o = field(j, "observed");
   r.observed_status = get<int32_t>(o, "status");
   r.observed_phase = get<std::string>(o, "phase");
+  if (j.contains("target")) r.target = get<std::string>(j, "target");
   const json& t = field(j, "tiling");
   r.tiling_known = get<bool>(t, "known");
   r.strategy = get<std::string>(t, "strategy");

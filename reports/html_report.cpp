@@ -95,6 +95,22 @@ void coverage(std::ostringstream& h, const HtmlInputs& in) {
   rows.clear();
   for (const auto& [k, n] : ordered_tiling_keys(s.by_tiling_key)) rows.push_back({html_escape(k), std::to_string(n)});
   h << html_table({"strategy/key", "cases"}, rows, "tiling-keys");
+  if (!s.coverage.empty()) {
+    h << "<h3>Coverage targets</h3>";
+    rows.clear();
+    int64_t hit = 0, measured = 0;
+    for (const auto& t : s.coverage) {
+      measured += t.measured;
+      hit += t.measured && t.hits > 0;
+      rows.push_back({html_escape(t.kind), html_escape(t.op), html_escape(t.name), std::to_string(t.hits),
+                      !t.measured  ? "not measured"
+                      : t.hits > 0 ? "<span class=\"ok\">hit</span>"
+                                   : "<span class=\"bad\">never hit</span>"});
+    }
+    h << "<details id=\"targets\"><summary id=\"target-coverage\">" << hit << " of " << measured
+      << " measured coverage targets hit (rules, mutation classes, dtypes, features, tiling keys)</summary>";
+    h << html_table({"kind", "operator", "target", "cases", ""}, rows, "coverage-targets") << "</details>\n";
+  }
   h << "</section>\n";
 }
 

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "reports/repro_command.h"
 #include "reports/text_format.h"
@@ -108,6 +112,27 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
     md << "| strategy/key | cases | share |\n|---|---:|---:|\n";
     for (const auto& [k, n] : ordered_tiling_keys(s.by_tiling_key))
       md << "| " << markdown_cell(k) << " | " << n << " | " << share(n, total) << " |\n";
+    md << "\n";
+  }
+
+  if (!s.coverage.empty()) {
+    // Per kind: how many targets, how many hit; then every target never hit, by name.
+    std::vector<std::string> kinds;
+    std::map<std::string, std::pair<int64_t, int64_t>> per_kind;  // kind -> (targets, hit)
+    for (const auto& t : s.coverage) {
+      if (!per_kind.count(t.kind)) kinds.push_back(t.kind);
+      auto& [total, hit] = per_kind[t.kind];
+      ++total;
+      hit += t.hits > 0;
+    }
+    md << "## Coverage targets\n\n| kind | targets | hit |\n|---|---:|---:|\n";
+    for (const auto& k : kinds) md << "| " << k << " | " << per_kind[k].first << " | " << per_kind[k].second << " |\n";
+    const auto missing = s.never_hit();
+    md << "\n" << (missing.empty() ? "Every measured target was hit." : "Never hit:") << "\n";
+    for (const auto& t : missing) md << "- " << markdown_cell(t.kind + " " + t.op + " " + t.name) << "\n";
+    for (const auto& t : s.coverage)
+      if (!t.measured)
+        md << "- not measured (the backend reports no tiling): " << markdown_cell(t.op + " " + t.name) << "\n";
     md << "\n";
   }
 

@@ -138,6 +138,13 @@ json summary_to_json(const CampaignSummary& s) {
   j["strategies"] = counts_json(s.by_strategy);
   j["tiling_keys"] = counts_json(s.by_tiling_key);
   j["expected_error_rules"] = counts_json(s.by_error_rule);
+  j["targets"] = counts_json(s.by_target);
+  json coverage = json::array(), never = json::array();
+  for (const auto& t : s.coverage)
+    coverage.push_back({{"kind", t.kind}, {"op", t.op}, {"name", t.name}, {"hits", t.hits}, {"measured", t.measured}});
+  for (const auto& t : s.never_hit()) never.push_back(t.kind + " " + t.op + " " + t.name);
+  j["coverage"] = coverage;
+  j["coverage_never_hit"] = never;
   std::vector<std::string> buckets;
   for (size_t b = 0; b < kUlpBuckets; ++b) buckets.push_back(ulp_bucket_label(b));
   j["ulp_buckets"] = buckets;
@@ -203,6 +210,18 @@ CampaignSummary summary_from_json(const json& j) {
   s.by_tiling_key = counts_from(j, "tiling_keys");
   s.by_error_rule = counts_from(j, "expected_error_rules");
   // Added after format 1 first shipped: optional when reading.
+  if (j.contains("targets")) s.by_target = counts_from(j, "targets");
+  if (j.contains("coverage")) {
+    for (const json& t : j.at("coverage")) {
+      CoverageTarget c;
+      c.kind = get<std::string>(t, "kind");
+      c.op = get<std::string>(t, "op");
+      c.name = get<std::string>(t, "name");
+      c.hits = get<int64_t>(t, "hits");
+      c.measured = get<bool>(t, "measured");
+      s.coverage.push_back(c);
+    }
+  }
   if (j.contains("accuracy")) s.accuracy = accuracy_from(j.at("accuracy"));
   if (j.contains("replayed")) s.replayed = replayed_from(j.at("replayed"));
   const json& failed = field(j, "failed_cases");
@@ -251,6 +270,19 @@ CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
     add_counts(m.by_strategy, s.by_strategy);
     add_counts(m.by_tiling_key, s.by_tiling_key);
     add_counts(m.by_error_rule, s.by_error_rule);
+    add_counts(m.by_target, s.by_target);
+    // Coverage targets: the same list in every shard of one campaign; hits add up.
+    for (const auto& t : s.coverage) {
+      auto it = std::find_if(m.coverage.begin(), m.coverage.end(), [&](const CoverageTarget& x) {
+        return x.kind == t.kind && x.op == t.op && x.name == t.name;
+      });
+      if (it == m.coverage.end()) {
+        m.coverage.push_back(t);
+      } else {
+        it->hits += t.hits;
+        it->measured = it->measured || t.measured;
+      }
+    }
     m.failure_count += s.failure_count;
     for (const auto& [k, a] : s.accuracy) m.accuracy[k].merge(a);
     // Every shard replays the same database: keep each case once, the failing verdict if any shard saw one.

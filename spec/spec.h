@@ -46,6 +46,9 @@ struct Rule {
   // Turn a valid case into one that violates this rule and no other (nullopt when this case cannot be
   // mutated that way, e.g. a platform-specific rule on another platform). `choice` picks among variants.
   std::function<std::optional<Case>(const Case& valid, uint64_t choice)> violate;
+  // The mutation classes `violate` makes: class choice % variants (which tensor, which bad value, which form);
+  // choice / variants varies the details inside a class. The campaign cycles every class of every rule.
+  uint64_t variants = 1;
 };
 
 struct Discrepancy {

@@ -18,6 +18,7 @@ Rule out_params_rule(std::string id) {
   r.in_docs = false;
   r.text = "workspaceSize (uint64_t*) and executor (aclOpExecutor**) must not be nullptr";
   r.violated = [](const Case& c) { return c.null_workspace_size || c.null_executor; };
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t pick = choice % 3;
@@ -42,6 +43,7 @@ Rule descriptor_rule(std::string id, std::vector<std::string> tensors) {
     }
     return false;
   };
+  r.variants = 6;
   r.violate = [tensors](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(tensors[(choice / 2) % tensors.size()]);
@@ -54,9 +56,11 @@ Rule descriptor_rule(std::string id, std::vector<std::string> tensors) {
         t.strides = effective_strides(t);
         t.strides.back() = -1;
         break;
-      case 2:
+      case 2:  // the view's extent passes INT64_MAX through a stride (aclCreateTensor takes one count for dims
+               // and strides, so a stride list of another length cannot be passed at all)
         t.strides = effective_strides(t);
-        t.strides.push_back(1);
+        t.shape[0] = 3;
+        t.strides[0] = std::numeric_limits<int64_t>::max() / 2 + 1;
         break;
       case 3:
         t.offset = -1;
@@ -85,6 +89,7 @@ Rule extent_rule(std::string id, std::vector<std::string> tensors) {
     }
     return false;
   };
+  r.variants = 3;
   r.violate = [tensors](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t count = tensors.size();
@@ -120,6 +125,7 @@ Rule overlap_rule(std::string id, std::string output) {
     const TensorArg* t = tensor(c, output);
     return t && descriptor_ok(*t) && may_overlap(*t);
   };
+  r.variants = 4;
   r.violate = [output](const Case& v, uint64_t choice) -> std::optional<Case> {
     const TensorArg* base = tensor(v, output);
     if (!base || !descriptor_ok(*base)) return std::nullopt;

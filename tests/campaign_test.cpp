@@ -8,11 +8,14 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <thread>
 
 #include "case/descriptor.h"
+#include "generators/generators.h"
+#include "spec/spec.h"
 
 namespace poolcheck {
 namespace {
@@ -70,21 +73,73 @@ TEST(Campaign, Splitmix64KnownValues) {
 TEST(Campaign, PlanIsAPureFunctionOfSeedAndIndex) {
   CampaignOptions o = fake_options();
   const std::vector<std::string> ops{"opA", "opB"};
+  const CaseScheduler schedule(ops, o.seed), again(ops, o.seed);
+  std::map<std::string, int> per_op;
   for (int64_t i = 0; i < 300; ++i) {
-    CasePlan a = plan_case(o, ops, i), b = plan_case(o, ops, i);
+    CasePlan a = plan_case(o, schedule, i), b = plan_case(o, again, i);
     EXPECT_EQ(a.case_seed, b.case_seed);
     EXPECT_EQ(a.invalid, b.invalid);
+    EXPECT_EQ(a.op, b.op);
+    EXPECT_EQ(a.label, b.label);
     EXPECT_EQ(a.size, static_cast<int>(i % 101)) << "sizes cycle 0..100, small first";
-    EXPECT_EQ(a.op, ops[static_cast<size_t>(i % 2)]);
+    ++per_op[a.op];
   }
+  EXPECT_EQ(per_op.size(), 2u);
+  EXPECT_NEAR(per_op["opA"], 150, 2) << "seam operators alternate within the valid and the invalid cycle";
   CampaignOptions o2 = o;
   o2.seed = 2;
+  const CaseScheduler schedule2(ops, o2.seed);
   int same = 0;
-  for (int64_t i = 0; i < 100; ++i) same += plan_case(o, ops, i).case_seed == plan_case(o2, ops, i).case_seed;
+  for (int64_t i = 0; i < 100; ++i)
+    same += plan_case(o, schedule, i).case_seed == plan_case(o2, schedule2, i).case_seed;
   EXPECT_EQ(same, 0) << "a different campaign seed gives different case seeds";
   std::set<uint64_t> seeds;
-  for (int64_t i = 0; i < 10000; ++i) seeds.insert(plan_case(o, ops, i).case_seed);
+  for (int64_t i = 0; i < 10000; ++i) seeds.insert(plan_case(o, schedule, i).case_seed);
   EXPECT_EQ(seeds.size(), 10000u);
+}
+
+TEST(Campaign, StreamSlotsSpreadInvalidCasesExactly) {
+  for (double f : {0.0, 0.25, 0.3, 0.6, 0.375, 1.0}) {
+    int64_t invalid = 0, valid = 0;
+    for (int64_t i = 0; i < 5000; ++i) {
+      const StreamSlot slot = stream_slot(i, f);
+      EXPECT_EQ(slot.ordinal, slot.invalid ? invalid : valid) << "ordinals count each kind in order";
+      (slot.invalid ? invalid : valid) += 1;
+      // floor(n * f) of the first n cases, with n * f taken as the decimal product (10 * 0.3 is 3).
+      const int64_t tenths = static_cast<int64_t>(std::llround(f * 1000)) * (i + 1);
+      EXPECT_EQ(invalid, tenths / 1000) << f << " at " << i;
+    }
+  }
+}
+
+// The real schedule: the first pass through the invalid cycle breaks every (operator, rule, class) cell once,
+// and the first pass through the valid cycle asks for every (operator, strategy, dtype, feature) cell once.
+TEST(Campaign, RealScheduleVisitsEveryCellOncePerPass) {
+  const CaseScheduler schedule(gen::operators(), 1);
+  std::set<std::string> invalid_labels, valid_labels;
+  for (size_t j = 0; j < schedule.invalid_cells().size(); ++j) {
+    const auto pick = schedule.invalid(static_cast<int64_t>(j));
+    EXPECT_EQ(pick.visit, 0u);
+    invalid_labels.insert(cell_label(*pick.cell));
+  }
+  for (size_t j = 0; j < schedule.valid_cells().size(); ++j)
+    valid_labels.insert(cell_label(*schedule.valid(static_cast<int64_t>(j)).cell));
+  EXPECT_EQ(invalid_labels.size(), schedule.invalid_cells().size());
+  EXPECT_EQ(valid_labels.size(), schedule.valid_cells().size());
+  size_t classes = 0;
+  for (const spec::OperatorSpec* s : spec::all_operator_specs())
+    for (const spec::Rule& r : s->rules) classes += r.variants;
+  EXPECT_EQ(invalid_labels.size(), classes);
+  EXPECT_TRUE(invalid_labels.count("rule maxpool3d_grad MP.PADDING.VALUE 3"));
+  EXPECT_TRUE(valid_labels.count("cell maxpool3d_grad CutK bf16 overlap"));
+  // The second visit of a cell uses the next SoC the rule can be broken on.
+  const auto first = schedule.invalid(0),
+             second = schedule.invalid(static_cast<int64_t>(schedule.invalid_cells().size()));
+  EXPECT_EQ(first.cell, second.cell);
+  EXPECT_EQ(second.visit, 1u);
+  if (first.cell->platforms.size() > 1) {
+    EXPECT_NE(first.platform, second.platform);
+  }
 }
 
 TEST(Campaign, InvalidFractionIsHonoured) {
@@ -93,7 +148,8 @@ TEST(Campaign, InvalidFractionIsHonoured) {
   auto share = [&](double f) {
     o.invalid_fraction = f;
     int n = 0;
-    for (int64_t i = 0; i < 20000; ++i) n += plan_case(o, ops, i).invalid;
+    const CaseScheduler schedule(ops, o.seed);
+    for (int64_t i = 0; i < 20000; ++i) n += plan_case(o, schedule, i).invalid;
     return n / 20000.0;
   };
   EXPECT_EQ(share(0), 0.0);
@@ -395,7 +451,7 @@ TEST(CampaignReal, DeterministicAndClassifiedPerSpec) {
     // tensor may keep fields that its "name=null" token does not carry.)
     EXPECT_EQ(to_descriptor(parsed.value), a[i].descriptor);
     // Whether a case was drawn valid or invalid shows in the spec's verdict the runner reports.
-    const bool invalid = plan_case(o, o.ops, static_cast<int64_t>(i)).invalid;
+    const bool invalid = plan_case(o, CaseScheduler(o.ops, o.seed), static_cast<int64_t>(i)).invalid;
     EXPECT_EQ(!a[i].expected_rule.empty(), invalid) << a[i].descriptor;
   }
   EXPECT_EQ(s1.by_outcome, s2.by_outcome);

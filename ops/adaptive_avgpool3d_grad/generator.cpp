@@ -21,10 +21,14 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     std::vector<std::string> socs = cfg.kernel_platforms;
     for (const auto& s : supported_socs(contract))
       if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
-    p.soc = *rc::gen::elementOf(socs);
-    p.dtype = *rc::gen::elementOf(listed_dtypes(contract, p.soc));
+    p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(socs) : cfg.target.platform;
+    p.dtype = pick_dtype(cfg, listed_dtypes(contract, p.soc));
     gen_batch(cfg, {1, 1, 2}, &p);
-    const int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
+    // Shape kinds: 0 sizes divide, 1 overlapping windows, 2 upsampling, 3 global (the AllOne strategy).
+    int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
+    if (steers_to(cfg, "AllOne")) shape_kind = 3;
+    if (steers_to(cfg, "General") && shape_kind == 3) shape_kind = 1;
+    if (wants(cfg, kFeatureOverlap)) shape_kind = 1;
     for (int a = 0; a < 3; ++a) {
       const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
       p.in_dims[a] = in;
@@ -36,9 +40,13 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
           p.out_dims[a] = *rc::gen::elementOf(divisors);
           break;
         }
-        case 1:
+        case 1:  // overlapping windows where the sizes do not divide
           p.out_dims[a] = *rc::gen::inRange<int64_t>(1, in + 1);
-          break;  // overlapping windows
+          if (wants(cfg, kFeatureOverlap) && a == 0 && in % p.out_dims[a] == 0) {
+            p.in_dims[a] = std::max<int64_t>(in, 3) | 1;  // odd, at least 3
+            p.out_dims[a] = 2;
+          }
+          break;
         case 2:
           p.out_dims[a] = *rc::gen::inRange<int64_t>(in, in + 5);
           break;  // upsampling
@@ -57,6 +65,10 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
 rc::Gen<Case> adaptive_avgpool3d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
   const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
   return invalid_from(contract, adaptive_avgpool3d_grad::valid, cfg, supported_socs(contract), rule_id);
+}
+
+std::vector<std::string> adaptive_avgpool3d_grad::features() {
+  return {kFeaturePlain, kFeatureViews, kFeatureOffsets, kFeatureOverlap, kFeatureSpecial, kFeatureDet};
 }
 
 }  // namespace poolcheck::gen

@@ -32,6 +32,7 @@ Rule rule_dtype_supported() {
       "no BFLOAT16 on Atlas training/inference, as upstream (AA.D.BF16_ATLAS); DOUBLE refused also for a 1x1x1 "
       "gradOutput, which upstream accepts (AA.D.DOUBLE_ALL_ONE); out's dtype is tied by AA.DTYPE.SAME "
       "(AA.D.OUT_CHECKS)";
+  r.variants = 4;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
@@ -77,6 +78,7 @@ Rule rule_dtype_same() {
       return false;
     return go->dtype != self->dtype || out->dtype != self->dtype;
   };
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
@@ -113,6 +115,7 @@ Rule rule_format_same() {
   r.cites = {cite(kSeed, "返回值 161002 #6 (gradOutput和self的数据格式不一致)", kSeed)};
   r.text = "gradOutput, self and out must all have the same format";
   r.chosen = "out is held to it too, as upstream; row 6 names gradOutput and self only (AA.D.OUT_CHECKS)";
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const size_t target = choice % 3;

@@ -15,18 +15,21 @@ namespace {
 
 spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::avgpool2d_grad::CaseParams p;
-  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
-  p.dtype = *rc::gen::elementOf(listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
+  p.soc = pick_soc(cfg);
+  p.dtype = pick_dtype(cfg, listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   std::array<int64_t, 2> k{}, s{}, pad{};
-  if (*rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1) {  // global average: kernel == input, 1x1 output
+  const bool global = steers_to(cfg, "Global") ||
+                      (cfg.target.strategy.empty() && *rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1);
+  if (global) {  // global average: kernel == input, 1x1 output
     const int64_t h = *rc::gen::inRange<int64_t>(10, 15), w = *rc::gen::inRange<int64_t>(10, 15);
     p.in_dims = {h, w};
     k = {h, w};
     s = {*rc::gen::inRange<int64_t>(h, h + 3), *rc::gen::inRange<int64_t>(w, w + 3)};
     pad = {*rc::gen::inRange<int64_t>(0, 2), *rc::gen::inRange<int64_t>(0, 2)};
   } else {
-    const bool square = *rc::gen::arbitrary<bool>();  // square inputs avoid the long-strip rule: Cube is reachable
+    // Square inputs avoid the long-strip rule: Cube is reachable.
+    const bool square = *rc::gen::arbitrary<bool>() || steers_to(cfg, "Cube");
     for (int a = 0; a < 2; ++a) {
       k[a] = square && a == 1 ? k[0] : *rc::gen::inRange<int64_t>(1, 6);
       s[a] = square && a == 1 ? s[0] : *rc::gen::inRange<int64_t>(1, 5);
@@ -36,13 +39,31 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
           square && a == 1 ? p.in_dims[0] : *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial + 3) + 1);
     }
   }
+  if (!global && wants(cfg, kFeaturePadLimit)) {
+    const int axis = *rc::gen::element(0, 1);
+    k[axis] = std::max<int64_t>(k[axis], 2);
+    pad[axis] = k[axis] / 2;
+  }
+  if (!global && wants(cfg, kFeatureOverlap)) {
+    const int axis = *rc::gen::element(0, 1);
+    k[axis] = std::max<int64_t>(k[axis], 2);
+    s[axis] = std::min<int64_t>(s[axis], k[axis] - 1);
+  }
+  for (int a = 0; a < 2 && !global; ++a) p.in_dims[a] = std::max(p.in_dims[a], std::max<int64_t>(1, k[a] - 2 * pad[a]));
   p.kernel = list_form(k, false);
   p.stride = list_form(s, s == k);
   if (p.stride.empty() && s != k) p.stride = {s[0], s[1]};
   p.padding = list_form(pad, false);
-  p.ceil_mode = *rc::gen::weightedElement<bool>({{2, false}, {1, true}});
+  p.ceil_mode = *rc::gen::weightedElement<bool>({{2, false}, {1, true}}) || wants(cfg, kFeatureCeil);
   p.count_include_pad = *rc::gen::weightedElement<bool>({{2, true}, {1, false}});
-  const int kind = *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {1, 3}});
+  // Cube takes countIncludePad without ceil mode and a divisor within [-255, 255]; Vector takes the rest.
+  if (steers_to(cfg, "Cube")) p.count_include_pad = true;
+  if (steers_to(cfg, "Vector") && !p.ceil_mode) p.count_include_pad = false;
+  if (steers_to(cfg, "Cube") && !wants(cfg, kFeatureCeil)) p.ceil_mode = false;
+  const int kind =
+      global && steers_to(cfg, "Global")
+          ? 0
+          : *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {steers_to(cfg, "Cube") ? 0u : 1u, 3}});
   p.divisor_override = kind == 0   ? 0
                        : kind == 1 ? *rc::gen::inRange<int64_t>(1, 12)
                        : kind == 2 ? -*rc::gen::inRange<int64_t>(1, 12)
@@ -68,6 +89,11 @@ rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
 
 rc::Gen<Case> avgpool2d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
   return invalid_from(spec::avgpool2d_grad::operator_spec(), avgpool2d_grad::valid, cfg, cfg.kernel_platforms, rule_id);
+}
+
+std::vector<std::string> avgpool2d_grad::features() {
+  return {kFeaturePlain,    kFeatureViews,   kFeatureOffsets, kFeatureCeil,
+          kFeaturePadLimit, kFeatureOverlap, kFeatureSpecial, kFeatureDet};
 }
 
 }  // namespace poolcheck::gen

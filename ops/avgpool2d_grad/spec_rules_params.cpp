@@ -23,6 +23,7 @@ Rule length_rule(const char* id, const char* list, std::vector<size_t> lens, std
     const IntArrayArg* a = array(c, list);
     return a && std::find(lens.begin(), lens.end(), a->values.size()) == lens.end();
   };
+  r.variants = bad_lens.size();
   r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     IntArrayArg& a = m.array_mut(list);
@@ -43,6 +44,7 @@ Rule positive_rule(const char* id, const char* list, std::initializer_list<size_
     const IntArrayArg* a = array(c, list);
     return a && std::find(ok.begin(), ok.end(), a->values.size()) != ok.end() && !all_positive(*a);
   };
+  r.variants = 2;
   r.violate = [list](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -2};
     Case m = v;
@@ -110,6 +112,7 @@ Rule padding_value() {
     const auto p = broadcast2(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
+  r.variants = 4;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const auto k = kernel2(v);
     auto p = broadcast2(array(v, kPadding));
@@ -141,6 +144,7 @@ Rule cube_math() {
     const auto dt = common_dtype(c);
     return dt && ((t == 2 && *dt == DType::BF16) || (t == 3 && *dt != DType::F32));
   };
+  r.variants = 8;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     std::vector<int64_t> bad;
     if (const auto dt = common_dtype(v)) {  // the dtype-dependent refusals first
@@ -170,6 +174,7 @@ Rule divisor_range() {
     const int64_t d = c.scalar(kDivisorOverride).value_or(0);
     return d < kInt32Min || d > kInt32Max;
   };
+  r.variants = 8;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 8> bad{kInt32Max + 1,
                                             kInt32Min - 1,

@@ -14,8 +14,8 @@ namespace {
 
 spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::maxpool3d_grad::CaseParams p;
-  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
-  p.dtype = *rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
+  p.soc = pick_soc(cfg);
+  p.dtype = pick_dtype(cfg, listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
   std::array<int64_t, 3> k{}, s{}, pad{};
@@ -28,8 +28,30 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
     s[a] = *rc::gen::inRange<int64_t>(1, 5);
     pad[a] = *rc::gen::inRange<int64_t>(0, k[a] / 2 + 1);
   }
+  int cutk_axis = -1;
+  if (steers_to(cfg, "CutK")) {
+    // One long window axis and few lanes: a window that no longer fits a small UB must be cut. A W window
+    // needs more than 16 taps before the W chunk itself is cut (rows are 8-aligned).
+    const int axis = *rc::gen::element(0, 1, 2);
+    k[axis] = axis == 2 ? *rc::gen::element<int64_t>(17, 20, 24) : *rc::gen::element<int64_t>(3, 5, 8);
+    s[axis] = *rc::gen::element<int64_t>(1, 2, k[axis], k[axis] + 1);
+    pad[axis] = *rc::gen::element<int64_t>(0, k[axis] / 2);
+    p.c = std::max<int64_t>(1, std::min<int64_t>(p.c, 16 / p.n));  // one block of the minimum 16 lanes
+    cutk_axis = axis;
+  }
+  if (wants(cfg, kFeaturePadLimit)) {
+    const int axis = *rc::gen::element(0, 1, 2);
+    k[axis] = std::max<int64_t>(k[axis], 2);
+    pad[axis] = k[axis] / 2;
+  }
+  if (wants(cfg, kFeatureOverlap)) {
+    const int axis = *rc::gen::element(0, 1, 2);
+    k[axis] = std::max<int64_t>(k[axis], 2);
+    s[axis] = std::min<int64_t>(s[axis], k[axis] - 1);
+  }
   for (int a = 0; a < 3; ++a) {
-    const int64_t lo = std::max<int64_t>(1, k[a] - 2 * pad[a]);
+    // The long window must really be long: the kernel clips windows to the input.
+    const int64_t lo = a == cutk_axis ? k[a] : std::max<int64_t>(1, k[a] - 2 * pad[a]);
     p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial) + 1);
   }
   p.kernel = list_form(k, false);
@@ -38,9 +60,18 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   if (p.stride.empty() && !stride_is_kernel) p.stride = {s[0], s[1], s[2]};
   p.padding = list_form(pad, false);
   p.dilation = *rc::gen::element(std::vector<int64_t>{1}, std::vector<int64_t>{1, 1, 1});
-  p.ceil_mode = *rc::gen::arbitrary<bool>();
+  p.ceil_mode = *rc::gen::arbitrary<bool>() || wants(cfg, kFeatureCeil);
   p.format = *rc::gen::weightedElement<Format>({{5, Format::ND}, {1, Format::NCDHW}});
   return p;
+}
+
+// UB sizes per strategy the scheduler steers to: the profile's 192 KiB and mid sizes keep whole windows
+// (Normal), 2 KiB holds 16 lanes of a window chunk but not of a long window (CutK), 512 B no window (Scatter).
+std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
+  if (steers_to(cfg, "Normal")) return {0, 65536, 16384};
+  if (steers_to(cfg, "CutK")) return {2048};
+  if (steers_to(cfg, "Scatter")) return {512};
+  return {0, 65536, 16384, 6144, 3072, 1024, 512};
 }
 
 }  // namespace
@@ -49,9 +80,7 @@ rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     Case c = spec::maxpool3d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
-    // UB sizes from the profile's 192 KiB down to sizes where only CutK or Scatter fit.
-    gen_environment(cfg, {0, 65536, 16384, 6144, 3072, 1024, 512}, &c,
-                    {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    gen_environment(cfg, ub_sizes(cfg), &c, {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
     return c;
   });
 }
@@ -60,6 +89,11 @@ rc::Gen<Case> maxpool3d_grad::invalid(const GenConfig& cfg, const std::string& r
   // Every platform the spec supports, Ascend950 included (its kernels are simply not emulated).
   const spec::OperatorSpec& contract = spec::maxpool3d_grad::operator_spec();
   return invalid_from(contract, maxpool3d_grad::valid, cfg, supported_socs(contract), rule_id);
+}
+
+std::vector<std::string> maxpool3d_grad::features() {
+  return {kFeaturePlain,   kFeatureViews, kFeatureOffsets, kFeatureCeil, kFeaturePadLimit,
+          kFeatureOverlap, kFeatureTies,  kFeatureSpecial, kFeatureDet};
 }
 
 }  // namespace poolcheck::gen

@@ -41,6 +41,7 @@ Rule rule_index_range() {
       "aclnnMaxPool3dWithArgmaxBackward (execute) returns 161002 and leaves gradInput untouched; upstream "
       "Normal drops such indices silently and Scatter writes out of bounds (MP.D.INDEX_VALIDITY)";
   r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     switch (choice % 3) {

@@ -22,6 +22,7 @@ Rule length_rule(const char* id, const char* list, std::initializer_list<size_t>
     const IntArrayArg* a = array(c, list);
     return a && std::find(ok.begin(), ok.end(), a->values.size()) == ok.end();
   };
+  r.variants = bad_lens.size();
   r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     IntArrayArg& a = m.array_mut(list);
@@ -49,6 +50,7 @@ Rule kernel_value() {
     const IntArrayArg* k = array(c, kKernelSize);
     return len_in(k, {1, 3}) && !all_positive(*k);
   };
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -2};
     Case m = v;
@@ -77,6 +79,7 @@ Rule stride_value() {
     const IntArrayArg* s = array(c, kStride);
     return len_in(s, {0, 1, 3}) && !all_positive(*s);
   };
+  r.variants = 3;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -3};
     Case m = v;
@@ -109,6 +112,7 @@ Rule padding_value() {
     const auto p = broadcast3(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
+  r.variants = 4;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const auto k = kernel3(m);
@@ -145,6 +149,7 @@ Rule dilation_value() {
     if (!len_in(d, {1, 3})) return false;
     return std::any_of(d->values.begin(), d->values.end(), [](int64_t x) { return x != 1; });
   };
+  r.variants = 5;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 5> bad{2, 0, -1, 3, kMax};
     Case m = v;

@@ -43,6 +43,7 @@ Rule rule_dtype_indices() {
     const PlatformRow* row = supported_row(c);
     return idx && row && !contains(row->index_dtypes, idx->dtype);
   };
+  r.variants = 4;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
@@ -75,6 +76,7 @@ Rule rule_dtype_same() {
     }
     return false;
   };
+  r.variants = 2;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const DType self_dt = m.tensor_mut(kSelf).dtype;
@@ -122,6 +124,7 @@ Rule rule_rank() {
     }
     return false;
   };
+  r.variants = 5;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<size_t, 4> ranks{3, 6, 2, 0};
     Case m = v;
@@ -156,6 +159,7 @@ Rule rule_rank_same() {
     }
     return differ;
   };
+  r.variants = 4;
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(kTensorNames[choice % 4]);

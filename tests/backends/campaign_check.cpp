@@ -6,7 +6,9 @@
 //   - every other case has exactly the reference run's outcome.
 //
 //   backend_campaign_check REFERENCE.jsonl TESTED.jsonl OUTCOMES MESSAGE_TEXT
-// OUTCOMES is a comma-separated list (e.g. "crash" or "fail,unexpected-success"). Exit 0 when all holds.
+// OUTCOMES is a comma-separated list (e.g. "crash" or "fail,unexpected-success"), MESSAGE_TEXT one text or
+// comma-separated alternatives. Exit 0 when all holds.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -52,7 +54,13 @@ int main(int argc, char** argv) {
     std::set<std::string> expected;
     std::stringstream list(argv[3]);
     for (std::string o; std::getline(list, o, ',');) expected.insert(o);
-    const std::string needle = argv[4];
+    std::vector<std::string> needles;
+    std::stringstream texts(argv[4]);
+    for (std::string t; std::getline(texts, t, ',');) needles.push_back(t);
+    auto names_a_check = [&](const std::string& message) {
+      return std::any_of(needles.begin(), needles.end(),
+                         [&](const std::string& n) { return message.find(n) != std::string::npos; });
+    };
     int problems = 0, triggered = 0, others = 0;
     auto problem = [&](size_t i, const std::string& what) {
       if (problems++ < 10) std::cerr << "case " << i << ": " << what << "\n";
@@ -72,8 +80,7 @@ int main(int argc, char** argv) {
       if (triggers(ref)) {
         ++triggered;
         if (!expected.count(outcome)) problem(i, "triggered, but the outcome is " + outcome + ": " + message);
-        if (message.find(needle) == std::string::npos)
-          problem(i, "triggered, message lacks '" + needle + "': " + message);
+        if (!names_a_check(message)) problem(i, "triggered, message lacks '" + std::string(argv[4]) + "': " + message);
       } else {
         ++others;
         if (outcome != ref.at("outcome").get<std::string>())

@@ -90,7 +90,8 @@ check_poolcheck() {
     fi
     if [[ $w == -* ]]; then
       opt=${w%%=*}
-      line=$(grep -E "^ +(-[a-zA-Z],)?${opt}( |,|$)" <<<"$help" | head -1)
+      # A flag with a default value shows it in braces: "--until-covered{1}".
+      line=$(grep -E "^ +(-[a-zA-Z],)?${opt}( |,|\{|$)" <<<"$help" | head -1)
       if [ -z "$line" ]; then
         report "$at has no option $opt"
         return

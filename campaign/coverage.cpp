@@ -1,0 +1,93 @@
+#include "campaign/coverage.h"
+
+#include <map>
+#include <sstream>
+
+#include "campaign/scheduler.h"
+#include "generators/generators.h"
+#include "spec/spec.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+}  // namespace
+
+std::string result_label(const std::string& planned, bool invalid, const std::string& planned_rule,
+                         const CaseResult& r) {
+  const std::vector<std::string> w = words(planned);
+  if (w.size() != (invalid ? 4u : 5u)) return planned;  // a test seam's cell
+  if (!invalid) {
+    const std::string key = accuracy_key(r);  // "<op>/<output dtype>"
+    const std::string dtype = key.substr(key.find('/') + 1);
+    return w[0] + " " + w[1] + " " + w[2] + " " + dtype + " " + w[4];
+  }
+  if (r.expected_rule.empty()) return "";
+  if (r.expected_rule == planned_rule) return planned;
+  return "rule " + w[1] + " " + r.expected_rule + " -";
+}
+
+std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
+  // Hits by (kind, op, name) from the labels.
+  std::map<std::string, int64_t> hits;
+  auto add = [&](const std::string& kind, const std::string& op, const std::string& name, int64_t n) {
+    hits[kind + " " + op + " " + name] += n;
+  };
+  for (const auto& [label, n] : s.by_target) {
+    const std::vector<std::string> w = words(label);
+    if (w.size() == 4 && w[0] == "rule") {
+      add("rule", w[1], w[2], n);
+      if (w[3] != "-") add("variant", w[1], w[2] + " " + w[3], n);
+    } else if (w.size() == 5 && w[0] == "cell") {
+      add("dtype", w[1], w[3], n);
+      add("feature", w[1], w[4], n);
+    }
+  }
+  int64_t tiled = 0;
+  for (const auto& [k, n] : s.by_strategy) tiled += n;
+
+  std::vector<CoverageTarget> out;
+  auto target = [&](const std::string& kind, const std::string& op, const std::string& name) {
+    const auto it = hits.find(kind + " " + op + " " + name);
+    out.push_back(CoverageTarget{kind, op, name, it == hits.end() ? 0 : it->second, true});
+  };
+  const CaseScheduler schedule(s.ops, s.seed);
+  for (const std::string& op : s.ops) {
+    const spec::OperatorSpec* spec = spec::find_operator_spec(op);
+    if (!spec) continue;
+    for (const spec::Rule& r : spec->rules) target("rule", op, r.id);
+    for (const spec::Rule& r : spec->rules)
+      for (uint64_t v = 0; v < r.variants; ++v) target("variant", op, r.id + " " + std::to_string(v));
+    std::vector<std::string> dtypes;
+    for (const ScheduleCell& c : schedule.valid_cells()) {
+      if (c.op != op || !c.dtype) continue;
+      const std::string d = dtype_name(*c.dtype);
+      if (std::find(dtypes.begin(), dtypes.end(), d) == dtypes.end()) dtypes.push_back(d);
+    }
+    for (const std::string& d : dtypes) target("dtype", op, d);
+    for (const std::string& f : gen::features(op)) target("feature", op, f);
+    for (const spec::StrategyNote& st : spec->strategies) {
+      for (uint64_t key : st.keys) {
+        const std::string label = st.name + "/" + std::to_string(key);
+        const auto it = s.by_tiling_key.find(label);
+        out.push_back(CoverageTarget{"key", op, label, it == s.by_tiling_key.end() ? 0 : it->second, tiled > 0});
+      }
+    }
+  }
+  return out;
+}
+
+bool covered(const std::vector<CoverageTarget>& targets, int64_t k) {
+  for (const auto& t : targets)
+    if (t.measured && t.hits < k) return false;
+  return true;
+}
+
+}  // namespace poolcheck
