@@ -27,6 +27,10 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
     k = {h, w};
     s = {*rc::gen::inRange<int64_t>(h, h + 3), *rc::gen::inRange<int64_t>(w, w + 3)};
     pad = {*rc::gen::inRange<int64_t>(0, 2), *rc::gen::inRange<int64_t>(0, 2)};
+    // The window features inside a global window: the output stays 1x1 (2 * pad < stride).
+    const int axis = wants(cfg, kFeaturePadLimit) || wants(cfg, kFeatureOverlap) ? *rc::gen::element(0, 1) : 0;
+    if (wants(cfg, kFeaturePadLimit)) pad[axis] = k[axis] / 2, s[axis] = k[axis] + 1;
+    if (wants(cfg, kFeatureOverlap)) s[axis] = k[axis] - 1;
   } else {
     // Square inputs avoid the long-strip rule: Cube is reachable.
     const bool square = *rc::gen::arbitrary<bool>() || steers_to(cfg, "Cube");
