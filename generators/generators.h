@@ -20,6 +20,7 @@ struct GenConfig {
   bool vary_layout = true;  // non-contiguous views, storage offsets
   bool vary_knobs = true;   // core count and UB size small enough to reach every tiling
   bool vary_data = true;    // ints / ties / special (NaN, Inf) fills
+  bool boundary = false;    // valid(): a boundary-heavy case instead (generators/boundary.h)
 };
 
 }  // namespace poolcheck::gen

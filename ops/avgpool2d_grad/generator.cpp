@@ -3,6 +3,7 @@
 // legal cubeMathType, global-average shapes, layouts, data and tiling knobs.
 #include <algorithm>
 
+#include "generators/boundary.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -55,6 +56,7 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
 }  // namespace
 
 rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
+  if (cfg.boundary) return avgpool2d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
     Case c = spec::avgpool2d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "case/descriptor.h"
+#include "generators/boundary.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -46,6 +47,7 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
 }  // namespace
 
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
+  if (cfg.boundary) return maxpool3d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
     Case c = spec::maxpool3d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
