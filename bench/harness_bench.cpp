@@ -40,7 +40,7 @@ double process_cpu_seconds() {
 
 // `workers` 0: in this process; else that many worker processes, started inside the timed region. `boundary`:
 // every valid case drawn from the boundary generators (through the campaign's case seam, in the stream's order).
-void campaign(benchmark::State& state, const std::string& op, int workers, bool boundary = false) {
+void campaign(benchmark::State& state, const std::string& op, int workers, bool boundary) {
   poolcheck::CampaignOptions opt;
   if (op != "all") opt.ops = {op};
   opt.handle_sigint = false;
@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
   ops.push_back("all");
   const int cores = poolcheck::bench::bench_threads();
   for (const auto& op : ops) {
-    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op, 0)
+    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op, 0, false)
         ->UseRealTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
     for (const auto& [kind, w] : {std::pair{"harness_isolated/", cores}, std::pair{"harness_isolated_1worker/", 1}})
-      benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w)
+      benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w, false)
           ->UseRealTime()
           ->Iterations(1)
           ->Unit(benchmark::kMillisecond);

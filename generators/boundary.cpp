@@ -23,7 +23,7 @@ int64_t elements(const std::vector<int64_t>& shape) {
 int64_t pick_long(int64_t max_long) {
   std::vector<int64_t> fits;
   for (int64_t in : {kLongMin, int64_t{1021}, int64_t{1024}, int64_t{1025}, int64_t{2047}, int64_t{2048}, int64_t{3001},
-                     int64_t{4093}, int64_t{4096}, int64_t{8191}, int64_t{16381}})
+                     int64_t{4093}, int64_t{4096}, int64_t{8191}})
     if (in <= std::max(max_long, kLongMin)) fits.push_back(in);
   return pick(fits);
 }
@@ -142,14 +142,16 @@ WindowAxis draw_window_axis(const std::string& cls, int64_t max_long, bool* ceil
   return a;
 }
 
-WindowAxis draw_small_window_axis() {
+WindowAxis draw_small_window_axis(int64_t max_in) {
   WindowAxis a;
-  a.in = pick({1, 2, 3});
+  a.in = std::min(max_in, pick({1, 2, 3}));
   a.k = pick({1, 2});
   a.p = a.in < a.k ? 1 : pick_padding(a.k);
   a.s = pick({1, 2});
   return a;
 }
+
+int64_t small_extent(const std::string& cls) { return cls == kLongAxis ? 1 : 3; }
 
 const std::vector<std::string>& adaptive_classes() {
   static const std::vector<std::string> classes{kInOne, kOutOne,       kOutBeyondIn, kOutInMinusOne,
@@ -196,10 +198,10 @@ AdaptiveAxis draw_adaptive_axis(const std::string& cls, int64_t max_long) {
   return a;
 }
 
-AdaptiveAxis draw_small_adaptive_axis() {
+AdaptiveAxis draw_small_adaptive_axis(int64_t max_extent) {
   AdaptiveAxis a;
-  a.in = pick({1, 2, 3});
-  a.out = pick({1, 2, 3});
+  a.in = std::min(max_extent, pick({1, 2, 3}));
+  a.out = std::min(max_extent, pick({1, 2, 3}));
   return a;
 }
 

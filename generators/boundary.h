@@ -19,7 +19,7 @@ namespace poolcheck::gen::boundary {
 
 // The per-case memory budget: no tensor of a boundary case holds more elements, so a case with a long axis
 // stays about as cheap as an ordinary one (the oracle is a scalar loop over every element).
-inline constexpr int64_t kMaxElements = 16384;
+inline constexpr int64_t kMaxElements = 8192;
 // The long axis: an extent in the thousands (one axis only; the others stay small).
 inline constexpr int64_t kLongMin = 1000;
 
@@ -55,8 +55,10 @@ bool ceil_window_dropped(const WindowAxis& a);
 // One axis of class `cls` (one of window_classes()); `ceil` is set when the class needs ceil mode, else left.
 // A long axis is at most `max_long` elements (at least kLongMin).
 WindowAxis draw_window_axis(const std::string& cls, int64_t max_long, bool* ceil);
-// A small axis (in 1..3, k 1..2) that is valid under either ceil mode, for the axes not under test.
-WindowAxis draw_small_window_axis();
+// A small axis (in 1..max_in, at most 3; k 1..2) that is valid under either ceil mode, for the axes not under
+// test. A long axis's neighbours are 1 (small_extent), so that it can be long within the budget.
+WindowAxis draw_small_window_axis(int64_t max_in = 3);
+int64_t small_extent(const std::string& cls);
 
 // --- Adaptive pools: one axis as input and output extent. ---
 struct AdaptiveAxis {
@@ -71,7 +73,7 @@ inline constexpr const char* kPrimes = "prime in/out";     // coprime prime exte
 const std::vector<std::string>& adaptive_classes();        // kInOne, the above and kLongAxis
 
 AdaptiveAxis draw_adaptive_axis(const std::string& cls, int64_t max_long);
-AdaptiveAxis draw_small_adaptive_axis();
+AdaptiveAxis draw_small_adaptive_axis(int64_t max_extent = 3);  // in and out 1..max_extent (at most 3)
 
 // --- Shared by every operator. ---
 // The class to draw: one of `classes` (all of `known` when empty), uniformly. Throws std::invalid_argument

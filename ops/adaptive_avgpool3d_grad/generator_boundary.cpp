@@ -27,7 +27,7 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
   int64_t others = 1;
   for (size_t a = 0; a < 3; ++a)
     if (a != focus) {
-      axes[a] = boundary::draw_small_adaptive_axis();
+      axes[a] = boundary::draw_small_adaptive_axis(boundary::small_extent(cls));
       others *= std::max(axes[a].in, axes[a].out);
     }
   axes[focus] = boundary::draw_adaptive_axis(cls, boundary::long_axis_limit(others));

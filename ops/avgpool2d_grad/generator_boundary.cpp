@@ -49,7 +49,7 @@ spec::avgpool2d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
     }
   } else {
     const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1});
-    axes[1 - focus] = boundary::draw_small_window_axis();
+    axes[1 - focus] = boundary::draw_small_window_axis(boundary::small_extent(cls));
     const int64_t others = axes[1 - focus].in + 1;  // an output axis is at most one longer than its input
     axes[focus] = boundary::draw_window_axis(cls, boundary::long_axis_limit(others) - 1, &ceil);
     // Sometimes square: the other axis the same, so the cube path (no long strips) meets the boundary too,

@@ -28,7 +28,7 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
   int64_t others = 1;  // an output axis is at most one longer than its input (p <= k/2)
   for (size_t a = 0; a < 3; ++a)
     if (a != focus) {
-      axes[a] = boundary::draw_small_window_axis();
+      axes[a] = boundary::draw_small_window_axis(boundary::small_extent(cls));
       others *= axes[a].in + 1;
     }
   bool ceil = *rc::gen::elementOf(std::vector<bool>{false, true});
