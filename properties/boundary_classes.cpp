@@ -89,10 +89,12 @@ std::set<std::string> boundary_classes_of(const Case& c) {
   return seen;
 }
 
-std::map<std::string, int> tally_boundary_classes(const rc::Gen<Case>& g, uint64_t seed0, int n) {
+std::map<std::string, int> tally_boundary_classes(const rc::Gen<Case>& g, uint64_t seed0, int n, int size) {
   std::map<std::string, int> tally;
   for (int i = 0; i < n; ++i)
-    for (const auto& cls : boundary_classes_of(gen::sample(g, seed0 + static_cast<uint64_t>(i), i % 100))) ++tally[cls];
+    for (const auto& cls :
+         boundary_classes_of(gen::sample(g, seed0 + static_cast<uint64_t>(i), size >= 0 ? size : i % 100)))
+      ++tally[cls];
   return tally;
 }
 

@@ -75,6 +75,28 @@ TEST(BoundaryCoverage, EveryOperatorDrawsEveryBoundaryClass) {
   }
 }
 
+// The mix does not depend on RapidCheck's size: at size 0, where a size-scaled draw gives its smallest values,
+// every class is still drawn.
+TEST(BoundaryCoverage, EveryClassIsDrawnAtSizeZero) {
+  for (const auto& op : gen::operators()) {
+    const auto tally = tally_boundary_classes(gen::valid_case(op, boundary_config()), 900, 600, 0);
+    EXPECT_EQ(joined(missing_classes(tally, gen::boundary_classes(op))), "") << op << describe(tally);
+  }
+}
+
+// Its control: a class picked with a size-scaled inRange collapses to the first one ("in=1") at size 0. The small
+// axes beside it still show most other classes; the long axis, which only its own draw reaches, goes missing.
+TEST(BoundaryCoverageNegativeControl, ASizeScaledClassChoiceIsCaughtAtSizeZero) {
+  const std::string op = "adaptive_avgpool3d_grad";
+  const auto classes = gen::boundary_classes(op);
+  const auto sized = rc::gen::exec([op, classes] {
+    const auto i = *rc::gen::inRange<size_t>(0, classes.size());
+    return *gen::boundary_case(op, {}, {classes[i]});
+  });
+  const auto missing = missing_classes(tally_boundary_classes(sized, 900, 600, 0), classes);
+  EXPECT_EQ(joined(missing), gen::boundary::kLongAxis);
+}
+
 // Classes only their own draw reaches: a generator without one must be caught, by name. (avgpool2d_grad's global
 // pools reach kernels of 16 and more too, so its wide kernels are not such a class.)
 TEST(BoundaryCoverageNegativeControl, AGeneratorThatNeverDrawsAClassIsNamed) {
