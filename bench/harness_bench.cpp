@@ -6,7 +6,9 @@
 //   harness_isolated/<op>  the same campaign in worker processes, one per core (the default of `poolcheck run`),
 //                         worker start-up included; harness_isolated_1worker/<op> with a single worker;
 //   harness_sharded/<op>  on all cores the way a user runs it there: `poolcheck run --shard k/N` in N
-//                         processes at once (N = the bench thread count), process start-up included.
+//                         processes at once (N = the bench thread count), process start-up included;
+//   harness_boundary/<op> the in-process campaign with every valid case a boundary case (GenConfig::boundary):
+//                         the cost of boundary-heavy shapes, from which a campaign's share of them is priced.
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -36,11 +38,20 @@ double process_cpu_seconds() {
   return sec(u.ru_utime) + sec(u.ru_stime);
 }
 
-// `workers` 0: in this process; else that many worker processes, started inside the timed region.
-void campaign(benchmark::State& state, const std::string& op, int workers) {
+// `workers` 0: in this process; else that many worker processes, started inside the timed region. `boundary`:
+// every valid case drawn from the boundary generators (through the campaign's case seam, in the stream's order).
+void campaign(benchmark::State& state, const std::string& op, int workers, bool boundary) {
   poolcheck::CampaignOptions opt;
   if (op != "all") opt.ops = {op};
   opt.handle_sigint = false;
+  if (boundary) {
+    poolcheck::gen::GenConfig cfg;
+    cfg.boundary = true;
+    opt.make_case = [cfg](const std::string& o, bool invalid, uint64_t seed, int size) {
+      return poolcheck::gen::sample(invalid ? poolcheck::gen::invalid_case(o) : poolcheck::gen::valid_case(o, cfg),
+                                    seed, size);
+    };
+  }
   int64_t cases = 0, failures = 0;
   const double cpu0 = process_cpu_seconds();
   for (auto _ : state) {
@@ -120,12 +131,16 @@ int main(int argc, char** argv) {
   ops.push_back("all");
   const int cores = poolcheck::bench::bench_threads();
   for (const auto& op : ops) {
-    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op, 0)
+    benchmark::RegisterBenchmark(("harness/" + op).c_str(), campaign, op, 0, false)
+        ->UseRealTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("harness_boundary/" + op).c_str(), campaign, op, 0, true)
         ->UseRealTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
     for (const auto& [kind, w] : {std::pair{"harness_isolated/", cores}, std::pair{"harness_isolated_1worker/", 1}})
-      benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w)
+      benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w, false)
           ->UseRealTime()
           ->Iterations(1)
           ->Unit(benchmark::kMillisecond);

@@ -24,6 +24,7 @@ inline constexpr const char* kFeatureOverlap = "overlap";     // windows that sh
 inline constexpr const char* kFeatureTies = "ties";           // equal values inside windows
 inline constexpr const char* kFeatureSpecial = "special";     // NaN and Inf in the data
 inline constexpr const char* kFeatureDet = "det";             // deterministic mode
+inline constexpr const char* kFeatureBoundary = "boundary";   // a boundary-heavy case (GenConfig::boundary)
 
 // What the campaign's scheduler asks of one case; empty fields leave the choice to the generator, so the
 // property tests (which pass none) see the generator's own distribution.
@@ -49,6 +50,7 @@ struct GenConfig {
   bool vary_knobs = true;   // core count and UB size small enough to reach every tiling
   bool vary_data = true;    // ints / ties / special (NaN, Inf) fills
   CaseTarget target;        // the scheduler's request (empty: draw freely)
+  bool boundary = false;    // valid(): a boundary-heavy case instead (generators/boundary.h)
 };
 
 }  // namespace poolcheck::gen

@@ -41,8 +41,9 @@ const std::vector<TableRow>& table() {
 struct OperatorParts {
   TableRow row;
   const spec::OperatorSpec* spec = nullptr;
-  std::function<Case(uint64_t seed)> valid;    // one generated valid case
-  std::function<Case(uint64_t seed)> invalid;  // one generated invalid case
+  std::function<Case(uint64_t seed)> valid;     // one generated valid case
+  std::function<Case(uint64_t seed)> invalid;   // one generated invalid case
+  std::function<Case(uint64_t seed)> boundary;  // one generated boundary case (GenConfig::boundary)
   const OpAdapter* adapter = nullptr;
   const fuzz::RawOp* raw_op = nullptr;
   std::vector<bench::BenchCase> bench;
@@ -62,6 +63,11 @@ OperatorParts parts_of(const TableRow& row) {
   p.spec = spec::find_operator_spec(row.token);
   p.valid = [op = row.token](uint64_t seed) { return gen::sample(gen::valid_case(op), seed); };
   p.invalid = [op = row.token](uint64_t seed) { return gen::sample(gen::invalid_case(op), seed); };
+  p.boundary = [op = row.token](uint64_t seed) {
+    gen::GenConfig cfg;
+    cfg.boundary = true;
+    return gen::sample(gen::valid_case(op, cfg), seed);
+  };
   p.adapter = find_adapter(row.token);
   try {
     p.raw_op = &fuzz::raw_op(row.token);
@@ -92,11 +98,12 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
     need(!p.spec->strategies.empty(), "spec has no strategy notes (ops/" + op + "/spec_strategies.cpp)");
   }
   // Generators: a valid case the spec accepts and an invalid one it refuses, both of this operator.
-  if (p.spec && p.valid && p.invalid) {
+  if (p.spec && p.valid && p.invalid && p.boundary) {
     try {
-      const Case v = p.valid(1), bad = p.invalid(1);
-      need(v.op == op && bad.op == op, "generators produce cases of another operator");
+      const Case v = p.valid(1), bad = p.invalid(1), edge = p.boundary(1);
+      need(v.op == op && bad.op == op && edge.op == op, "generators produce cases of another operator");
       need(p.spec->expected(v).rule == nullptr, "the valid generator's case violates a rule");
+      need(p.spec->expected(edge).rule == nullptr, "the boundary generator's case violates a rule");
       need(p.spec->expected(bad).rule != nullptr, "the invalid generator's case violates no rule");
       need(case_arguments_error(v).empty(), "generated case: " + case_arguments_error(v));
     } catch (const std::exception& e) {
@@ -185,6 +192,10 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   OperatorParts wrong_generator = full;
   wrong_generator.valid = full.invalid;  // a "valid" generator that breaks rules
   EXPECT_EQ(first(completeness_problems(wrong_generator)), op + ": the valid generator's case violates a rule");
+
+  OperatorParts wrong_boundary = full;
+  wrong_boundary.boundary = full.invalid;  // a boundary generator that breaks rules
+  EXPECT_EQ(first(completeness_problems(wrong_boundary)), op + ": the boundary generator's case violates a rule");
 
   OperatorParts no_docs = full;
   no_docs.folder = full.folder / "missing";

@@ -3,6 +3,7 @@
 // small UB knobs); all four documented platforms with their dtypes.
 #include <algorithm>
 
+#include "generators/boundary.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -13,6 +14,7 @@ namespace poolcheck::gen {
 namespace {}  // namespace
 
 rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
+  if (cfg.boundary || wants(cfg, kFeatureBoundary)) return adaptive_avgpool3d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
     spec::adaptive_avgpool3d_grad::CaseParams p;
     // The kernel platforms given by the caller, plus every other platform the spec marks supported (the Atlas
@@ -68,7 +70,8 @@ rc::Gen<Case> adaptive_avgpool3d_grad::invalid(const GenConfig& cfg, const std::
 }
 
 std::vector<std::string> adaptive_avgpool3d_grad::features() {
-  return {kFeaturePlain, kFeatureViews, kFeatureOffsets, kFeatureOverlap, kFeatureSpecial, kFeatureDet};
+  return {kFeaturePlain,   kFeatureViews, kFeatureOffsets, kFeatureOverlap,
+          kFeatureSpecial, kFeatureDet,   kFeatureBoundary};
 }
 
 }  // namespace poolcheck::gen

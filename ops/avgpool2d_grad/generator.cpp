@@ -3,6 +3,7 @@
 // legal cubeMathType, global-average shapes, layouts, data and tiling knobs.
 #include <algorithm>
 
+#include "generators/boundary.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -80,6 +81,7 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
 }  // namespace
 
 rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
+  if (cfg.boundary || wants(cfg, kFeatureBoundary)) return avgpool2d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
     Case c = spec::avgpool2d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
@@ -96,8 +98,8 @@ rc::Gen<Case> avgpool2d_grad::invalid(const GenConfig& cfg, const std::string& r
 }
 
 std::vector<std::string> avgpool2d_grad::features() {
-  return {kFeaturePlain,    kFeatureViews,   kFeatureOffsets, kFeatureCeil,
-          kFeaturePadLimit, kFeatureOverlap, kFeatureSpecial, kFeatureDet};
+  return {kFeaturePlain,   kFeatureViews,   kFeatureOffsets, kFeatureCeil,    kFeaturePadLimit,
+          kFeatureOverlap, kFeatureSpecial, kFeatureDet,     kFeatureBoundary};
 }
 
 }  // namespace poolcheck::gen

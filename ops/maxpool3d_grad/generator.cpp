@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "case/descriptor.h"
+#include "generators/boundary.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -77,6 +78,7 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
 }  // namespace
 
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
+  if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool3d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
     Case c = spec::maxpool3d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
@@ -93,7 +95,7 @@ rc::Gen<Case> maxpool3d_grad::invalid(const GenConfig& cfg, const std::string& r
 
 std::vector<std::string> maxpool3d_grad::features() {
   return {kFeaturePlain,   kFeatureViews, kFeatureOffsets, kFeatureCeil, kFeaturePadLimit,
-          kFeatureOverlap, kFeatureTies,  kFeatureSpecial, kFeatureDet};
+          kFeatureOverlap, kFeatureTies,  kFeatureSpecial, kFeatureDet,  kFeatureBoundary};
 }
 
 }  // namespace poolcheck::gen

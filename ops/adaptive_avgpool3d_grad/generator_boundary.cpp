@@ -1,0 +1,60 @@
+// Boundary cases for aclnnAdaptiveAvgPool3dBackward: one axis (D, H or W) drawn from an adaptive boundary class
+// (generators/boundary.h: input 1, output 1, upsampling, output = input - 1, = input, = input + 1, coprime
+// primes, a long axis), the other two small; N*C at the lane block edges within the memory budget.
+#include <algorithm>
+
+#include "generators/boundary.h"
+#include "generators/draws.h"
+#include "ops/adaptive_avgpool3d_grad/spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
+                                                          const std::vector<std::string>& classes) {
+  const std::string cls = boundary::draw_class(boundary::adaptive_classes(), classes);
+  spec::adaptive_avgpool3d_grad::CaseParams p;
+  // As the ordinary generator: the kernel platforms, plus every other platform the spec marks supported.
+  const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
+  std::vector<std::string> socs = cfg.kernel_platforms;
+  for (const auto& s : supported_socs(contract))
+    if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
+  p.soc = *rc::gen::elementOf(socs);
+  p.dtype = *rc::gen::elementOf(listed_dtypes(contract, p.soc));
+  const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});
+  std::array<boundary::AdaptiveAxis, 3> axes;
+  int64_t others = 1;
+  for (size_t a = 0; a < 3; ++a)
+    if (a != focus) {
+      axes[a] = boundary::draw_small_adaptive_axis(boundary::small_extent(cls));
+      others *= std::max(axes[a].in, axes[a].out);
+    }
+  axes[focus] = boundary::draw_adaptive_axis(cls, boundary::long_axis_limit(others));
+  int64_t in_elems = 1, out_elems = 1;
+  for (size_t a = 0; a < 3; ++a) {
+    p.in_dims[a] = axes[a].in;
+    p.out_dims[a] = axes[a].out;
+    in_elems *= axes[a].in;
+    out_elems *= axes[a].out;
+  }
+  p.batched = *rc::gen::elementOf(std::vector<bool>{true, false});
+  boundary::draw_batch_channels(std::max(in_elems, out_elems), p.batched, &p.n, &p.c);
+  p.format = *rc::gen::elementOf(std::vector<Format>{Format::ND, Format::NCDHW});
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> adaptive_avgpool3d_grad::boundary_classes() { return boundary::adaptive_classes(); }
+
+rc::Gen<Case> adaptive_avgpool3d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
+  return rc::gen::exec([cfg, classes] {
+    Case c = spec::adaptive_avgpool3d_grad::make_case(boundary_params(cfg, classes));
+    gen_layouts(cfg, &c);
+    gen_environment(cfg, {0, 65536, 8192, 2048, 1024, 512}, &c);
+    return c;
+  });
+}
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,70 @@
+// Boundary cases for aclnnMaxPool3dWithArgmaxBackward: one axis (D, H or W) drawn from a fixed-window boundary
+// class (generators/boundary.h), the other two small; N*C at the 64-lane block edges within the memory budget.
+#include <algorithm>
+
+#include "generators/boundary.h"
+#include "generators/draws.h"
+#include "ops/maxpool3d_grad/spec.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+using boundary::WindowAxis;
+
+// The value list in one of its documented forms: one value when all are equal (sometimes), else three.
+std::vector<int64_t> as_list(const std::array<int64_t, 3>& v) {
+  if (v[0] == v[1] && v[1] == v[2] && *rc::gen::elementOf(std::vector<bool>{false, true})) return {v[0]};
+  return {v[0], v[1], v[2]};
+}
+
+spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std::vector<std::string>& classes) {
+  const std::string cls = boundary::draw_class(boundary::window_classes(), classes);
+  spec::maxpool3d_grad::CaseParams p;
+  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.dtype = *rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
+  const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});
+  std::array<WindowAxis, 3> axes;
+  int64_t others = 1;  // an output axis is at most one longer than its input (p <= k/2)
+  for (size_t a = 0; a < 3; ++a)
+    if (a != focus) {
+      axes[a] = boundary::draw_small_window_axis(boundary::small_extent(cls));
+      others *= axes[a].in + 1;
+    }
+  bool ceil = *rc::gen::elementOf(std::vector<bool>{false, true});
+  axes[focus] = boundary::draw_window_axis(cls, boundary::long_axis_limit(others) - 1, &ceil);
+
+  std::array<int64_t, 3> k{}, s{}, pad{};
+  int64_t in_elems = 1, out_elems = 1;
+  for (size_t a = 0; a < 3; ++a) {
+    p.in_dims[a] = axes[a].in;
+    k[a] = axes[a].k, s[a] = axes[a].s, pad[a] = axes[a].p;
+    in_elems *= axes[a].in;
+    out_elems *= spec::pooled_size(axes[a].in, k[a], s[a], pad[a], 1, ceil).value_or(1);
+  }
+  p.batched = *rc::gen::elementOf(std::vector<bool>{true, false});
+  boundary::draw_batch_channels(std::max(in_elems, out_elems), p.batched, &p.n, &p.c);
+  p.kernel = as_list(k);
+  p.stride = s == k && *rc::gen::elementOf(std::vector<bool>{false, true}) ? std::vector<int64_t>{} : as_list(s);
+  p.padding = as_list(pad);
+  p.dilation = *rc::gen::elementOf(std::vector<std::vector<int64_t>>{{1}, {1, 1, 1}});
+  p.ceil_mode = ceil;
+  p.format = *rc::gen::elementOf(std::vector<Format>{Format::ND, Format::NCDHW});
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> maxpool3d_grad::boundary_classes() { return boundary::window_classes(); }
+
+rc::Gen<Case> maxpool3d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
+  return rc::gen::exec([cfg, classes] {
+    Case c = spec::maxpool3d_grad::make_case(boundary_params(cfg, classes));
+    gen_layouts(cfg, &c);
+    gen_environment(cfg, {0, 65536, 16384, 6144, 3072, 1024, 512}, &c,
+                    {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    return c;
+  });
+}
+
+}  // namespace poolcheck::gen
