@@ -32,6 +32,7 @@ struct RunArgs {
   std::string failure_db;  // empty: poolcheck-failures/ beside the report directory
   bool no_failure_db = false;
   bool quiet = false;
+  bool allow_unsupported = false;
 };
 
 std::filesystem::path failure_db_dir(const RunArgs& a) {
@@ -84,6 +85,7 @@ int run(const RunArgs& a, const Globals& g) {
   opts.invalid_fraction = a.invalid_fraction;
   parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
   opts.progress = !a.quiet;
+  opts.run_options.allow_unsupported = a.allow_unsupported;
   check_campaign_options(opts);  // refuse bad options before any report file exists
   const std::optional<reports::FailureDb> db =
       a.no_failure_db ? std::nullopt : std::optional<reports::FailureDb>(failure_db_dir(a));
@@ -127,6 +129,9 @@ int run(const RunArgs& a, const Globals& g) {
         std::cout << "  still failing " << c.id << ": " << reports::repro_command(c.descriptor) << "\n";
     }
   }
+  if (!s.allowed_unsupported.empty())
+    std::cout << "unsupported allowed (--allow-unsupported): " << s.allowed_unsupported.size()
+              << " valid case(s) refused for want of a kernel, listed in the reports\n";
   if (saved) std::cout << "failure database: " << saved << " new case(s) saved in " << db->dir().string() << "\n";
   std::cout << "reports: " << paths.report_html.string() << ", " << paths.summary_md.string() << ", "
             << paths.summary_json.string() << ", " << paths.results_jsonl.string() << ", " << paths.junit_xml.string()
@@ -170,6 +175,9 @@ Command add_run_command(CLI::App& app, const Globals& g) {
                   "report directory)");
   sub->add_flag("--no-failure-db", args->no_failure_db, "Neither replay nor save failures");
   sub->add_flag("-q,--quiet", args->quiet, "No progress and no per-failure lines; only the summary");
+  sub->add_flag("--allow-unsupported", args->allow_unsupported,
+                "Count a valid call the backend refuses for want of a kernel (unsupported) as allowed, not as a "
+                "failure (for a backend known to lack a path); the reports list every such case");
   return Command{sub, [args, &g] { return run(*args, g); }};
 }
 

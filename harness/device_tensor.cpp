@@ -155,6 +155,16 @@ std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes)
   return v;
 }
 
+std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes) const {
+  const int64_t esize = dtype_size(arg_.dtype);
+  const int64_t width = std::min<int64_t>(esize, 8);
+  const auto offs = view_offsets();
+  std::vector<uint64_t> v(offs.size(), 0);
+  for (size_t i = 0; i < offs.size(); ++i)
+    for (int64_t b = width; b-- > 0;) v[i] = v[i] << 8 | bytes[static_cast<size_t>(offs[i] * esize + b)];
+  return v;
+}
+
 int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
   if (effective_strides(arg_) == contiguous_strides(arg_.shape)) {
     // A dense view is one byte range: compare what lies before and after it.

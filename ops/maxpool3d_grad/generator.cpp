@@ -7,6 +7,7 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "ops/maxpool3d_grad/spec.h"
+#include "ops/maxpool3d_grad/view.h"
 
 namespace poolcheck::gen {
 
@@ -49,9 +50,8 @@ rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     Case c = spec::maxpool3d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
-    // UB sizes from the profile's 192 KiB down to sizes where only CutK or Scatter fit.
-    gen_environment(cfg, {0, 65536, 16384, 6144, 3072, 1024, 512}, &c,
-                    {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    gen_environment(cfg, {::poolcheck::maxpool3d_grad::kUbSizes.begin(), ::poolcheck::maxpool3d_grad::kUbSizes.end()},
+                    &c, {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
     return c;
   });
 }
