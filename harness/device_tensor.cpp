@@ -99,6 +99,12 @@ DeviceTensor::~DeviceTensor() {
   if (dev_) api.aclrtFree(dev_);
 }
 
+void DeviceTensor::restore() const {
+  if (backend::api().aclrtMemcpy(data_, initial_.size(), initial_.data(), initial_.size(), ACL_MEMCPY_HOST_TO_DEVICE) !=
+      ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy to device failed");
+}
+
 std::vector<uint8_t> DeviceTensor::read_back() const {
   std::vector<uint8_t> bytes(initial_.size());
   if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=

@@ -25,6 +25,8 @@ class DeviceTensor {
   DeviceTensor& operator=(const DeviceTensor&) = delete;
 
   aclTensor* handle() const { return tensor_; }
+  // Writes the initial bytes to the device again (the output before another call).
+  void restore() const;
   // Current allocation bytes, copied back from the device.
   std::vector<uint8_t> read_back() const;
   // The view's values in `bytes` (a read_back()).

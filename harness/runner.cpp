@@ -246,30 +246,41 @@ const Case& on_backend_platform(const Case& c, Case* pinned) {
 
 namespace {
 
-// One call of the case on the device: tensors made from `inputs`, both phases, the output judged, then the
-// checks that hold whatever the outcome (inputs untouched, no write outside the tensors).
-void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, HostValues* inputs, const Judge& judge,
-              CaseResult* r, CaseTensors* tensors) {
+// The case's tensors and int arrays on the device, made once: a later run of the case reuses the inputs (the
+// first run left them untouched, or there is no later run) and starts from a fresh copy of the output's fill.
+struct DeviceCase {
   std::map<std::string, std::unique_ptr<DeviceTensor>> dev;
   ApiHandles h;
+  std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray*)>> arrays;
+};
+
+void upload(const Case& c, const OpAdapter& op, HostValues* inputs, DeviceCase* d) {
   for (const auto& [name, arg] : c.tensors) {
-    h.tensors[name] = nullptr;
+    d->h.tensors[name] = nullptr;
     if (!arg.present) continue;
     const bool is_out = name == op.output;
     const auto it = inputs->find(name);
     const std::vector<double>* values = !is_out && it != inputs->end() ? &it->second : nullptr;
-    dev[name] = std::make_unique<DeviceTensor>(arg, values, is_out ? kOutputPattern : kInputPattern);
-    h.tensors[name] = dev[name]->handle();
+    d->dev[name] = std::make_unique<DeviceTensor>(arg, values, is_out ? kOutputPattern : kInputPattern);
+    d->h.tensors[name] = d->dev[name]->handle();
     // An overlapping input view (legal) keeps the last value written to a shared element: the oracle
     // must see what the device holds.
-    if (values) it->second = dev[name]->view_values(dev[name]->initial());
+    if (values) it->second = d->dev[name]->view_values(d->dev[name]->initial());
   }
   const auto& a = backend::api();
-  std::vector<std::unique_ptr<aclIntArray, aclnnStatus (*)(const aclIntArray*)>> arrays;
   for (const auto& [name, arr] : c.arrays) {
-    h.arrays[name] = arr.present ? a.aclCreateIntArray(arr.values.data(), arr.values.size()) : nullptr;
-    if (h.arrays[name]) arrays.emplace_back(h.arrays[name], a.aclDestroyIntArray);
+    d->h.arrays[name] = arr.present ? a.aclCreateIntArray(arr.values.data(), arr.values.size()) : nullptr;
+    if (d->h.arrays[name]) d->arrays.emplace_back(d->h.arrays[name], a.aclDestroyIntArray);
   }
+}
+
+// One call of the case on the device, both phases, the output judged, then the checks that hold whatever the
+// outcome (inputs untouched, no write outside the tensors).
+void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, const Judge& judge,
+              CaseResult* r, CaseTensors* tensors) {
+  const auto& a = backend::api();
+  const auto& dev = d.dev;
+  const ApiHandles& h = d.h;
   const ApiOutcome api = op.call(c, h, g_stream);
   r->observed_status = api.status;
   r->observed_phase = api.status == 0 ? "" : api.failed_in_execute ? "Execute" : "GetWorkspaceSize";
@@ -363,12 +374,13 @@ const char* rerun_check(const Case& c, const spec::Expected& exp, const CaseResu
 }
 
 // A later run of the case under `knobs` (nullptr: the same knobs), judged on its own.
-CaseResult run_again(const Case& c, const OpAdapter& op, const spec::Expected& exp, HostValues* inputs,
+CaseResult run_again(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d,
                      const Judge& judge, const RerunKnobs* knobs) {
   CaseResult again;
   std::optional<KnobScope> scope;
   if (knobs) scope.emplace(c, *knobs);
-  run_once(c, op, exp, inputs, judge, &again, nullptr);
+  d.dev.at(op.output)->restore();
+  run_once(c, op, exp, d, judge, &again, nullptr);
   return again;
 }
 
@@ -391,7 +403,7 @@ void take_rejection(const CaseResult& later, const char* which, const std::strin
 // size may legitimately change the plan (where a tile cuts an overlapping axis) and with it how the sums group.
 // So when the second run's UB size changed the plan and the bits, a third run keeps the second's core count
 // and the case's UB size under another schedule, and that one must agree bit for bit.
-void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, HostValues* inputs, Judge judge,
+void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
            const std::vector<uint64_t>& first_bits, const char* check, CaseResult* r) {
   r->rerun.check = check;
   std::vector<uint64_t> bits;
@@ -399,13 +411,13 @@ void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, HostVa
   judge.first_bits = r->rerun.check == "bitwise" ? &first_bits : nullptr;
   if (!has_knob_control()) {
     r->rerun.knobs = "same knobs (the backend has no pcEmu knob or schedule control)";
-    const CaseResult second = run_again(c, op, exp, inputs, judge, nullptr);
+    const CaseResult second = run_again(c, op, exp, d, judge, nullptr);
     if (outcome_is_failure(second.outcome)) take_rejection(second, "second", r->rerun.knobs, r);
     return;
   }
   const RerunKnobs k2 = rerun_knobs(c, op);
   r->rerun.knobs = k2.text();
-  const CaseResult second = run_again(c, op, exp, inputs, judge, &k2);
+  const CaseResult second = run_again(c, op, exp, d, judge, &k2);
   if (!outcome_is_failure(second.outcome)) return;
   const bool other_plan = second.tiling_key != r->tiling_key || second.tiling != r->tiling;
   if (second.rerun.first_diff < 0 || k2.ub_bytes == c.ub_bytes || !other_plan)
@@ -415,7 +427,7 @@ void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, HostVa
   k3.schedule = mix(k2.schedule) | 1;
   r->rerun.knobs = fmt::format("{} (another plan: {}, other bits, not promised across UB sizes), then {}", k2.text(),
                                tiling_key_label(second), k3.text());
-  const CaseResult third = run_again(c, op, exp, inputs, judge, &k3);
+  const CaseResult third = run_again(c, op, exp, d, judge, &k3);
   if (outcome_is_failure(third.outcome)) take_rejection(third, "third", k3.text(), r);
 }
 
@@ -458,9 +470,11 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
     };
     std::vector<uint64_t> first_bits;
     judge.bits = opt.rerun && exp.code == 0 ? &first_bits : nullptr;
-    run_once(c, *op, exp, &inputs, judge, &r, tensors);
+    DeviceCase d;
+    upload(c, *op, &inputs, &d);
+    run_once(c, *op, exp, d, judge, &r, tensors);
     if (const char* check = opt.rerun ? rerun_check(c, exp, r) : nullptr)
-      rerun(c, *op, exp, &inputs, judge, first_bits, check, &r);
+      rerun(c, *op, exp, d, judge, first_bits, check, &r);
   } catch (const std::exception& e) {
     r.outcome = Outcome::Crash;
     r.message = std::string("exception: ") + e.what();
