@@ -29,6 +29,7 @@ Finding finding_of(const CaseResult& r) {
     case Outcome::UnexpectedSuccess:
       return Finding::AcceptedInvalid;
     case Outcome::Unsupported:
+    case Outcome::UnsupportedAllowed:
       return Finding::NoKernel;
     case Outcome::Crash:
     case Outcome::Timeout:

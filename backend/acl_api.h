@@ -33,6 +33,7 @@ namespace poolcheck::backend {
   X(pcEmuSetPlatform)                 \
   X(pcEmuSetKnobs)                    \
   X(pcEmuSetHostThreads)              \
+  X(pcEmuSetSchedule)                 \
   X(pcEmuSetChecks)                   \
   X(pcEmuHasKernels)                  \
   X(pcEmuSetFaults)                   \

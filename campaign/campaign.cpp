@@ -209,6 +209,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       r.outcome = Outcome::Crash;
       r.message = std::string("runner threw: ") + e.what();
     }
+    if (opts.run_options.allow_unsupported) allow_unsupported(&r);
     s.replayed.push_back(
         ReplayedCase{id, r.descriptor.empty() ? to_descriptor(c) : r.descriptor, r.outcome, r.message});
   }
@@ -235,6 +236,8 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       CaseResult r = std::move(it->second);
       finished.erase(it);
       if (r.descriptor.empty()) r.descriptor = to_descriptor(front.c);
+      // Also for an executor or test seam that did not apply the run options itself.
+      if (opts.run_options.allow_unsupported) allow_unsupported(&r);
       r.target = result_label(front.label, front.invalid, front.rule, r);
       pending.pop_front();
       s.add(r, opts.max_failures_kept);

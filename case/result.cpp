@@ -22,13 +22,15 @@ const char* outcome_name(Outcome o) {
       return "crash";
     case Outcome::Timeout:
       return "timeout";
+    case Outcome::UnsupportedAllowed:
+      return "unsupported-allowed";
   }
   return "?";
 }
 
 bool outcome_is_failure(Outcome o) {
-  return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess || o == Outcome::Crash ||
-         o == Outcome::Timeout;
+  return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess ||
+         o == Outcome::Unsupported || o == Outcome::Crash || o == Outcome::Timeout;
 }
 
 }  // namespace poolcheck

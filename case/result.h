@@ -11,15 +11,16 @@
 namespace poolcheck {
 
 enum class Outcome : int8_t {
-  Pass,               // succeeded and matched the oracle within the tolerance model
-  Fail,               // succeeded but disagreed with the oracle, wrote outside the output, or wrote on error
-  Mistrusted,         // succeeded but the result proves nothing (e.g. all-zero gradient)
-  ExpectedError,      // the documented status in the documented phase, output untouched
-  WrongError,         // an error, but not the documented one (or in the wrong phase)
-  UnexpectedSuccess,  // the spec says this call must fail
-  Unsupported,        // valid per spec, but the backend has no kernel for the platform
-  Crash,              // the backend died on a signal or raised an exception
-  Timeout,            // the backend did not answer within the per-case time limit (the worker was killed)
+  Pass,                // succeeded and matched the oracle within the tolerance model
+  Fail,                // succeeded but disagreed with the oracle, wrote outside the output, or wrote on error
+  Mistrusted,          // succeeded but the result proves nothing (e.g. all-zero gradient)
+  ExpectedError,       // the documented status in the documented phase, output untouched
+  WrongError,          // an error, but not the documented one (or in the wrong phase)
+  UnexpectedSuccess,   // the spec says this call must fail
+  Unsupported,         // valid per spec on a platform it supports, but the backend has no kernel (a failure)
+  Crash,               // the backend died on a signal or raised an exception
+  Timeout,             // the backend did not answer within the per-case time limit (the worker was killed)
+  UnsupportedAllowed,  // unsupported, but the run allows it (--allow-unsupported: a backend known to lack a path)
 };
 const char* outcome_name(Outcome o);
 bool outcome_is_failure(Outcome o);
@@ -32,6 +33,17 @@ struct ErrorStats {
   double max_bound_ratio = 0;  // max |impl - oracle| / bound (<= 1 passes; 0 when exact)
   int64_t worst_index = -1;    // flat gradInput index of the largest bound ratio
   double max_rel_err = 0;      // max |impl - oracle| / |oracle| over nonzero oracle values
+};
+
+// The second run of a valid case: deterministic mode must give the same bits under other knobs and another
+// block interleaving; the default mode with atomics must stay within tolerance of the oracle on both runs.
+struct RerunInfo {
+  std::string check;         // "" (the case ran once), "bitwise" or "tolerance"
+  std::string knobs;         // what the second run changed, e.g. "cores=3 ub=16384 schedule=0x9e37..."
+  bool failed = false;       // the second run was rejected (the first passed)
+  int64_t first_diff = -1;   // flat output index of the first element whose bits differ (bitwise check)
+  uint64_t first_bits = 0;   // that element's bits in the first run (the dtype's width)
+  uint64_t second_bits = 0;  // and in the second
 };
 
 struct CaseResult {
@@ -48,9 +60,11 @@ struct CaseResult {
   uint64_t tiling_key = 0;
   std::string tiling;
   int32_t block_dim = 0;
+  bool atomics = false;  // the kernel added into GM atomically (known with the tiling)
   int64_t ub_high_water = 0;
   int64_t workspace_bytes = 0;
   ErrorStats err;
+  RerunInfo rerun;
   double seconds = 0;
   std::string message;  // why it failed: first mismatch, or the backend's error line
   // The campaign's coverage label of the case ("rule <op> <rule> <class>", "cell <op> <strategy> <dtype>

@@ -114,6 +114,7 @@ void CampaignSummary::add(const CaseResult& r, size_t keep) {
   if (r.err.elements > 0) accuracy[accuracy_key(r)].add(r.err);
   if (r.outcome == Outcome::ExpectedError) ++by_error_rule[r.expected_rule.empty() ? "(none)" : r.expected_rule];
   if (!r.target.empty()) ++by_target[r.target];
+  if (r.outcome == Outcome::UnsupportedAllowed) allowed_unsupported.push_back(r.descriptor);
   if (outcome_is_failure(r.outcome)) {
     ++failure_count;
     if (failures.size() < keep) failures.push_back(r);
@@ -153,6 +154,7 @@ std::string CampaignSummary::one_line() const {
     }
   }
   os << " | failures " << failure_count;
+  if (!allowed_unsupported.empty()) os << " | unsupported allowed " << allowed_unsupported.size();
   if (generator_errors) os << " | generator errors " << generator_errors;
   return os.str();
 }

@@ -15,9 +15,11 @@
 namespace poolcheck {
 
 // Every outcome, in declaration order (for tables that list all of them).
-inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,          Outcome::Fail,       Outcome::Mistrusted,
-                                           Outcome::ExpectedError, Outcome::WrongError, Outcome::UnexpectedSuccess,
-                                           Outcome::Unsupported,   Outcome::Crash,      Outcome::Timeout};
+inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,        Outcome::Fail,
+                                           Outcome::Mistrusted,  Outcome::ExpectedError,
+                                           Outcome::WrongError,  Outcome::UnexpectedSuccess,
+                                           Outcome::Unsupported, Outcome::Crash,
+                                           Outcome::Timeout,     Outcome::UnsupportedAllowed};
 
 // Buckets of the per-case max ULP error histogram: [0] exact, then <= 0.5, 1, 2, 4, 8, 16, 64, 256, > 256.
 inline constexpr double kUlpBucketEdges[] = {0, 0.5, 1, 2, 4, 8, 16, 64, 256};
@@ -90,6 +92,7 @@ struct CampaignSummary {
   std::vector<CoverageTarget> coverage;           // every target of the schedule (campaign/coverage.h)
   int64_t failure_count = 0;                      // results with outcome_is_failure
   std::vector<CaseResult> failures;               // the first max_failures_kept of them
+  std::vector<std::string> allowed_unsupported;   // descriptors of every unsupported-allowed result
   std::map<std::string, AccuracyStats> accuracy;  // accuracy_key -> errors of the compared cases
   std::vector<ReplayedCase> replayed;             // the failure database, run first (not counted in `cases`)
 
@@ -102,7 +105,8 @@ struct CampaignSummary {
   bool failed() const { return failure_count > 0 || generator_errors > 0 || replay_still_failing() > 0; }
   // For a merge: shard indices in [0, shard_count) that were not combined.
   std::vector<int> missing_shards() const;
-  // One line: "2000 cases in 3.1s (645.2/s): pass 1400, expected-error 500 | tiling Normal/0 900, ... | failures 0"
+  // One line: "2000 cases in 3.1s (645.2/s): pass 1400, expected-error 500 | tiling Normal/0 900, ... | failures 0",
+  // then "| unsupported allowed N" when the run allowed refusals"
   std::string one_line() const;
 };
 

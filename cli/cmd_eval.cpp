@@ -30,6 +30,7 @@ namespace fs = std::filesystem;
 struct EvalArgs {
   std::string case_json;
   std::string out_dir;  // overrides the JSON's out_dir
+  bool allow_unsupported = false;
 };
 
 std::string shape_text(const std::vector<int64_t>& s) {
@@ -100,6 +101,7 @@ int eval(const EvalArgs& a, const Globals& g) {
 
   RunOptions opt;
   opt.host_inputs = &inputs;
+  opt.allow_unsupported = a.allow_unsupported;
   CaseTensors tensors;
   const CaseResult r = make_executor(g)->run(c, opt, &tensors);
 
@@ -132,6 +134,8 @@ Command add_eval_command(CLI::App& app, const Globals& g) {
       app.add_subcommand("eval", "Run one case on tensors from .npy files; write impl and oracle gradInput");
   sub->add_option("case_json", args->case_json, "JSON with the descriptor and .npy paths")->required();
   sub->add_option("--out-dir", args->out_dir, "Where to write the .npy results (default: the JSON's out_dir)");
+  sub->add_flag("--allow-unsupported", args->allow_unsupported,
+                "Count a valid call the backend refuses for want of a kernel as allowed, not as a failure");
   return Command{sub, [args, &g] { return eval(*args, g); }};
 }
 

@@ -17,6 +17,7 @@ struct ReproArgs {
   std::vector<std::string> words;  // the descriptor, quoted as one argument or not
   bool json = false;
   size_t rows = 20;
+  bool allow_unsupported = false;
 };
 
 int repro(const ReproArgs& a, const Globals& g) {
@@ -28,7 +29,9 @@ int repro(const ReproArgs& a, const Globals& g) {
     return kExitUsage;
   }
   CaseTensors tensors;
-  const CaseResult r = make_executor(g)->run(parsed.value, RunOptions{}, &tensors);
+  RunOptions opt;
+  opt.allow_unsupported = a.allow_unsupported;
+  const CaseResult r = make_executor(g)->run(parsed.value, opt, &tensors);
   if (a.json) {
     std::cout << reports::result_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
@@ -47,6 +50,8 @@ Command add_repro_command(CLI::App& app, const Globals& g) {
       ->required();
   sub->add_flag("--json", args->json, "Print the result as JSON (the results.jsonl record)");
   sub->add_option("--rows", args->rows, "Rows of the mismatch table")->capture_default_str();
+  sub->add_flag("--allow-unsupported", args->allow_unsupported,
+                "Count a valid call the backend refuses for want of a kernel as allowed, not as a failure");
   return Command{sub, [args, &g] { return repro(*args, g); }};
 }
 

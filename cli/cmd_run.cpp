@@ -35,6 +35,7 @@ struct RunArgs {
   bool quiet = false;
   int64_t until_covered = 0;
   CLI::Option* cases_option = nullptr;  // to tell an explicit --cases from the default
+  bool allow_unsupported = false;
 };
 
 // Without an explicit --cases, --until-covered runs up to this many cases.
@@ -108,6 +109,7 @@ int run(const RunArgs& a, const Globals& g) {
   opts.invalid_fraction = a.invalid_fraction;
   parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
   opts.progress = !a.quiet;
+  opts.run_options.allow_unsupported = a.allow_unsupported;
   check_campaign_options(opts);  // refuse bad options before any report file exists
   const std::optional<reports::FailureDb> db =
       a.no_failure_db ? std::nullopt : std::optional<reports::FailureDb>(failure_db_dir(a));
@@ -152,6 +154,9 @@ int run(const RunArgs& a, const Globals& g) {
         std::cout << "  still failing " << c.id << ": " << reports::repro_command(c.descriptor) << "\n";
     }
   }
+  if (!s.allowed_unsupported.empty())
+    std::cout << "unsupported allowed (--allow-unsupported): " << s.allowed_unsupported.size()
+              << " valid case(s) refused for want of a kernel, listed in the reports\n";
   if (saved) std::cout << "failure database: " << saved << " new case(s) saved in " << db->dir().string() << "\n";
   std::cout << "reports: " << paths.report_html.string() << ", " << paths.summary_md.string() << ", "
             << paths.summary_json.string() << ", " << paths.results_jsonl.string() << ", " << paths.junit_xml.string()
@@ -203,6 +208,9 @@ Command add_run_command(CLI::App& app, const Globals& g) {
                 "Run until every coverage target has K hits (--until-covered=K; alone, K = 1), or the case or time "
                 "limit (without --cases: 10,000,000 cases)")
       ->check(CLI::Range(int64_t{1}, int64_t{1'000'000}));
+  sub->add_flag("--allow-unsupported", args->allow_unsupported,
+                "Count a valid call the backend refuses for want of a kernel (unsupported) as allowed, not as a "
+                "failure (for a backend known to lack a path); the reports list every such case");
   return Command{sub, [args, &g] { return run(*args, g); }};
 }
 

@@ -99,6 +99,12 @@ DeviceTensor::~DeviceTensor() {
   if (dev_) api.aclrtFree(dev_);
 }
 
+void DeviceTensor::restore() const {
+  if (backend::api().aclrtMemcpy(data_, initial_.size(), initial_.data(), initial_.size(), ACL_MEMCPY_HOST_TO_DEVICE) !=
+      ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy to device failed");
+}
+
 std::vector<uint8_t> DeviceTensor::read_back() const {
   std::vector<uint8_t> bytes(initial_.size());
   if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=
@@ -152,6 +158,16 @@ std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes)
   const auto offs = view_offsets();
   std::vector<double> v(offs.size());
   for (size_t i = 0; i < offs.size(); ++i) v[i] = decode(arg_.dtype, bytes.data() + offs[i] * esize);
+  return v;
+}
+
+std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes) const {
+  const int64_t esize = dtype_size(arg_.dtype);
+  const int64_t width = std::min<int64_t>(esize, 8);
+  const auto offs = view_offsets();
+  std::vector<uint64_t> v(offs.size(), 0);
+  for (size_t i = 0; i < offs.size(); ++i)
+    for (int64_t b = width; b-- > 0;) v[i] = v[i] << 8 | bytes[static_cast<size_t>(offs[i] * esize + b)];
   return v;
 }
 

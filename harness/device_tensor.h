@@ -25,10 +25,14 @@ class DeviceTensor {
   DeviceTensor& operator=(const DeviceTensor&) = delete;
 
   aclTensor* handle() const { return tensor_; }
+  // Writes the initial bytes to the device again (the output before another call).
+  void restore() const;
   // Current allocation bytes, copied back from the device.
   std::vector<uint8_t> read_back() const;
   // The view's values in `bytes` (a read_back()).
   std::vector<double> view_values(const std::vector<uint8_t>& bytes) const;
+  // The raw bits of the view's elements in `bytes` (little-endian, the dtype's width), for bitwise comparison.
+  std::vector<uint64_t> view_bits(const std::vector<uint8_t>& bytes) const;
   // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
   int64_t first_change_outside_view(const std::vector<uint8_t>& bytes) const;
   const std::vector<uint8_t>& initial() const { return initial_; }

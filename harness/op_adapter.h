@@ -46,6 +46,9 @@ struct OpAdapter {
   std::function<ApiOutcome(const Case&, const ApiHandles&, void* stream)> call;
   std::function<OracleResult(const Case&, const HostValues&)> oracle;
   ArgumentNames arguments;  // from the operator's typed view (ops/<token>/view.h)
+  // UB sizes (bytes, 0 = the platform's) the tiling takes for every valid case (the view's kUbSizes): where
+  // the determinism rerun picks its own.
+  std::vector<int64_t> ub_sizes;
 };
 
 }  // namespace poolcheck

@@ -15,9 +15,21 @@ struct RunOptions {
   // Host data instead of generated data (for `poolcheck eval`): tensor name -> dense row-major values of the
   // view shape; indices as doubles holding integers. Tensors not listed are generated as usual.
   const std::vector<std::pair<std::string, std::vector<double>>>* host_inputs = nullptr;
+  // A valid case whose first run passed runs a second time under other knobs (another core count and UB size
+  // and a seeded block schedule, chosen from the case seed; the same knobs against a backend without the
+  // emulator's controls). Deterministic mode: the two outputs must be bitwise equal. Default mode with atomics
+  // (or unknown tiling): the second run must pass the oracle comparison too. CaseResult::rerun says how.
+  bool rerun = true;
+  // A backend known to lack a path: `unsupported` results become `unsupported-allowed` (allow_unsupported()).
+  bool allow_unsupported = false;
 };
 
 CaseResult run_case(const Case& c, const RunOptions& opt = {}, CaseTensors* tensors = nullptr);
+
+// For a backend known to lack a path: an `unsupported` result (a valid call on a platform the spec supports,
+// refused with ACLNN_ERR_INNER_FIND_KERNEL_ERROR) becomes `unsupported-allowed`, which is not a failure, and
+// its message says why. Any other result is left as it is.
+void allow_unsupported(CaseResult* r);
 
 // A result for `c` before it runs: the case, its descriptor and what the spec expects (for an executor that
 // must report a case whose run never answered). Outcome Crash until something better is known.

@@ -144,15 +144,16 @@ TEST(BoundaryNegativeControl, ACaseOverTheBudgetIsNamedByItsTensor) {
   EXPECT_TRUE(has_line_starting(*why, "boundary case over the memory budget in gradOutput")) << *why;
 }
 
-// A shifted tap on boundary cases: with the race shadow off only the oracle comparison can reject it.
+// A shifted tap on boundary cases: with the race shadow off the oracle comparison rejects it, or, when the first
+// run's tiling happens to hide the shift, the deterministic second run's bitwise comparison under other knobs.
 TEST(BoundaryNegativeControl, WrongTapFailsTheOracleComparisonOnBoundaryCases) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope scope("wrong_tap");
   EmulatorChecksOff race_shadow_off;
   for (const auto& op : gen::operators()) {
     SCOPED_TRACE(op);
-    expect_only_rejected_by(tally_rejections(gen::valid_case(op, boundary_config()), 3000, 150),
-                            Check::OracleComparison);
+    expect_rejected_by(tally_rejections(gen::valid_case(op, boundary_config()), 3000, 150), Check::OracleComparison,
+                       {Check::Determinism});
   }
 }
 

@@ -71,6 +71,8 @@ const char* check_name(Check c) {
       return "none";
     case Check::OracleComparison:
       return "oracle comparison";
+    case Check::Determinism:
+      return "determinism (bitwise second run)";
     case Check::WriteOutsideView:
       return "write outside the output view";
     case Check::WriteIntoInput:
@@ -89,6 +91,8 @@ const char* check_name(Check c) {
       return "other wrong error";
     case Check::SpecExpectation:
       return "spec expectation (unexpected success)";
+    case Check::KernelRefusal:
+      return "kernel refusal (unsupported)";
     case Check::CrashOrTimeout:
       return "crash or timeout";
   }
@@ -104,6 +108,7 @@ Check rejected_by(const CaseResult& r) {
       if (contains(m, "outside the view was written")) return Check::WriteOutsideView;
       if (contains(m, "the call wrote into input tensor")) return Check::WriteIntoInput;
       if (contains(m, "the call failed as documented but modified")) return Check::WriteOnError;
+      if (r.rerun.failed && r.rerun.first_diff >= 0 && contains(m, "determinism:")) return Check::Determinism;
       if (r.err.mismatches > 0 && r.err.worst_index >= 0 && contains(m, "but the oracle says"))
         return Check::OracleComparison;
       return Check::OtherWrongError;
@@ -114,6 +119,8 @@ Check rejected_by(const CaseResult& r) {
       return Check::OtherWrongError;
     case Outcome::UnexpectedSuccess:
       return Check::SpecExpectation;
+    case Outcome::Unsupported:
+      return Check::KernelRefusal;
     case Outcome::Crash:
     case Outcome::Timeout:
       return Check::CrashOrTimeout;

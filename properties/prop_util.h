@@ -72,8 +72,9 @@ bool has_line_starting(const std::string& description, const std::string& prefix
 
 // The check that rejected a run: what a negative control names as the one it expects to fire.
 enum class Check : int8_t {
-  None,              // not rejected: pass, mistrusted, expected error, unsupported
+  None,              // not rejected: pass, mistrusted, expected error, unsupported-allowed
   OracleComparison,  // fail: elements beyond their tolerance bound (err.mismatches > 0)
+  Determinism,       // fail: deterministic mode's second run differs bitwise from the first (rerun.first_diff)
   WriteOutsideView,  // fail: an output allocation byte outside the view changed
   WriteIntoInput,    // fail: an input allocation changed
   GuardZone,         // fail: a write outside the tensors (a guard or red zone overwritten)
@@ -83,6 +84,7 @@ enum class Check : int8_t {
   UbOverflow,        // wrong-error: a unified-buffer allocation beyond the limit ("UB overflow")
   OtherWrongError,   // wrong-error: any other status or phase than the documented one
   SpecExpectation,   // unexpected-success: the call succeeded where the spec names a rule
+  KernelRefusal,     // unsupported: a call the spec supports refused for want of a kernel
   CrashOrTimeout,
 };
 const char* check_name(Check c);

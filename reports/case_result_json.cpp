@@ -27,6 +27,7 @@ json result_to_json(const CaseResult& r) {
                  {"label", tiling_key_label(r)},
                  {"text", r.tiling},
                  {"block_dim", r.block_dim},
+                 {"atomics", r.atomics},
                  {"ub_high_water", r.ub_high_water},
                  {"workspace_bytes", r.workspace_bytes}};
   j["error"] = {{"elements", r.err.elements},
@@ -36,6 +37,10 @@ json result_to_json(const CaseResult& r) {
                 {"max_bound_ratio", json_number(r.err.max_bound_ratio)},
                 {"max_rel", json_number(r.err.max_rel_err)},
                 {"worst_index", r.err.worst_index}};
+  if (!r.rerun.check.empty())
+    j["rerun"] = {{"check", r.rerun.check},           {"knobs", r.rerun.knobs},
+                  {"failed", r.rerun.failed},         {"first_diff", r.rerun.first_diff},
+                  {"first_bits", r.rerun.first_bits}, {"second_bits", r.rerun.second_bits}};
   j["seconds"] = json_number(r.seconds);
   j["message"] = r.message;
   return j;
@@ -85,6 +90,7 @@ CaseResult result_from_json(const json& j) {
   r.tiling_key = get<uint64_t>(t, "key");
   r.tiling = get<std::string>(t, "text");
   r.block_dim = get<int32_t>(t, "block_dim");
+  r.atomics = t.value("atomics", false);  // absent in results written before it was recorded
   r.ub_high_water = get<int64_t>(t, "ub_high_water");
   r.workspace_bytes = get<int64_t>(t, "workspace_bytes");
   const json& er = field(j, "error");
@@ -95,6 +101,15 @@ CaseResult result_from_json(const json& j) {
   r.err.max_bound_ratio = get_number(er, "max_bound_ratio");
   r.err.worst_index = get<int64_t>(er, "worst_index");
   if (er.contains("max_rel")) r.err.max_rel_err = get_number(er, "max_rel");  // absent before format 1.1
+  if (j.contains("rerun")) {                                                  // only for a case that ran twice
+    const json& re = field(j, "rerun");
+    r.rerun.check = get<std::string>(re, "check");
+    r.rerun.knobs = get<std::string>(re, "knobs");
+    r.rerun.failed = get<bool>(re, "failed");
+    r.rerun.first_diff = get<int64_t>(re, "first_diff");
+    r.rerun.first_bits = get<uint64_t>(re, "first_bits");
+    r.rerun.second_bits = get<uint64_t>(re, "second_bits");
+  }
   r.seconds = get_number(j, "seconds");
   r.message = get<std::string>(j, "message");
   return r;

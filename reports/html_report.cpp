@@ -176,6 +176,18 @@ void failures(std::ostringstream& h, const CampaignSummary& s) {
   h << "</section>\n";
 }
 
+// Refusals the run was told to allow (--allow-unsupported): every such case, since each hides a path the backend
+// lacks.
+void allowed_unsupported(std::ostringstream& h, const CampaignSummary& s) {
+  if (s.allowed_unsupported.empty()) return;
+  h << "<section id=\"unsupported-allowed\"><h2>Unsupported, allowed (" << s.allowed_unsupported.size()
+    << ")</h2><p>Valid cases on platforms the spec supports that the backend refused for want of a kernel; "
+       "allowed by --allow-unsupported, so not counted as failures.</p><ol>\n";
+  for (const auto& d : s.allowed_unsupported)
+    h << "<li><pre class=\"descriptor\">" << html_escape(d) << "</pre></li>\n";
+  h << "</ol></section>\n";
+}
+
 void extra(std::ostringstream& h, const char* id, const char* title, const json& j,
            std::initializer_list<const char*> arrays) {
   h << "<section id=\"" << id << "\"><h2>" << title << "</h2>";
@@ -218,6 +230,7 @@ std::string report_html(const HtmlInputs& in) {
   accuracy(h, s);
   replay(h, s);
   failures(h, s);
+  allowed_unsupported(h, s);
   if (in.audit) extra(h, "audit", "Parameter-validation audit", *in.audit, {"summary"});
   if (in.bench) extra(h, "bench", "Benchmarks", *in.bench, {"rows", "harness"});
   if (!s.generator_error_messages.empty()) {

@@ -86,6 +86,7 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
      << " cases/s); stopped: " << stop_reason_name(s.stop) << "\n";
   md << "- failures: " << s.failure_count;
   if (s.generator_errors) md << ", generator errors: " << s.generator_errors;
+  if (!s.allowed_unsupported.empty()) md << ", unsupported allowed: " << s.allowed_unsupported.size();
   md << "\n\n";
 
   md << "## Outcomes\n\n| outcome | cases | share | failure |\n|---|---:|---:|:---:|\n";
@@ -178,6 +179,14 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
     }
     const int64_t rest = s.failure_count - static_cast<int64_t>(shown);
     if (rest > 0) md << "\n" << rest << " more failure(s) are in results.jsonl (\"failure\": true).\n";
+    md << "\n";
+  }
+
+  if (!s.allowed_unsupported.empty()) {
+    md << "## Unsupported, allowed (" << s.allowed_unsupported.size() << ")\n\n"
+       << "Valid cases on platforms the spec supports that the backend refused for want of a kernel; allowed by "
+          "`--allow-unsupported`, so not counted as failures.\n\n";
+    for (const auto& d : s.allowed_unsupported) md << "- `" << markdown_cell(d, 100000) << "`\n";
     md << "\n";
   }
 

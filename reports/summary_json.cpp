@@ -132,6 +132,7 @@ json summary_to_json(const CampaignSummary& s) {
   }
   j["outcomes"] = outcomes;
   j["failures"] = s.failure_count;
+  j["unsupported_allowed"] = s.allowed_unsupported;  // descriptors: refusals the run was told to allow
   j["generator_errors"] = s.generator_errors;
   j["generator_error_messages"] = s.generator_error_messages;
   j["by_op"] = counts_json(s.by_op);
@@ -224,6 +225,8 @@ CampaignSummary summary_from_json(const json& j) {
   }
   if (j.contains("accuracy")) s.accuracy = accuracy_from(j.at("accuracy"));
   if (j.contains("replayed")) s.replayed = replayed_from(j.at("replayed"));
+  if (j.contains("unsupported_allowed"))
+    s.allowed_unsupported = get<std::vector<std::string>>(j, "unsupported_allowed");
   const json& failed = field(j, "failed_cases");
   if (!failed.is_array()) throw std::invalid_argument("field 'failed_cases' is not an array");
   for (size_t i = 0; i < failed.size(); ++i) {
@@ -284,6 +287,8 @@ CampaignSummary merge_summaries(const std::vector<CampaignSummary>& shards) {
       }
     }
     m.failure_count += s.failure_count;
+    m.allowed_unsupported.insert(m.allowed_unsupported.end(), s.allowed_unsupported.begin(),
+                                 s.allowed_unsupported.end());
     for (const auto& [k, a] : s.accuracy) m.accuracy[k].merge(a);
     // Every shard replays the same database: keep each case once, the failing verdict if any shard saw one.
     for (const auto& c : s.replayed) {

@@ -426,6 +426,66 @@ TEST(Campaign, MissingShardsOfAMerge) {
   EXPECT_EQ(s.missing_shards(), (std::vector<int>{1, 3}));
 }
 
+// A backend that refuses every valid call (for want of a kernel) fails the campaign; allowed, it passes and the
+// summary lists every refused case.
+CaseResult refusing_run(const Case& c) {
+  CaseResult r = fake_run(c);
+  if (r.outcome != Outcome::ExpectedError) {
+    r.outcome = Outcome::Unsupported;
+    r.tiling_known = false;
+    r.message = "no kernel";
+  }
+  return r;
+}
+
+TEST(Campaign, RefusedValidCallsFailTheCampaign) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 200;
+  o.run_case_fn = refusing_run;
+  CampaignSummary s;
+  const auto results = collect(o, &s);
+  int64_t valid = 0;
+  for (const auto& r : results) valid += r.outcome != Outcome::ExpectedError;
+  ASSERT_GT(valid, 0);
+  EXPECT_TRUE(s.failed());
+  EXPECT_EQ(s.failure_count, valid);
+  EXPECT_EQ(s.by_outcome.at("unsupported"), valid);
+  EXPECT_TRUE(s.allowed_unsupported.empty());
+}
+
+TEST(Campaign, AllowedRefusalsPassAndAreEachListed) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 200;
+  o.run_case_fn = refusing_run;
+  o.run_options.allow_unsupported = true;
+  CampaignSummary s;
+  const auto results = collect(o, &s);
+  std::vector<std::string> refused;
+  for (const auto& r : results)
+    if (r.outcome != Outcome::ExpectedError) {
+      EXPECT_EQ(r.outcome, Outcome::UnsupportedAllowed) << r.descriptor;
+      EXPECT_NE(r.message.find("--allow-unsupported"), std::string::npos) << r.message;
+      refused.push_back(r.descriptor);
+    }
+  ASSERT_FALSE(refused.empty());
+  EXPECT_FALSE(s.failed());
+  EXPECT_EQ(s.failure_count, 0);
+  EXPECT_EQ(s.allowed_unsupported, refused);
+  EXPECT_NE(s.one_line().find("| unsupported allowed " + std::to_string(refused.size())), std::string::npos)
+      << s.one_line();
+}
+
+TEST(Campaign, AllowingRefusalsLeavesOtherFailuresFailures) {
+  CampaignOptions o = fake_options();
+  o.max_cases = 200;
+  o.run_options.allow_unsupported = true;  // fake_run fails some cases and refuses none
+  CampaignSummary s;
+  collect(o, &s);
+  EXPECT_TRUE(s.failed());
+  EXPECT_GT(s.failure_count, 0);
+  EXPECT_TRUE(s.allowed_unsupported.empty());
+}
+
 // --- With the real generators and runner. ---
 
 TEST(CampaignReal, DeterministicAndClassifiedPerSpec) {
@@ -456,6 +516,49 @@ TEST(CampaignReal, DeterministicAndClassifiedPerSpec) {
   }
   EXPECT_EQ(s1.by_outcome, s2.by_outcome);
   EXPECT_EQ(s1.by_tiling_key, s2.by_tiling_key);
+}
+
+// Valid cases moved to a platform the spec supports but the emulator has no kernels for: the real runner gets
+// ACLNN_ERR_INNER_FIND_KERNEL_ERROR for every one of them.
+CampaignOptions on_a_platform_without_kernels() {
+  CampaignOptions o;
+  o.ops = {"maxpool3d_grad"};  // the spec lists Ascend950 for max pooling; average pooling is A2/A3 only
+  o.max_cases = 30;
+  o.invalid_fraction = 0;
+  o.handle_sigint = false;
+  o.make_case = [](const std::string& op, bool, uint64_t seed, int size) {
+    Case c = gen::sample(gen::valid_case(op), seed, size);
+    c.platform = "Ascend950";
+    return c;
+  };
+  return o;
+}
+
+TEST(CampaignReal, ABackendRefusingValidCallsFailsTheCampaign) {
+  CampaignSummary s;
+  const auto results = collect(on_a_platform_without_kernels(), &s);
+  ASSERT_EQ(results.size(), 30u);
+  for (const auto& r : results) {
+    EXPECT_EQ(r.expected_status, 0) << "the spec calls the case valid there: " << r.descriptor;
+    EXPECT_EQ(r.outcome, Outcome::Unsupported) << r.message << "\n" << r.descriptor;
+  }
+  EXPECT_TRUE(s.failed());
+  EXPECT_EQ(s.failure_count, 30);
+}
+
+TEST(CampaignReal, AllowedTheSameCampaignPassesAndListsEveryCase) {
+  CampaignOptions o = on_a_platform_without_kernels();
+  o.run_options.allow_unsupported = true;
+  CampaignSummary s;
+  const auto results = collect(o, &s);
+  ASSERT_EQ(results.size(), 30u);
+  std::vector<std::string> listed;
+  for (const auto& r : results) {
+    EXPECT_EQ(r.outcome, Outcome::UnsupportedAllowed) << r.message << "\n" << r.descriptor;
+    listed.push_back(r.descriptor);
+  }
+  EXPECT_FALSE(s.failed());
+  EXPECT_EQ(s.allowed_unsupported, listed);
 }
 
 TEST(CampaignReal, AllOperatorsByDefault) {

@@ -70,6 +70,22 @@ TEST(ReportsJson, NonFiniteErrorsSurviveAsStrings) {
   EXPECT_THROW(number_from_json("nan"), std::invalid_argument);
 }
 
+// A case run twice keeps how (the worker protocol and results.jsonl carry it); a case run once has no "rerun".
+TEST(ReportsJson, SecondRunRoundTrips) {
+  CaseResult r = sample_result(Outcome::Fail);
+  EXPECT_FALSE(result_to_json(r).contains("rerun"));
+  r.atomics = true;
+  r.rerun = {"bitwise", "cores=3 ub=16384 schedule=0x9", true, 17, 0x3f8ccccdu, 0xffffffffffffffffull};
+  const CaseResult back = result_from_json(json::parse(result_to_json(r).dump()));
+  EXPECT_TRUE(back.atomics);
+  EXPECT_EQ(back.rerun.check, "bitwise");
+  EXPECT_EQ(back.rerun.knobs, "cores=3 ub=16384 schedule=0x9");
+  EXPECT_TRUE(back.rerun.failed);
+  EXPECT_EQ(back.rerun.first_diff, 17);
+  EXPECT_EQ(back.rerun.first_bits, 0x3f8ccccdu);
+  EXPECT_EQ(back.rerun.second_bits, 0xffffffffffffffffull);
+}
+
 TEST(ReportsJson, ResultRoundTrip) {
   for (Outcome o : kAllOutcomes) {
     const CaseResult r = sample_result(o);

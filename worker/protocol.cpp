@@ -37,7 +37,12 @@ json parse(const std::string& message, const char* what) {
 std::string encode_info_request() { return R"({"kind":"info"})"; }
 
 std::string encode_case_request(const CaseRequest& r) {
-  json j{{"kind", "case"}, {"descriptor", r.descriptor}, {"check_spec", r.check_spec}, {"tensors", r.want_tensors}};
+  json j{{"kind", "case"},
+         {"descriptor", r.descriptor},
+         {"check_spec", r.check_spec},
+         {"rerun", r.rerun},
+         {"allow_unsupported", r.allow_unsupported},
+         {"tensors", r.want_tensors}};
   if (!r.host_inputs.empty()) {
     json inputs = json::array();
     for (const auto& [name, values] : r.host_inputs)
@@ -55,6 +60,8 @@ Request decode_request(const std::string& message) {
   CaseRequest& r = req.case_request;
   r.descriptor = j.at("descriptor").get<std::string>();
   r.check_spec = j.value("check_spec", true);
+  r.rerun = j.value("rerun", true);
+  r.allow_unsupported = j.value("allow_unsupported", false);
   r.want_tensors = j.value("tensors", false);
   if (j.contains("host_inputs"))
     for (const auto& e : j["host_inputs"])

@@ -14,6 +14,8 @@ namespace poolcheck::worker {
 struct CaseRequest {
   std::string descriptor;
   bool check_spec = true;
+  bool rerun = true;               // RunOptions::rerun
+  bool allow_unsupported = false;  // RunOptions::allow_unsupported
   bool want_tensors = false;
   std::vector<std::pair<std::string, std::vector<double>>> host_inputs;  // RunOptions::host_inputs
 };

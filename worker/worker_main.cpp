@@ -26,6 +26,8 @@ std::string handle(const std::string& message) {
     if (!parsed.ok) return worker::encode_error_reply("the descriptor does not parse: " + parsed.error);
     RunOptions opt;
     opt.check_spec = req.check_spec;
+    opt.rerun = req.rerun;
+    opt.allow_unsupported = req.allow_unsupported;
     if (!req.host_inputs.empty()) opt.host_inputs = &req.host_inputs;
     CaseTensors tensors;
     const CaseResult r = run_case(parsed.value, opt, req.want_tensors ? &tensors : nullptr);

@@ -10,7 +10,8 @@ namespace {
 std::atomic<unsigned> g_faults{0};
 constexpr std::pair<const char*, Fault> kNames[] = {
     {"ub_model_short", Fault::UbModelShort}, {"no_atomics", Fault::NoAtomics}, {"skip_init", Fault::SkipInit},
-    {"copy_overrun", Fault::CopyOverrun},    {"wrong_tap", Fault::WrongTap},   {"skip_pad_check", Fault::SkipPadCheck}};
+    {"copy_overrun", Fault::CopyOverrun},    {"wrong_tap", Fault::WrongTap},   {"skip_pad_check", Fault::SkipPadCheck},
+    {"det_ignored", Fault::DetIgnored}};
 }  // namespace
 
 bool any_fault_on() { return g_faults.load(std::memory_order_relaxed) != 0; }

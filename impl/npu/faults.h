@@ -13,11 +13,16 @@ enum class Fault : unsigned {
   CopyOverrun = 1u << 3,   // the last copy-out of a block writes one element too many: bounds/race checks fire
   WrongTap = 1u << 4,      // gradient lands one element off inside its window: the oracle comparison must fail
   SkipPadCheck = 1u << 5,  // op_api forgets the padding <= kernel/2 check: the failure-path property must fail
+  DetIgnored = 1u << 6,    // deterministic mode tiles like the default mode (atomics from several cores, added in
+                           // completion order): the campaign's determinism rerun must see the bits change
 };
 
 bool fault_on(Fault f);
 bool any_fault_on();
 // Comma-separated names; false (and no change) for an unknown name.
 bool set_faults(const std::string& list);
+
+// Whether tiling honours deterministic mode: `deterministic` unless the DetIgnored fault is on.
+inline bool tiling_deterministic(bool deterministic) { return deterministic && !fault_on(Fault::DetIgnored); }
 
 }  // namespace pcemu

@@ -11,6 +11,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -77,6 +78,8 @@ struct FiberPool::State {
   std::vector<int32_t> waiting;
   int32_t live = 0, done = 0, block_dim = 0;
   size_t active_helpers = 0;  // helpers [0, active_helpers) serve the running launch
+  bool seeded_order = false;  // the blocks of each phase run in an order drawn from order_rng
+  std::mt19937_64 order_rng;
   bool stop = false;
   std::vector<std::thread> helpers;
 
@@ -92,6 +95,7 @@ struct FiberPool::State {
   // Everyone still running has arrived: end the phase and let them all continue.
   void complete_phase() {
     (*phase_end)();
+    if (seeded_order) std::shuffle(waiting.begin(), waiting.end(), order_rng);
     ready.insert(ready.end(), waiting.begin(), waiting.end());
     waiting.clear();
     cv.notify_all();
@@ -169,10 +173,10 @@ FiberPool::~FiberPool() {
 }
 
 void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(int32_t)>& body,
-                    const std::function<void()>& phase_end) {
+                    const std::function<void()>& phase_end, uint64_t order_seed) {
   State& s = *state();
   std::lock_guard launch_lock(s.launch_mu);
-  hosts = std::max(1, std::min(hosts, block_dim));
+  hosts = order_seed != 0 ? 1 : std::max(1, std::min(hosts, block_dim));
   while (static_cast<int32_t>(s.fibers.size()) < block_dim) {
     auto f = std::make_unique<Fiber>();
     f->stack = std::make_unique<char[]>(kStackBytes);
@@ -195,6 +199,11 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
     for (int32_t b = 0; b < block_dim; ++b) {
       s.fibers[static_cast<size_t>(b)]->block = b;
       s.ready.push_back(b);
+    }
+    s.seeded_order = order_seed != 0;
+    if (s.seeded_order) {
+      s.order_rng.seed(order_seed);
+      std::shuffle(s.ready.begin(), s.ready.end(), s.order_rng);
     }
   }
   if (hosts > 1) s.cv.notify_all();

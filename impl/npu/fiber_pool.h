@@ -32,9 +32,11 @@ class FiberPool {
  public:
   static FiberPool& instance();
   // Runs body(b) for b in [0, block_dim) on `hosts` threads (the caller is one). `phase_end` runs
-  // whenever every block still running has reached SyncAll, before any of them continues.
+  // whenever every block still running has reached SyncAll, before any of them continues. A nonzero
+  // `order_seed` runs them on the calling thread alone, the blocks of each phase in an order drawn from
+  // the seed: a reproducible interleaving that another seed changes.
   void run(int32_t block_dim, int32_t hosts, const std::function<void(int32_t)>& body,
-           const std::function<void()>& phase_end);
+           const std::function<void()>& phase_end, uint64_t order_seed = 0);
   // From inside block b of the running launch: SyncAll.
   void sync_all(int32_t block);
   // UB memory of block b (kept across SyncAll, whichever host thread resumes the block).

@@ -34,10 +34,13 @@ int32_t host_threads_from_env() {
 }
 
 std::atomic<int32_t> g_host_threads{host_threads_from_env()};
+std::atomic<uint64_t> g_schedule_seed{0};
 
 }  // namespace
 
 void set_host_threads(int32_t n) { g_host_threads.store(std::max(0, n)); }
+
+uint64_t set_schedule_seed(uint64_t seed) { return g_schedule_seed.exchange(seed); }
 
 class LaunchShared {
  public:
@@ -63,6 +66,7 @@ class LaunchShared {
   static int32_t slot_count() {
     if constexpr (kFiberBlocks) return 0;
     if (kThreadSanitizer && any_fault_on()) return 1;
+    if (g_schedule_seed.load() != 0) return 1;
     return g_host_threads.load();
   }
   void record_error(const KernelError& e) {
@@ -249,7 +253,8 @@ aclnnStatus launch(const LaunchSpec& spec, const std::function<void(BlockContext
     if (!kFiberBlocks) shared.barrier().arrive_and_drop();
   };
   if constexpr (kFiberBlocks)
-    FiberPool::instance().run(spec.block_dim, host_threads(), job, [&] { shared.end_phase(); });
+    FiberPool::instance().run(
+        spec.block_dim, host_threads(), job, [&] { shared.end_phase(); }, g_schedule_seed.load());
   else
     BlockPool::instance().run(spec.block_dim, job);
   shared.end_phase();  // the last phase has no SyncAll after it

@@ -29,6 +29,10 @@ struct LaunchStats {
 void set_host_threads(int32_t n);
 // Host threads the emulator works on: pcEmuSetHostThreads, else the machine's cores.
 int32_t host_threads();
+// The block schedule of every launch (pcEmuSetSchedule): 0 = blocks spread over the host threads as they
+// come free; otherwise one host thread runs each phase's blocks in an order drawn from the seed (sanitizer
+// builds, with a thread per block, run them one at a time in the order the OS picks). Returns the previous.
+uint64_t set_schedule_seed(uint64_t seed);
 
 // Host-side work outside a launch (layout copies, memory fills): [0, total) in `shares` contiguous parts
 // (clamped to [1, host_threads()]), each a multiple of `align` but the last; the first part runs on the

@@ -26,6 +26,8 @@ int pcEmuSetHostThreads(int32_t threads) {
   return 0;
 }
 
+uint64_t pcEmuSetSchedule(uint64_t seed) { return pcemu::set_schedule_seed(seed); }
+
 int pcEmuSetChecks(int enabled) {
   const int was = pcemu::dynamic_checks() ? 1 : 0;
   pcemu::set_dynamic_checks(enabled != 0);

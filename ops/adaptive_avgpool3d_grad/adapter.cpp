@@ -48,9 +48,14 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{
-      "adaptive_avgpool3d_grad", kOut, &spec::adaptive_avgpool3d_grad::operator_spec, make_inputs, call, oracle_of,
-      argument_names()};
+  static const OpAdapter a{"adaptive_avgpool3d_grad",
+                           kOut,
+                           &spec::adaptive_avgpool3d_grad::operator_spec,
+                           make_inputs,
+                           call,
+                           oracle_of,
+                           argument_names(),
+                           {kUbSizes.begin(), kUbSizes.end()}};
   return a;
 }
 

@@ -8,6 +8,7 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
+#include "ops/adaptive_avgpool3d_grad/view.h"
 
 namespace poolcheck::gen {
 
@@ -59,7 +60,10 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}});
     Case c = spec::adaptive_avgpool3d_grad::make_case(p);
     gen_layouts(cfg, &c);
-    gen_environment(cfg, {0, 65536, 8192, 2048, 1024, 512}, &c);
+    gen_environment(
+        cfg,
+        {::poolcheck::adaptive_avgpool3d_grad::kUbSizes.begin(), ::poolcheck::adaptive_avgpool3d_grad::kUbSizes.end()},
+        &c);
     return c;
   });
 }

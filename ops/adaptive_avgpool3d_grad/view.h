@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "case/arguments.h"
 
@@ -13,6 +14,10 @@ inline constexpr const char* kGradOutput = "gradOutput";
 inline constexpr const char* kSelf = "self";
 inline constexpr const char* kOut = "out";
 inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kOut};
+
+// Unified-buffer sizes (bytes; 0 = the platform's) the emulator's tiling takes for every valid case: the
+// generator draws a case's from them, and the runner's determinism rerun picks another.
+inline constexpr std::array<int64_t, 6> kUbSizes{0, 65536, 8192, 2048, 1024, 512};
 
 inline const ArgumentNames& argument_names() {
   static const ArgumentNames names{{kGradOutput, kSelf, kOut}, {}, {}, {}};

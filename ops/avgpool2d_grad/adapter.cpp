@@ -71,8 +71,8 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{"avgpool2d_grad", kGradInput,      &spec::avgpool2d_grad::operator_spec, make_inputs, call,
-                           oracle_of,        argument_names()};
+  static const OpAdapter a{"avgpool2d_grad", kGradInput,       &spec::avgpool2d_grad::operator_spec, make_inputs, call,
+                           oracle_of,        argument_names(), {kUbSizes.begin(), kUbSizes.end()}};
   return a;
 }
 

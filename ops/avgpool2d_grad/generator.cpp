@@ -88,7 +88,8 @@ rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
     if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 &&
         ::poolcheck::avgpool2d_grad::View(c).stride()->values.empty())
       ::poolcheck::avgpool2d_grad::Edit(c).stride().present = false;  // a null stride is legal: stride = kernel
-    gen_environment(cfg, {0, 65536, 16384, 4096, 1024, 512}, &c);
+    gen_environment(cfg, {::poolcheck::avgpool2d_grad::kUbSizes.begin(), ::poolcheck::avgpool2d_grad::kUbSizes.end()},
+                    &c);
     return c;
   });
 }

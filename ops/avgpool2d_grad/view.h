@@ -22,6 +22,10 @@ inline constexpr const char* kCountIncludePad = "countIncludePad";
 inline constexpr const char* kDivisorOverride = "divisorOverride";
 inline constexpr const char* kCubeMathType = "cubeMathType";
 inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kGradInput};
+
+// Unified-buffer sizes (bytes; 0 = the platform's) the emulator's tiling takes for every valid case: the
+// generator draws a case's from them, and the runner's determinism rerun picks another.
+inline constexpr std::array<int64_t, 6> kUbSizes{0, 65536, 16384, 4096, 1024, 512};
 inline constexpr std::array<const char*, 3> kArrayNames{kKernelSize, kStride, kPadding};
 
 inline const ArgumentNames& argument_names() {

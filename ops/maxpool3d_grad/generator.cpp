@@ -8,6 +8,7 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "ops/maxpool3d_grad/spec.h"
+#include "ops/maxpool3d_grad/view.h"
 
 namespace poolcheck::gen {
 
@@ -72,7 +73,7 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
   if (steers_to(cfg, "Normal")) return {0, 65536, 16384};
   if (steers_to(cfg, "CutK")) return {2048};
   if (steers_to(cfg, "Scatter")) return {512};
-  return {0, 65536, 16384, 6144, 3072, 1024, 512};
+  return {::poolcheck::maxpool3d_grad::kUbSizes.begin(), ::poolcheck::maxpool3d_grad::kUbSizes.end()};
 }
 
 }  // namespace

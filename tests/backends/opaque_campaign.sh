@@ -4,7 +4,8 @@
 #   - the tiling is unknown in every result;
 #   - its only failures are cases whose view reaches past an undersized allocation (`alloc=`): the emulator
 #     behind the wrapper checks views against allocations, and the harness's red zones make each allocation
-#     look larger to it, so such a case is accepted and its writes land in the red zones, which say so.
+#     look larger to it, so such a case is accepted and its writes land in the red zones, which say so;
+#   - cases run a second time do so with the same knobs, and their results say so.
 #   opaque_campaign.sh POOLCHECK OPAQUE_LIBRARY WORK_DIR
 set -euo pipefail
 poolcheck=$1 library=$2 work=$3
@@ -20,5 +21,9 @@ known=$(grep -c '"known":true' "$results" || true)
 [ "$known" -eq 0 ] || { echo "$known results claim a known tiling"; exit 1; }
 unexplained=$(grep '"failure":true' "$results" | grep -vc 'alloc=' || true)
 [ "$unexplained" -eq 0 ] || { echo "$unexplained failures without an undersized allocation"; exit 1; }
+reruns=$(grep -c '"rerun":' "$results" || true)
+same=$(grep -c '"knobs":"same knobs (the backend has no pcEmu knob or schedule control)"' "$results" || true)
+[ "$reruns" -gt 0 ] || { echo "no case ran a second time"; exit 1; }
+[ "$same" -eq "$reruns" ] || { echo "only $same of $reruns second runs say they kept the knobs"; exit 1; }
 grep -q '"backend": ".*libopaque_backend.so"' "$work/summary.json" || { echo "summary.json does not name the backend"; exit 1; }
 echo "opaque backend campaign OK"

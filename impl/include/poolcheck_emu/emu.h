@@ -30,6 +30,12 @@ PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
  * switch at SyncAll); 0 = the number of cores. Sanitizer builds run one thread per block and this limits how
  * many execute at once (0 = no limit). POOLCHECK_EMU_HOST_THREADS sets the default. -1 for a negative count. */
 PCEMU_API int pcEmuSetHostThreads(int32_t threads);
+/* The block schedule of every launch, for checking that a result does not depend on it: 0 (the default)
+ * spreads the blocks over the host threads as they come free; any other seed runs each SyncAll phase's blocks
+ * on one host thread in an order drawn from the seed, so a run is reproducible and another seed interleaves
+ * the blocks (and the order of their atomic adds) differently. Sanitizer builds, which keep a thread per
+ * block, run the blocks one at a time in an order the OS picks. Returns the previous seed. */
+PCEMU_API uint64_t pcEmuSetSchedule(uint64_t seed);
 
 /* Measurement only: 0 turns off the checks that watch data as it moves (the race shadow over every GM store
  * and atomic add, and the NaN fill of fresh device memory) so a benchmark can report what they cost; 1 (the
@@ -42,7 +48,7 @@ PCEMU_API int pcEmuHasKernels(const char* socName, const char* opType);
 
 /* Deliberate implementation faults for negative controls of the harness and of the emulator's own
  * checks. A comma-separated list, "" for none. Known names: "ub_model_short", "no_atomics",
- * "skip_init", "copy_overrun", "wrong_tap", "skip_pad_check". Returns -1 for an unknown name. */
+ * "skip_init", "copy_overrun", "wrong_tap", "skip_pad_check", "det_ignored". Returns -1 for an unknown name. */
 PCEMU_API int pcEmuSetFaults(const char* faultList);
 
 typedef struct pcEmuLaunchInfo {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/adaptive_avgpool3d_grad/upstream_all_one_double.h"
 #include "ops/adaptive_avgpool3d_grad/upstream_validate.h"
@@ -28,7 +29,7 @@ aclnnStatus get_workspace_size_upstream(const RawArgs& a, const OpNames& op, Mak
   if (pr.dtype == ACL_DOUBLE)
     return hand_out_unchecked(op.api, all_one_double_plan(pr, plat.profile, det), a.workspace_size, a.executor);
   std::string why;
-  auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  auto tiling = plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
   // Upstream (AdaptiveAvgPool3dGrad l0 op): a failed launch returns nullptr, mapped to ACLNN_ERR_INNER_NULLPTR.
   if (!tiling) return fail(ACLNN_ERR_INNER_NULLPTR, "{}: tiling failed: {}", op.api, why);
   tiling->fill_from_double = true;

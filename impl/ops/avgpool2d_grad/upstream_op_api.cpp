@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/avgpool2d_grad/upstream_dispatch.h"
 #include "ops/avgpool2d_grad/upstream_validate.h"
@@ -23,7 +24,7 @@ aclnnStatus get_workspace_size_upstream(const RawArgs& a, const OpNames& op, Mak
   if (auto st = route_upstream(a, plat.profile, &pr, &route)) return st;
   if (auto st = require_kernels(op, plat)) return no_kernel_unchecked(op.api, st, a.workspace_size, a.executor);
   std::string why;
-  auto tiling = plan_tiling_on_path(pr, plat.profile, det, route.path, route.compute, &why);
+  auto tiling = plan_tiling_on_path(pr, plat.profile, tiling_deterministic(det), route.path, route.compute, &why);
   // Upstream: l0op::AvgPool3DGrad returns nullptr when its launch fails, which BuildAvgPool2dBackwardGraph
   // maps to ACLNN_ERR_PARAM_INVALID.
   if (!tiling) return fail(ACLNN_ERR_PARAM_INVALID, "{}: tiling failed: {}", op.api, why);

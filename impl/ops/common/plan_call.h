@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/op_plan.h"
 #include "runtime/executor.h"
@@ -27,7 +28,7 @@ aclnnStatus plan_call(const OpNames& op, const RawArgs& args, aclnnStatus (*vali
   if (auto st = require_kernels(op, plat)) return st;
   const bool det = runtime().deterministic;
   std::string why;
-  const auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  const auto tiling = plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
   if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
   return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/upstream_call.h"
 #include "ops/maxpool3d_grad/upstream_validate.h"
@@ -21,7 +22,7 @@ aclnnStatus get_workspace_size_upstream(const RawArgs& a, const OpNames& op, Mak
   if (auto st = require_kernels(op, plat)) return no_kernel_unchecked(op.api, st, a.workspace_size, a.executor);
   if (auto st = check_tiling_inputs_upstream(a, pr)) return st;
   std::string why;
-  auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  auto tiling = plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
   if (!tiling) return fail(kUpstreamTilingFailed, "{}: tiling failed: {}", op.api, why);
   // Upstream (op_kernel/max_pool3d_grad_with_argmax.cpp): no index range check; Normal and CutK drop an
   // index outside its window, Scatter writes gradInput[nc*D*H*W + index] unchecked (an index beyond the
