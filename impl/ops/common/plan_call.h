@@ -7,12 +7,19 @@
 #include <string>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/op_plan.h"
 #include "runtime/executor.h"
 #include "runtime/runtime_state.h"
 
 namespace pcemu {
+
+// The profile with the SoC's nominal unified buffer in place of the configured one (the UbKnobIgnored fault).
+inline PlatformProfile nominal_ub(PlatformProfile p) {
+  if (const PlatformProfile* nominal = find_platform(p.soc)) p.ub_bytes = nominal->ub_bytes;
+  return p;
+}
 
 // `args` carries the client's workspace_size and executor out-pointers (checked non-null by `validate`);
 // `make_plan(problem, tiling, deterministic)` returns the Plan.
@@ -27,8 +34,10 @@ aclnnStatus plan_call(const OpNames& op, const RawArgs& args, aclnnStatus (*vali
   if (auto st = require_kernels(op, plat)) return st;
   const bool det = runtime().deterministic;
   std::string why;
-  const auto tiling = plan_tiling(pr, plat.profile, det, &why);
+  auto tiling = fault_on(Fault::UbKnobIgnored) ? plan_tiling(pr, nominal_ub(plat.profile), det, &why)
+                                               : plan_tiling(pr, plat.profile, det, &why);
   if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
+  tiling->ub_limit = plat.profile.ub_bytes;  // the launch gets the UB the device has
   return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
 }
 
