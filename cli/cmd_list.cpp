@@ -87,7 +87,8 @@ void list_strategies(const std::string& op) {
 int list(const ListArgs& a, const Globals& g) {
   if (a.what == "faults") {
     backend::configure({backend::split_library_list(g.backend), ""});
-    std::cout << fault_catalog_text(fault_catalog(backend::api(), backend::description()));
+    const backend::AclApi& api = backend::api();  // loaded before description() names it
+    std::cout << fault_catalog_text(fault_catalog(api, backend::description()));
     return kExitOk;
   }
   std::vector<std::string> ops = a.ops;

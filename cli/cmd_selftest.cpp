@@ -107,7 +107,8 @@ int selftest(const SelftestArgs& a, const Globals& g) {
   if (g.in_process && a.isolated) throw std::invalid_argument("--in-process and selftest --isolated contradict");
   // This process loads the backend for its catalog, and runs the cases unless they go to worker processes.
   backend::configure({backend::split_library_list(g.backend), ""});
-  const std::vector<FaultUnderTest> todo = select(a, fault_catalog(backend::api(), backend::description()));
+  const backend::AclApi& api = backend::api();  // loaded before description() names it
+  const std::vector<FaultUnderTest> todo = select(a, fault_catalog(api, backend::description()));
 
   reports::SelftestReport report;
   report.seed = a.seed;

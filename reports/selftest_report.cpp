@@ -52,7 +52,8 @@ json selftest_json(const SelftestReport& r) {
     o["first_outcome"] = row.first_outcome;
     o["first_descriptor"] = row.first_descriptor;
     o["first_message"] = row.first_message;
-    o["repro"] = row.killed ? "poolcheck --emu-faults " + row.fault + " " + repro_command(row.first_descriptor) : "";
+    o["repro"] =
+        row.killed ? "poolcheck --emu-faults " + row.fault + " repro " + shell_quote(row.first_descriptor) : "";
     rows.push_back(std::move(o));
   }
   j["faults"] = std::move(rows);
