@@ -37,6 +37,7 @@ namespace poolcheck::backend {
   X(pcEmuSetChecks)                   \
   X(pcEmuHasKernels)                  \
   X(pcEmuSetFaults)                   \
+  X(pcEmuFaultInfo)                   \
   X(pcEmuLastLaunch)                  \
   X(pcEmuLiveAllocations)             \
   X(pcEmuGuardsIntact)

@@ -1,9 +1,12 @@
-// poolcheck list operators|rules|platforms|strategies|discrepancies: what the specification says.
+// poolcheck list operators|rules|platforms|strategies|discrepancies: what the specification says; list faults:
+// the emulator's catalog of deliberate faults (from the backend).
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
+#include "backend/backend.h"
 #include "cli/commands.h"
+#include "cli/fault_catalog.h"
 #include "generators/generators.h"
 #include "spec/spec.h"
 
@@ -81,7 +84,13 @@ void list_strategies(const std::string& op) {
   }
 }
 
-int list(const ListArgs& a) {
+int list(const ListArgs& a, const Globals& g) {
+  if (a.what == "faults") {
+    backend::configure({backend::split_library_list(g.backend), ""});
+    const backend::AclApi& api = backend::api();  // loaded before description() names it
+    std::cout << fault_catalog_text(fault_catalog(api, backend::description()));
+    return kExitOk;
+  }
   std::vector<std::string> ops = a.ops;
   if (ops.empty()) {
     ops = gen::operators();
@@ -125,15 +134,17 @@ int list(const ListArgs& a) {
 
 }  // namespace
 
-Command add_list_command(CLI::App& app, const Globals&) {
+Command add_list_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<ListArgs>();
   CLI::App* sub =
-      app.add_subcommand("list", "List operators, spec rules, platforms, tiling strategies or doc discrepancies");
-  sub->add_option("what", args->what, "operators | rules | platforms | strategies | discrepancies")
-      ->check(CLI::IsMember({"operators", "rules", "platforms", "strategies", "discrepancies"}))
+      app.add_subcommand("list",
+                         "List operators, spec rules, platforms, tiling strategies, doc discrepancies or the "
+                         "emulator's deliberate faults");
+  sub->add_option("what", args->what, "operators | rules | platforms | strategies | discrepancies | faults")
+      ->check(CLI::IsMember({"operators", "rules", "platforms", "strategies", "discrepancies", "faults"}))
       ->capture_default_str();
   sub->add_option("--op", args->ops, "Only this operator (repeatable)");
-  return Command{sub, [args] { return list(*args); }};
+  return Command{sub, [args, &g] { return list(*args, g); }};
 }
 
 }  // namespace poolcheck::cli

@@ -37,7 +37,8 @@ Command add_eval_command(CLI::App& app, const Globals& g);
 Command add_merge_command(CLI::App& app, const Globals& g);
 Command add_report_command(CLI::App& app,
                            const Globals& g);  // cmd_report.cpp: report html, rebuild, diff, promote, replay
-Command add_audit_command(CLI::App& app, const Globals& g);  // cmd_audit.cpp: parameter-validation audit
+Command add_audit_command(CLI::App& app, const Globals& g);     // cmd_audit.cpp: parameter-validation audit
+Command add_selftest_command(CLI::App& app, const Globals& g);  // cmd_selftest.cpp: the campaign against each fault
 
 // Exit statuses.
 inline constexpr int kExitOk = 0;

@@ -7,6 +7,7 @@
 #include "reports/atomic_file.h"
 #include "reports/html_table.h"
 #include "reports/repro_command.h"
+#include "reports/selftest_report.h"
 #include "reports/svg_histogram.h"
 #include "reports/text_format.h"
 
@@ -20,14 +21,6 @@ std::string count_of(const std::map<std::string, int64_t>& m, const std::string&
   auto it = m.find(k);
   return std::to_string(it == m.end() ? 0 : it->second);
 }
-
-constexpr const char* kStyle =
-    "body{font-family:sans-serif;margin:1.5em;color:#222}"
-    "table{border-collapse:collapse;margin:.5em 0 1em}th,td{border:1px solid #bbb;padding:2px 8px;"
-    "text-align:left;vertical-align:top}th{background:#eee}"
-    ".ok{color:#1d7a36}.bad{color:#b3261e;font-weight:bold}pre{background:#f5f5f5;padding:4px;"
-    "white-space:pre-wrap;word-break:break-all}figure{display:inline-block;margin:0 1em 1em 0}"
-    "figcaption{font-size:90%}section{border-top:1px solid #ccc;margin-top:1em}";
 
 void overview(std::ostringstream& h, const CampaignSummary& s) {
   std::string ops;
@@ -220,7 +213,7 @@ std::string report_html(const HtmlInputs& in) {
   const bool ok = !s.failed() && s.missing_shards().empty();
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>poolcheck report: "
-    << (ok ? "PASSED" : "FAILED") << "</title><style>" << kStyle << "</style></head><body>\n";
+    << (ok ? "PASSED" : "FAILED") << "</title><style>" << kReportCss << "</style></head><body>\n";
   h << "<h1 id=\"verdict\" class=\"" << (ok ? "ok" : "bad") << "\">poolcheck run: " << (ok ? "PASSED" : "FAILED")
     << "</h1>\n";
   for (const auto& n : in.notes) h << "<p class=\"bad-input note\">" << html_escape(n) << "</p>\n";
@@ -233,6 +226,7 @@ std::string report_html(const HtmlInputs& in) {
   allowed_unsupported(h, s);
   if (in.audit) extra(h, "audit", "Parameter-validation audit", *in.audit, {"summary"});
   if (in.bench) extra(h, "bench", "Benchmarks", *in.bench, {"rows", "harness"});
+  if (in.selftest) h << selftest_section_html(*in.selftest);
   if (!s.generator_error_messages.empty()) {
     h << "<section id=\"generator-errors\"><h2>Generator errors</h2><ul>";
     for (const auto& m : s.generator_error_messages) h << "<li>" << html_escape(m) << "</li>";
@@ -249,6 +243,7 @@ std::filesystem::path write_report_html(const std::filesystem::path& dir, const 
   in.rules_by_op = rules_by_op;
   in.audit = read_json(dir / "audit.json", &in.notes);
   in.bench = read_json(dir / "bench" / "ratios.json", &in.notes);
+  in.selftest = read_json(dir / "selftest.json", &in.notes);
   const auto path = dir / "report.html";
   write_file_atomic(path, report_html(in));
   return path;

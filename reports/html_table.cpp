@@ -7,6 +7,14 @@
 
 namespace poolcheck::reports {
 
+const char* const kReportCss =
+    "body{font-family:sans-serif;margin:1.5em;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 0 1em}th,td{border:1px solid #bbb;padding:2px 8px;"
+    "text-align:left;vertical-align:top}th{background:#eee}"
+    ".ok{color:#1d7a36}.bad{color:#b3261e;font-weight:bold}pre{background:#f5f5f5;padding:4px;"
+    "white-space:pre-wrap;word-break:break-all}figure{display:inline-block;margin:0 1em 1em 0}"
+    "figcaption{font-size:90%}section{border-top:1px solid #ccc;margin-top:1em}";
+
 using json = nlohmann::ordered_json;  // columns in the order of the file
 
 // XML escaping is also valid HTML5 escaping for text and quoted attributes.

@@ -8,6 +8,9 @@
 
 namespace poolcheck::reports {
 
+// The reports' one style sheet (inline in every page).
+extern const char* const kReportCss;
+
 std::string html_escape(const std::string& text);
 
 // Cells are raw HTML (escape text first); header cells are text.

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "common/half.h"
 #include "common/log.h"
 #include "npu/dynamic_checks.h"
+#include "npu/faults.h"
 #include "npu/launch.h"
 
 namespace pcemu {
@@ -166,6 +168,38 @@ TEST(Half, RoundToNearestEvenIncludingSubnormalsAndOverflow) {
   EXPECT_EQ(float_to_bf16(1.0f + 1.0f / 256), 0x3F80);  // tie to even
   EXPECT_EQ(float_to_bf16(1.0f + 3.0f / 256), 0x3F82);
   EXPECT_EQ(bf16_to_float(0x3F82), 1.015625f);
+}
+
+// The fault catalog: at least 16 bug classes in the three categories, each with its own name and bit, and each
+// name switches exactly its own bit on.
+TEST(FaultCatalog, NamesBitsAndCategoriesAreDistinct) {
+  ASSERT_GE(kFaultCatalogSize, 16u);
+  std::set<std::string> names;
+  unsigned bits = 0;
+  for (size_t i = 0; i < kFaultCatalogSize; ++i) {
+    const FaultInfo& f = kFaultCatalog[i];
+    EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    const auto bit = static_cast<unsigned>(f.fault);
+    EXPECT_EQ(bit & (bit - 1), 0u) << f.name << " is not one bit";
+    EXPECT_EQ(bits & bit, 0u) << f.name << " shares its bit";
+    bits |= bit;
+    const std::string cat = f.category;
+    EXPECT_TRUE(cat == "semantics" || cat == "tiling" || cat == "validation") << f.name << ": " << cat;
+    EXPECT_GT(std::string(f.description).size(), 20u) << f.name;
+    ASSERT_TRUE(set_faults(f.name));
+    for (size_t j = 0; j < kFaultCatalogSize; ++j)
+      EXPECT_EQ(fault_on(kFaultCatalog[j].fault), i == j) << f.name << " vs " << kFaultCatalog[j].name;
+  }
+  ASSERT_TRUE(set_faults(""));
+  EXPECT_FALSE(any_fault_on());
+}
+
+// Negative control: an unknown name is refused and leaves the faults as they were.
+TEST(FaultCatalog, AnUnknownNameChangesNothing) {
+  ASSERT_TRUE(set_faults("wrong_tap"));
+  EXPECT_FALSE(set_faults("wrong_tap,no_such_fault"));
+  EXPECT_TRUE(fault_on(Fault::WrongTap));
+  ASSERT_TRUE(set_faults(""));
 }
 
 }  // namespace

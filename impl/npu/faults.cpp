@@ -2,16 +2,58 @@
 
 #include <atomic>
 #include <sstream>
-#include <utility>
 
 namespace pcemu {
 
+const FaultInfo kFaultCatalog[] = {
+    // semantics: what the operator computes
+    {"wrong_tap", Fault::WrongTap, "semantics", "a gradient lands one element off inside its window"},
+    {"ceil_overhang_counted", Fault::CeilOverhangCounted, "semantics",
+     "avgpool2d: the ceil-mode last window's overhang past the padding is counted in the countIncludePad divisor"},
+    {"include_pad_ignored", Fault::IncludePadIgnored, "semantics",
+     "avgpool2d: countIncludePad is dropped on the way to the kernel, which divides by the real element count"},
+    {"divisor_override_ignored", Fault::DivisorOverrideIgnored, "semantics",
+     "avgpool2d: divisorOverride is dropped on the way to the kernel, which divides by the window size"},
+    {"adaptive_floor_end", Fault::AdaptiveFloorEnd, "semantics",
+     "adaptive_avgpool3d: a window ends at floor((o+1)*in/out) instead of the ceiling"},
+    {"index_wrong_plane", Fault::IndexWrongPlane, "semantics",
+     "maxpool3d: an argmax index is applied relative to the tile's first N*C plane instead of its own"},
+    {"index_axes_swapped", Fault::IndexAxesSwapped, "semantics",
+     "maxpool3d: a flat argmax index is decoded with the input height as the row length instead of the width"},
+    {"nan_dropped", Fault::NanDropped, "semantics",
+     "a skip-zero-gradients shortcut written as !(g > 0 || g < 0) also drops NaN gradients"},
+    // tiling: how the work is split over cores, UB and workspace
+    {"skip_init", Fault::SkipInit, "tiling", "the accumulation target is not zeroed before the kernels add into it"},
+    {"no_atomics", Fault::NoAtomics, "tiling", "overlapping windows are copied out with plain stores, not atomics"},
+    {"copy_overrun", Fault::CopyOverrun, "tiling", "maxpool3d: a block's last copy-out writes one element too many"},
+    {"ub_model_short", Fault::UbModelShort, "tiling", "maxpool3d: the tiling's UB model under-counts by a quarter"},
+    {"tail_dropped", Fault::TailDropped, "tiling",
+     "avgpool2d/adaptive: the last core gets the even share, so the remainder of the work items is never run"},
+    {"ub_knob_ignored", Fault::UbKnobIgnored, "tiling",
+     "the tiling budgets the SoC's nominal unified buffer instead of the configured (smaller) one"},
+    {"offset_ignored", Fault::OffsetIgnored, "tiling",
+     "a view's storage offset is ignored where the kernel reads or writes it in place"},
+    {"strides_ignored", Fault::StridesIgnored, "tiling",
+     "a non-contiguous view is read and written in place as if it were contiguous"},
+    {"half_accumulation", Fault::HalfAccumulation, "tiling",
+     "maxpool3d: fp16/bf16 gradients are summed in the dtype instead of an fp32 accumulator"},
+    {"det_ignored", Fault::DetIgnored, "tiling",
+     "deterministic mode tiles like the default mode: atomics from several cores, added in completion order"},
+    // validation: checks missing or too strict
+    {"skip_pad_check", Fault::SkipPadCheck, "validation", "maxpool3d: padding > kernelSize/2 is accepted"},
+    {"skip_platform_check", Fault::SkipPlatformCheck, "validation",
+     "avgpool2d: a SoC the documents do not list (Ascend310P, Ascend950, ...) is accepted"},
+    {"skip_dilation_check", Fault::SkipDilationCheck, "validation",
+     "maxpool3d: a dilation other than 1 is accepted and then ignored"},
+    {"bf16_refused", Fault::Bf16Refused, "validation",
+     "avgpool2d: valid BFLOAT16 tensors are refused with 161002 (too strict)"},
+    {"kernel_list_strict", Fault::KernelListStrict, "validation",
+     "maxpool3d: the one-value kernelSize form [k] is refused with 161002 (too strict)"},
+};
+const size_t kFaultCatalogSize = sizeof(kFaultCatalog) / sizeof(kFaultCatalog[0]);
+
 namespace {
 std::atomic<unsigned> g_faults{0};
-constexpr std::pair<const char*, Fault> kNames[] = {
-    {"ub_model_short", Fault::UbModelShort}, {"no_atomics", Fault::NoAtomics}, {"skip_init", Fault::SkipInit},
-    {"copy_overrun", Fault::CopyOverrun},    {"wrong_tap", Fault::WrongTap},   {"skip_pad_check", Fault::SkipPadCheck},
-    {"det_ignored", Fault::DetIgnored}};
 }  // namespace
 
 bool any_fault_on() { return g_faults.load(std::memory_order_relaxed) != 0; }
@@ -25,9 +67,9 @@ bool set_faults(const std::string& list) {
   while (std::getline(is, name, ',')) {
     if (name.empty()) continue;
     bool known = false;
-    for (const auto& [n, f] : kNames) {
-      if (name == n) {
-        mask |= static_cast<unsigned>(f);
+    for (const FaultInfo& f : kFaultCatalog) {
+      if (name == f.name) {
+        mask |= static_cast<unsigned>(f.fault);
         known = true;
       }
     }

@@ -1,7 +1,9 @@
-// Deliberate implementation faults, switched on by negative-control tests to prove that the harness and
-// the emulator's own checks reject a wrong implementation.
+// Deliberate implementation faults, switched on by negative-control tests and by `poolcheck selftest` to prove
+// that the harness and the emulator's own checks reject a wrong implementation. Each one models a realistic bug
+// class of a pooling-backward library; kFaultCatalog names and describes them all.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace pcemu {
@@ -15,7 +17,34 @@ enum class Fault : unsigned {
   SkipPadCheck = 1u << 5,  // op_api forgets the padding <= kernel/2 check: the failure-path property must fail
   DetIgnored = 1u << 6,    // deterministic mode tiles like the default mode (atomics from several cores, added in
                            // completion order): the campaign's determinism rerun must see the bits change
+  CeilOverhangCounted = 1u << 7,     // avg: the ceil-mode overhang past the padding is counted in the divisor
+  IncludePadIgnored = 1u << 8,       // avg: countIncludePad never reaches the kernel (real counts always)
+  DivisorOverrideIgnored = 1u << 9,  // avg: divisorOverride never reaches the kernel
+  AdaptiveFloorEnd = 1u << 10,       // adaptive: the window end rounds down instead of up
+  IndexWrongPlane = 1u << 11,        // max: every lane of a tile scatters into the first lane's plane
+  IndexAxesSwapped = 1u << 12,       // max: a flat index is decoded with the row length H instead of W
+  NanDropped = 1u << 13,             // a zero-skip shortcut also skips NaN gradients
+  TailDropped = 1u << 14,            // the last core gets the even share: the remainder items are dropped
+  UbKnobIgnored = 1u << 15,          // tiling budgets the SoC's nominal UB, not the configured one
+  OffsetIgnored = 1u << 16,          // a view's storage offset is ignored where data is read in place
+  StridesIgnored = 1u << 17,         // a strided view is read and written as if it were contiguous
+  HalfAccumulation = 1u << 18,       // max: fp16/bf16 gradients accumulate in the dtype, not in fp32
+  SkipPlatformCheck = 1u << 19,      // avg: an unsupported SoC is accepted
+  SkipDilationCheck = 1u << 20,      // max: dilation other than 1 is accepted (and ignored)
+  Bf16Refused = 1u << 21,            // avg: valid BFLOAT16 tensors are refused with 161002
+  KernelListStrict = 1u << 22,       // max: the one-value kernelSize form [k] is refused with 161002
 };
+
+// One catalog entry: the name pcEmuSetFaults takes, its category (semantics, tiling or validation) and the bug
+// it models, in one line.
+struct FaultInfo {
+  const char* name;
+  Fault fault;
+  const char* category;
+  const char* description;
+};
+extern const FaultInfo kFaultCatalog[];
+extern const size_t kFaultCatalogSize;
 
 bool fault_on(Fault f);
 bool any_fault_on();

@@ -45,6 +45,16 @@ int pcEmuHasKernels(const char* socName, const char* opType) {
 
 int pcEmuSetFaults(const char* faultList) { return faultList && pcemu::set_faults(faultList) ? 0 : -1; }
 
+int pcEmuFaultInfo(int32_t index, const char** name, const char** category, const char** description) {
+  if (index < 0 || static_cast<size_t>(index) >= pcemu::kFaultCatalogSize || !name || !category || !description)
+    return -1;
+  const pcemu::FaultInfo& f = pcemu::kFaultCatalog[index];
+  *name = f.name;
+  *category = f.category;
+  *description = f.description;
+  return 0;
+}
+
 int pcEmuLastLaunch(pcEmuLaunchInfo* info) { return info && pcemu::last_launch(info) ? 0 : -1; }
 
 int pcEmuProfile(char* name, size_t cap) {

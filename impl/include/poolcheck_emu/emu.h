@@ -47,9 +47,14 @@ PCEMU_API int pcEmuSetChecks(int enabled);
 PCEMU_API int pcEmuHasKernels(const char* socName, const char* opType);
 
 /* Deliberate implementation faults for negative controls of the harness and of the emulator's own
- * checks. A comma-separated list, "" for none. Known names: "ub_model_short", "no_atomics",
- * "skip_init", "copy_overrun", "wrong_tap", "skip_pad_check", "det_ignored". Returns -1 for an unknown name. */
+ * checks. A comma-separated list of catalog names (pcEmuFaultInfo), "" for none. Returns -1 for an
+ * unknown name (and changes nothing). */
 PCEMU_API int pcEmuSetFaults(const char* faultList);
+
+/* The fault catalog, entry `index` (0-based): its name for pcEmuSetFaults, its category ("semantics",
+ * "tiling" or "validation") and a one-line description of the bug it models (static strings). Returns 0,
+ * or -1 past the last entry or for a null pointer. */
+PCEMU_API int pcEmuFaultInfo(int32_t index, const char** name, const char** category, const char** description);
 
 typedef struct pcEmuLaunchInfo {
   char opType[48];

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/log.h"
+#include "npu/faults.h"
 
 namespace pcemu::adaptive {
 
@@ -58,7 +59,8 @@ std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat
     t.task_num = positions * t.slice_num;
     t.y_per_calc = 1;
   }
-  t.per_core = ceil_div(t.task_num, std::min(t.task_num, cores));
+  t.per_core = fault_on(Fault::TailDropped) ? std::max<int64_t>(1, t.task_num / std::min(t.task_num, cores))
+                                            : ceil_div(t.task_num, std::min(t.task_num, cores));
   t.used_cores = ceil_div(t.task_num, t.per_core);
   t.last_core = t.task_num - t.per_core * (t.used_cores - 1);
   t.block_dim = static_cast<int32_t>(cores);

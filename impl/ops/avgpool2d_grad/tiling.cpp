@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/log.h"
+#include "npu/faults.h"
 
 namespace pcemu::avgpool {
 
@@ -52,7 +53,7 @@ void plan_vector(const Problem& pr, const PlatformProfile& plat, bool det, Tilin
   if (det && t->atomics) cores = 1;  // the 2-D path's gradDim0 is 1: deterministic overlap runs on one core
   t->block_dim = static_cast<int32_t>(cores);
   t->per_core = t->items / cores;
-  t->last_core = t->items - t->per_core * (cores - 1);
+  t->last_core = fault_on(Fault::TailDropped) ? t->per_core : t->items - t->per_core * (cores - 1);
   t->ub_planned = t->c_line * t->c_align * dt * part;
   t->key = dt == 4 ? 2000 : 1000;
 }

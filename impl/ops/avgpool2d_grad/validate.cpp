@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
 #include "ops/common/shape_checks.h"
@@ -26,11 +27,13 @@ aclnnStatus check_nulls(const RawArgs& a) {
                         kDocumentedNotNull);
 }
 
-bool float_type(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16; }
+bool float_type(aclDataType dt) {
+  return dt == ACL_FLOAT || dt == ACL_FLOAT16 || (dt == ACL_BF16 && !fault_on(Fault::Bf16Refused));
+}
 
 aclnnStatus check_types_and_formats(const std::vector<NamedTensor>& ts, const RawArgs& a) {
   const auto plat = active_platform().profile;
-  if (plat.soc != "Ascend910B" && plat.soc != "Ascend910_93")
+  if (plat.soc != "Ascend910B" && plat.soc != "Ascend910_93" && !fault_on(Fault::SkipPlatformCheck))
     return fail(ACLNN_ERR_PARAM_INVALID, "{}: platform {} ({}) is not supported (Atlas A2 and A3 only)", kApi, plat.soc,
                 plat.product);
   for (const auto& [name, t] : ts)
@@ -120,8 +123,8 @@ aclnnStatus validate(const RawArgs& a, Problem* pr) {
   if (auto st = check_params(a, pr)) return st;
   if (auto st = check_shapes(a, pr)) return st;
   pr->ceil_mode = a.ceil_mode;
-  pr->count_include_pad = a.count_include_pad;
-  pr->divisor = a.divisor_override;
+  pr->count_include_pad = a.count_include_pad && !fault_on(Fault::IncludePadIgnored);
+  pr->divisor = fault_on(Fault::DivisorOverrideIgnored) ? 0 : a.divisor_override;
   pr->cube_math = a.cube_math;
   pr->dtype = a.self->dtype;
   pr->grad_output = a.grad_output;

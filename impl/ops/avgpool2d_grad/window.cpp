@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "npu/faults.h"
 #include "ops/avgpool2d_grad/problem.h"
 
 namespace pcemu::avgpool {
@@ -11,6 +12,10 @@ Window window_of(const Problem& pr, int64_t oh, int64_t ow) {
   // Clip to input + padding first: the ceil-mode overhang past the padding is never counted.
   w.h1 = std::min(w.h0 + pr.k[0], pr.in[0] + pr.p[0]);
   w.w1 = std::min(w.w0 + pr.k[1], pr.in[1] + pr.p[1]);
+  if (fault_on(Fault::CeilOverhangCounted)) {  // the whole kernel counted, overhang included
+    w.h1 = w.h0 + pr.k[0];
+    w.w1 = w.w0 + pr.k[1];
+  }
   const int64_t padded = (w.h1 - w.h0) * (w.w1 - w.w0);
   w.h0 = std::max<int64_t>(w.h0, 0);
   w.w0 = std::max<int64_t>(w.w0, 0);

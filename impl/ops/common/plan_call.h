@@ -15,6 +15,12 @@
 
 namespace pcemu {
 
+// The profile with the SoC's nominal unified buffer in place of the configured one (the UbKnobIgnored fault).
+inline PlatformProfile nominal_ub(PlatformProfile p) {
+  if (const PlatformProfile* nominal = find_platform(p.soc)) p.ub_bytes = nominal->ub_bytes;
+  return p;
+}
+
 // `args` carries the client's workspace_size and executor out-pointers (checked non-null by `validate`);
 // `make_plan(problem, tiling, deterministic)` returns the Plan.
 template <typename RawArgs, typename Problem, typename Tiling, typename MakePlan>
@@ -28,8 +34,11 @@ aclnnStatus plan_call(const OpNames& op, const RawArgs& args, aclnnStatus (*vali
   if (auto st = require_kernels(op, plat)) return st;
   const bool det = runtime().deterministic;
   std::string why;
-  const auto tiling = plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
+  auto tiling = fault_on(Fault::UbKnobIgnored)
+                    ? plan_tiling(pr, nominal_ub(plat.profile), tiling_deterministic(det), &why)
+                    : plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
   if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
+  tiling->ub_limit = plat.profile.ub_bytes;  // the launch gets the UB the device has
   return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "npu/block_context.h"
+#include "npu/faults.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/common/row_store.h"
 
@@ -29,6 +30,8 @@ struct ScaledRows {
     const T* src = in.span(off, len);
     float* dst = scaled.span(off, len);
     for (int64_t j = 0; j < len; ++j) dst[j] = Codec::load(src[j]) * factor;
+    if (fault_on(Fault::NanDropped))  // the zero-skip shortcut !(g > 0 || g < 0) takes NaN for zero
+      for (int64_t j = 0; j < len; ++j) dst[j] = dst[j] > 0 || dst[j] < 0 ? dst[j] : 0.0f;
     if (cast.size() > 0) store_row<Codec>(dst, cast.span(off, len), len);
   }
 

@@ -11,6 +11,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "npu/faults.h"
 #include "npu/launch.h"
 #include "npu/traffic.h"
 #include "runtime/device_memory.h"
@@ -61,6 +62,12 @@ std::optional<int64_t> view_extent(const aclTensor& t, std::string* why) {
 }
 
 bool is_contiguous(const aclTensor& t) {
+  if (fault_on(Fault::StridesIgnored)) {  // only where a dense read from the offset stays inside the view's extent
+    std::string why;
+    const auto extent = view_extent(t, &why);
+    const auto n = numel(t.view_shape);
+    if (extent && n && *n <= *extent - t.offset) return true;
+  }
   int64_t expect = 1;
   for (size_t i = t.view_shape.size(); i-- > 0;) {
     if (t.view_shape[i] != 1 && t.strides[i] != expect) return false;
@@ -117,7 +124,7 @@ void for_each_element(const aclTensor& t, Fn&& fn) {
 }  // namespace
 
 unsigned char* view_data(const aclTensor& t, int64_t elem_bytes) {
-  return static_cast<unsigned char*>(t.data) + t.offset * elem_bytes;
+  return static_cast<unsigned char*>(t.data) + (fault_on(Fault::OffsetIgnored) ? 0 : t.offset) * elem_bytes;
 }
 
 bool views_share_bytes(const aclTensor& a, const aclTensor& b, int64_t elem_bytes) {

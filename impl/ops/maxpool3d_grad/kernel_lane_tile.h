@@ -96,9 +96,12 @@ struct LaneTile {
     const int32_t* idxp = idx.span(0, last_row * idx_row + tile(2));
     const T* gradp = grad.span(0, last_row * grad_row + tile(2));
     acc.span(0, lanes * lane_acc);  // the sub-box of every lane fits the accumulator
-    const bool wrong_tap = fault_on(Fault::WrongTap);
-    if (!wrong_tap && box.prepare(pr.in[1], pr.in[2], ext, row,
-                                  [&](int64_t d, int64_t h, int64_t x) { return (d * ext[1] + h) * row + x; })) {
+    const bool wrong_tap = fault_on(Fault::WrongTap), wrong_plane = fault_on(Fault::IndexWrongPlane);
+    const bool swapped = fault_on(Fault::IndexAxesSwapped), nan_dropped = fault_on(Fault::NanDropped);
+    const bool half_acc = fault_on(Fault::HalfAccumulation);
+    const bool faulty = wrong_tap || wrong_plane || swapped || nan_dropped || half_acc;  // the scalar loop below
+    if (!faulty && box.prepare(pr.in[1], pr.in[2], ext, row,
+                               [&](int64_t d, int64_t h, int64_t x) { return (d * ext[1] + h) * row + x; })) {
       const int64_t origin = box.origin(c0);
       for (int64_t l = 0; l < lanes * rows; ++l) {  // (lane, output row) pairs
         const int32_t* irow = idxp + l * idx_row;
@@ -109,18 +112,23 @@ struct LaneTile {
       }
       return;
     }
+    const int64_t row_len = swapped ? pr.in[1] : pr.in[2];
+    const FastDiv by_row_len(row_len);
     for (int64_t l = 0; l < lanes; ++l)
       for (int64_t t = 0; t < rows; ++t) {
         const int32_t* irow = idxp + (l * rows + t) * idx_row;
         const T* grow = gradp + (l * rows + t) * grad_row;
-        float* lane = accp + l * lane_acc;
+        float* lane = accp + (wrong_plane ? 0 : l * lane_acc);
         for (int64_t w = 0; w < tile(2); ++w) {
           const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
-          const int64_t h = by_row.div(rest);
-          int64_t x = rest - h * pr.in[2];
+          const int64_t h = swapped ? by_row_len.div(rest) : by_row.div(rest);
+          int64_t x = rest - h * row_len;
           if (wrong_tap && x + 1 < c1[2]) ++x;
           if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
-          lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]] += Codec::load(grow[w]);
+          const float g = Codec::load(grow[w]);
+          if (nan_dropped && !(g > 0 || g < 0)) continue;
+          float& sum = lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]];
+          sum = half_acc ? Codec::load(Codec::store(sum + g)) : sum + g;
         }
       }
   }

@@ -22,6 +22,8 @@ void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   auto idx = ctx.ub().alloc<int32_t>(t.lanes * tb[0] * tb[1] * idx_row, "indices tile");
   auto elem = ctx.ub().alloc<T>(32 / sizeof(T), "one element");
   auto rmw = ctx.ub().alloc<float>(8, "fp32 read-modify-write");
+  const bool wrong_plane = fault_on(Fault::IndexWrongPlane), swapped = fault_on(Fault::IndexAxesSwapped);
+  const bool nan_dropped = fault_on(Fault::NanDropped), half_acc = fault_on(Fault::HalfAccumulation);
   for (int64_t nc0 = nc_begin; nc0 < nc_end; nc0 += t.lanes)
     for (int64_t od0 = 0; od0 < pr.out[0]; od0 += tb[0])
       for (int64_t oh0 = 0; oh0 < pr.out[1]; oh0 += tb[1])
@@ -42,14 +44,21 @@ void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
               for (int64_t h = 0; h < th; ++h)
                 for (int64_t w = 0; w < tw; ++w) {
                   const int64_t row = (l * tb[0] + d) * tb[1] + h;
-                  int64_t target = (nc0 + l) * pr.in_plane() + idx[row * idx_row + w];
+                  int64_t at = idx[row * idx_row + w];
+                  if (swapped) {  // (d, h, x) decoded with H as the row length, then stored as it should be
+                    const int64_t hw = pr.in[1] * pr.in[2], d = at / hw, rest = at % hw;
+                    at = d * hw + rest / pr.in[1] * pr.in[2] + rest % pr.in[1];
+                  }
+                  int64_t target = (wrong_plane ? nc0 : nc0 + l) * pr.in_plane() + at;
                   if (fault_on(Fault::WrongTap) && target + 1 < a.out.count) ++target;
+                  const float g = Codec::load(grad[row * grad_row + w]);
+                  if (nan_dropped && !(g > 0 || g < 0)) continue;
                   if (!t.atomics) {
                     elem[0] = grad[row * grad_row + w];
                     ctx.copy_out(a.out, target, elem, 0, 1);
                   } else {
                     ctx.copy_in(rmw, 0, a.acc, target, 1);
-                    rmw[0] += Codec::load(grad[row * grad_row + w]);
+                    rmw[0] = half_acc ? Codec::load(Codec::store(rmw[0] + g)) : rmw[0] + g;
                     ctx.copy_out(a.acc, target, rmw, 0, 1);
                   }
                 }

@@ -80,6 +80,8 @@ std::array<int64_t, 3> expand3(const aclIntArray* arr, const std::array<int64_t,
 
 aclnnStatus check_params(const RawArgs& a, Problem* pr) {
   if (auto st = check_list("kernelSize", a.kernel, {1, 3})) return st;
+  if (a.kernel->values.size() == 1 && fault_on(Fault::KernelListStrict))
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: kernelSize length 1 not allowed (3 values needed)", kApi);
   for (int64_t v : a.kernel->values)
     if (v <= 0) return fail(ACLNN_ERR_PARAM_INVALID, "{}: kernelSize value {} must be > 0", kApi, v);
   if (auto st = check_list("stride", a.stride, {0, 1, 3})) return st;
@@ -95,7 +97,8 @@ aclnnStatus check_params(const RawArgs& a, Problem* pr) {
                   pr->k[i] / 2);
   if (auto st = check_list("dilation", a.dilation, {1, 3})) return st;
   for (int64_t v : a.dilation->values)
-    if (v != 1) return fail(ACLNN_ERR_PARAM_INVALID, "{}: dilation value {} not supported (only 1)", kApi, v);
+    if (v != 1 && !fault_on(Fault::SkipDilationCheck))
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: dilation value {} not supported (only 1)", kApi, v);
   return ACLNN_SUCCESS;
 }
 
