@@ -22,13 +22,15 @@ const char* outcome_name(Outcome o) {
       return "crash";
     case Outcome::Timeout:
       return "timeout";
+    case Outcome::HarnessError:
+      return "harness-error";
   }
   return "?";
 }
 
 bool outcome_is_failure(Outcome o) {
   return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess || o == Outcome::Crash ||
-         o == Outcome::Timeout;
+         o == Outcome::Timeout || o == Outcome::HarnessError;
 }
 
 }  // namespace poolcheck

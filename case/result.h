@@ -20,6 +20,8 @@ enum class Outcome : int8_t {
   Unsupported,        // valid per spec, but the backend has no kernel for the platform
   Crash,              // the backend died on a signal or raised an exception
   Timeout,            // the backend did not answer within the per-case time limit (the worker was killed)
+  HarnessError,       // the harness itself threw (oracle, adapter, descriptor, data fill): its own defect, not
+                      // the backend's; a failure, listed apart from crash
 };
 const char* outcome_name(Outcome o);
 bool outcome_is_failure(Outcome o);

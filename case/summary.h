@@ -17,7 +17,8 @@ namespace poolcheck {
 // Every outcome, in declaration order (for tables that list all of them).
 inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,          Outcome::Fail,       Outcome::Mistrusted,
                                            Outcome::ExpectedError, Outcome::WrongError, Outcome::UnexpectedSuccess,
-                                           Outcome::Unsupported,   Outcome::Crash,      Outcome::Timeout};
+                                           Outcome::Unsupported,   Outcome::Crash,      Outcome::Timeout,
+                                           Outcome::HarnessError};
 
 // Buckets of the per-case max ULP error histogram: [0] exact, then <= 0.5, 1, 2, 4, 8, 16, 64, 256, > 256.
 inline constexpr double kUlpBucketEdges[] = {0, 0.5, 1, 2, 4, 8, 16, 64, 256};

@@ -278,8 +278,10 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
         break;
       }
   } catch (const std::exception& e) {
-    r.outcome = Outcome::Crash;
-    r.message = std::string("exception: ") + e.what();
+    // The backend is a C API, which reports by status or dies on a signal (crash, seen by the isolated worker's
+    // parent); an exception comes from the harness's own code: data fill, adapter, oracle, comparison.
+    r.outcome = Outcome::HarnessError;
+    r.message = std::string("harness exception: ") + e.what();
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;

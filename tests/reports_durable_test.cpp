@@ -54,8 +54,9 @@ CampaignSummary parameters() {
 // A mix of outcomes, tiling keys and failure messages, so the summary's counts and failure list are exercised.
 std::vector<CaseResult> mixed_results() {
   std::vector<CaseResult> v;
-  const Outcome outcomes[] = {Outcome::Pass,       Outcome::Pass,  Outcome::ExpectedError, Outcome::Fail,
-                              Outcome::WrongError, Outcome::Crash, Outcome::Pass,          Outcome::Unsupported};
+  const Outcome outcomes[] = {Outcome::Pass, Outcome::Pass,        Outcome::ExpectedError,
+                              Outcome::Fail, Outcome::WrongError,  Outcome::Crash,
+                              Outcome::Pass, Outcome::Unsupported, Outcome::HarnessError};
   uint64_t seed = 500;
   for (Outcome o : outcomes) {
     CaseResult r = sample_result(o, seed++);
@@ -64,6 +65,7 @@ std::vector<CaseResult> mixed_results() {
       r.tiling_key = 151;
     }
     if (o == Outcome::Crash) r.message = "worker died: signal 11";
+    if (o == Outcome::HarnessError) r.message = "harness exception: oracle: invalid parameters";
     v.push_back(r);
   }
   return v;
