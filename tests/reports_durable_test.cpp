@@ -232,7 +232,7 @@ TEST(Rebuild, KilledRunGivesTheWritersSummary) {
   EXPECT_EQ(back.summary.by_tiling_key, s.by_tiling_key);
   EXPECT_EQ(back.summary.by_tiling_key.count("CutK/151"), 1u);
   EXPECT_EQ(back.summary.failure_count, s.failure_count);
-  EXPECT_EQ(back.summary.failure_count, 3);
+  EXPECT_EQ(back.summary.failure_count, 4);  // fail, wrong-error, crash, harness-error
   ASSERT_EQ(back.summary.failures.size(), s.failures.size());
   for (size_t i = 0; i < s.failures.size(); ++i) {
     EXPECT_EQ(back.summary.failures[i].descriptor, s.failures[i].descriptor);
