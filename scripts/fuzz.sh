@@ -7,7 +7,7 @@
 #
 #   scripts/fuzz.sh [-j N] [MINUTES]      -j N: run N targets at a time (default 1)
 #
-# Environment: BUILD_DIR (default build-fuzz), WORK_DIR (corpora, logs, artifacts; default BUILD_DIR/campaign).
+# Environment: BUILD_DIR (default build-fuzz), WORK_DIR (corpora, logs, artifacts; default BUILD_DIR/fuzz-campaign).
 # Installs clang, libclang-rt-14-dev and zip with apt-get when they are missing (with sudo when not root).
 set -euo pipefail
 
@@ -37,7 +37,7 @@ fi
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
-work=${WORK_DIR:-$build/campaign}
+work=${WORK_DIR:-$build/fuzz-campaign}  # not campaign/: the campaign library builds there
 
 # --- what the campaign needs -------------------------------------------------------------------------------
 need=()
