@@ -34,6 +34,8 @@ Finding finding_of(const CaseResult& r) {
     case Outcome::Crash:
     case Outcome::Timeout:
       return Finding::Crash;
+    case Outcome::HarnessError:  // the harness could not judge the call: nothing said about the library
+      return Finding::OtherDefect;
   }
   return Finding::OtherDefect;
 }

@@ -206,7 +206,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     try {
       r = exec.run(c, opts.run_options);
     } catch (const std::exception& e) {
-      r.outcome = Outcome::Crash;
+      r.outcome = Outcome::HarnessError;
       r.message = std::string("runner threw: ") + e.what();
     }
     if (opts.run_options.allow_unsupported) allow_unsupported(&r);

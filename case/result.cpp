@@ -24,13 +24,15 @@ const char* outcome_name(Outcome o) {
       return "timeout";
     case Outcome::UnsupportedAllowed:
       return "unsupported-allowed";
+    case Outcome::HarnessError:
+      return "harness-error";
   }
   return "?";
 }
 
 bool outcome_is_failure(Outcome o) {
   return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess ||
-         o == Outcome::Unsupported || o == Outcome::Crash || o == Outcome::Timeout;
+         o == Outcome::Unsupported || o == Outcome::Crash || o == Outcome::Timeout || o == Outcome::HarnessError;
 }
 
 }  // namespace poolcheck

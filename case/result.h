@@ -21,6 +21,8 @@ enum class Outcome : int8_t {
   Crash,               // the backend died on a signal or raised an exception
   Timeout,             // the backend did not answer within the per-case time limit (the worker was killed)
   UnsupportedAllowed,  // unsupported, but the run allows it (--allow-unsupported: a backend known to lack a path)
+  HarnessError,        // the harness itself threw (oracle, adapter, descriptor, data fill): its own defect, not
+                       // the backend's; a failure, listed apart from crash
 };
 const char* outcome_name(Outcome o);
 bool outcome_is_failure(Outcome o);

@@ -19,7 +19,8 @@ inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,        Outcome::Fail,
                                            Outcome::Mistrusted,  Outcome::ExpectedError,
                                            Outcome::WrongError,  Outcome::UnexpectedSuccess,
                                            Outcome::Unsupported, Outcome::Crash,
-                                           Outcome::Timeout,     Outcome::UnsupportedAllowed};
+                                           Outcome::Timeout,     Outcome::UnsupportedAllowed,
+                                           Outcome::HarnessError};
 
 // Buckets of the per-case max ULP error histogram: [0] exact, then <= 0.5, 1, 2, 4, 8, 16, 64, 256, > 256.
 inline constexpr double kUlpBucketEdges[] = {0, 0.5, 1, 2, 4, 8, 16, 64, 256};

@@ -9,6 +9,7 @@
 #include "audit/audit_output.h"
 #include "audit/audit_runner.h"
 #include "cli/commands.h"
+#include "cli/option_ranges.h"
 #include "reports/report_writer.h"
 #include "reports/repro_command.h"
 
@@ -84,7 +85,9 @@ Command add_audit_command(CLI::App& app, const Globals& g) {
   sub->add_option("--multi-cases", o.multi_cases, "Cases violating several rules per platform (precedence check)")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
-  sub->add_option("--seed", o.seed, "Seed of the case draws")->capture_default_str();
+  sub->add_option("--seed", o.seed, "Seed of the case draws, any integer in [0, 2^64-1]")
+      ->check(unsigned_64())
+      ->capture_default_str();
   sub->add_option("--report-dir", args->report_dir, "Where audit.json and audit.md go")->capture_default_str();
   return Command{sub, [args, &g] { return run_audit_command(*args, g); }};
 }

@@ -8,6 +8,7 @@
 #include "campaign/coverage.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
+#include "cli/option_ranges.h"
 #include "cli/report_rules.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
@@ -140,14 +141,14 @@ Command add_report_command(CLI::App& app, const Globals& g) {
   d->add_option("--json", a->diff_json, "Also write the diff as JSON to this file");
   d->add_option("--markdown", a->diff_markdown, "Also write the diff as Markdown to this file");
   d->add_option("--ulp-drift", a->diff.ulp_drift_abs, "Allowed growth of max ULP error per operator/dtype (ULPs)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(real_range(0.0, 1e9))
       ->capture_default_str();
   d->add_option("--ulp-drift-ratio", a->diff.ulp_drift_rel, "... or this fraction of BASE's max, if larger")
-      ->check(CLI::NonNegativeNumber)
+      ->check(real_range(0.0, 1000.0))
       ->capture_default_str();
   d->add_option("--max-slowdown", a->diff.max_slowdown,
                 "Fail when cases/s drops by more than this fraction (0 = time is informational)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(real_range(0.0, 1.0))
       ->capture_default_str();
 
   CLI::App* p = sub->add_subcommand("promote", "Turn a failure-database entry into a checked-in regression case");

@@ -49,7 +49,9 @@ Command add_repro_command(CLI::App& app, const Globals& g) {
   sub->add_option("descriptor", args->words, "The case descriptor, e.g. 'op=maxpool3d_grad soc=Ascend910B ...'")
       ->required();
   sub->add_flag("--json", args->json, "Print the result as JSON (the results.jsonl record)");
-  sub->add_option("--rows", args->rows, "Rows of the mismatch table")->capture_default_str();
+  sub->add_option("--rows", args->rows, "Rows of the mismatch table")
+      ->check(CLI::Range(size_t{0}, size_t{1'000'000}))
+      ->capture_default_str();
   sub->add_flag("--allow-unsupported", args->allow_unsupported,
                 "Count a valid call the backend refuses for want of a kernel as allowed, not as a failure");
   return Command{sub, [args, &g] { return repro(*args, g); }};

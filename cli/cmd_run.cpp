@@ -12,6 +12,7 @@
 #include "campaign/coverage.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
+#include "cli/option_ranges.h"
 #include "cli/report_rules.h"
 #include "harness/op_adapter.h"
 #include "reports/failure_db.h"
@@ -76,7 +77,9 @@ std::vector<std::pair<std::string, Case>> replay_cases(const reports::FailureDb&
   return v;
 }
 
-// "K/N" with 0 <= K < N.
+constexpr long kMaxShards = 1'000'000;
+
+// "K/N" with 0 <= K < N <= kMaxShards.
 void parse_shard(const std::string& text, int* index, int* count) {
   const auto slash = text.find('/');
   bool ok = slash != std::string::npos && slash > 0 && slash + 1 < text.size();
@@ -91,8 +94,9 @@ void parse_shard(const std::string& text, int* index, int* count) {
       ok = false;
     }
   }
-  if (!ok || n < 1 || k < 0 || k >= n || n > 1000000) {
-    throw std::invalid_argument("--shard expects K/N with 0 <= K < N, got '" + text + "'");
+  if (!ok || n < 1 || k < 0 || k >= n || n > kMaxShards) {
+    throw std::invalid_argument("--shard expects K/N with 0 <= K < N <= " + std::to_string(kMaxShards) + ", got '" +
+                                text + "'");
   }
   *index = static_cast<int>(k);
   *count = static_cast<int>(n);
@@ -191,13 +195,27 @@ Command add_run_command(CLI::App& app, const Globals& g) {
                            ->check(CLI::Range(int64_t{0}, int64_t{1'000'000'000'000}))
                            ->capture_default_str();
   sub->add_option("--seconds", args->seconds, "Wall-clock budget in seconds (0 = none)")
-      ->check(CLI::Range(0.0, 31'536'000.0))  // a year
+      ->check(real_range(0.0, 31'536'000.0))  // a year
       ->capture_default_str();
-  sub->add_option("--seed", args->seed, "Campaign seed")->capture_default_str();
+  sub->add_option("--seed", args->seed, "Campaign seed, any integer in [0, 2^64-1]")
+      ->check(unsigned_64())
+      ->capture_default_str();
   sub->add_option("--invalid-fraction", args->invalid_fraction, "Share of cases that violate one documented rule")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(real_range(0.0, 1.0))
       ->capture_default_str();
-  sub->add_option("--shard", args->shard, "Run shard K of N of the case stream (K/N, 0-based)")->capture_default_str();
+  sub->add_option("--shard", args->shard, "Run shard K of N of the case stream (K/N, 0-based, 0 <= K < N <= 1000000)")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            try {
+              int k = 0, n = 0;
+              parse_shard(text, &k, &n);
+              return std::string();
+            } catch (const std::invalid_argument& e) {
+              return std::string(e.what());
+            }
+          },
+          "K/N"))
+      ->capture_default_str();
   sub->add_option("--report-dir", args->report_dir, "Directory for the report files")->capture_default_str();
   sub->add_option("--failure-db", args->failure_db,
                   "Failure database: replayed first, new failures saved (default: poolcheck-failures/ beside the "

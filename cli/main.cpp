@@ -10,6 +10,7 @@
 
 #include "backend/backend.h"
 #include "cli/commands.h"
+#include "cli/option_ranges.h"
 
 int main(int argc, char** argv) {
   using namespace poolcheck::cli;
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   app.add_option("--case-timeout", g.case_timeout,
                  "Seconds a case may take before its worker is killed (outcome timeout); 0 = derived from the "
                  "case's size")
-      ->check(CLI::Range(0.0, 86400.0))
+      ->check(real_range(0.0, 86400.0))
       ->capture_default_str();
 
   std::vector<Command> commands{add_run_command(app, g),   add_repro_command(app, g),   add_list_command(app, g),

@@ -24,7 +24,7 @@ CaseResult InProcessExecutor::run(const Case& c, const RunOptions& opt, CaseTens
   } catch (const std::exception& e) {
     CaseResult r;
     r.c = c;
-    r.outcome = Outcome::Crash;
+    r.outcome = Outcome::HarnessError;
     r.message = std::string("runner threw: ") + e.what();
     return r;
   }

@@ -64,8 +64,9 @@ std::string case_arguments_error(const Case& c) {
   for (const auto& [name, v] : c.scalars)
     if (!listed(args.scalars, name)) return "'" + name + "' is not a scalar argument of " + c.op + " (" + all + ")";
   for (const auto& [key, word] : c.options) {
+    const std::string& name = key;  // clang 14 cannot capture a structured binding in a lambda
     const auto opt =
-        std::find_if(args.options.begin(), args.options.end(), [&](const auto& o) { return o.key == key; });
+        std::find_if(args.options.begin(), args.options.end(), [&](const auto& o) { return o.key == name; });
     if (opt == args.options.end()) return "'" + key + "' is not an option of " + c.op + " (" + all + ")";
     if (!listed(opt->values, word)) return key + "=" + word + ": expected one of " + joined(opt->values);
   }

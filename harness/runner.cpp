@@ -476,8 +476,10 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
     if (const char* check = opt.rerun ? rerun_check(c, exp, r) : nullptr)
       rerun(c, *op, exp, d, judge, first_bits, check, &r);
   } catch (const std::exception& e) {
-    r.outcome = Outcome::Crash;
-    r.message = std::string("exception: ") + e.what();
+    // The backend is a C API, which reports by status or dies on a signal (crash, seen by the isolated worker's
+    // parent); an exception comes from the harness's own code: data fill, adapter, oracle, comparison.
+    r.outcome = Outcome::HarnessError;
+    r.message = std::string("harness exception: ") + e.what();
   }
   if (opt.allow_unsupported) allow_unsupported(&r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

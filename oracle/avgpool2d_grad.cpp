@@ -19,19 +19,11 @@ namespace {
 constexpr int kAxisH = 0;
 constexpr int kAxisW = 1;
 
-// Largest accepted input size / kernel / stride / padding (PyTorch narrows these to int32 in the backward).
-constexpr int64_t kMaxParam = std::numeric_limits<int32_t>::max();
-
-int64_t min_of(int64_t a, int64_t b) { return a < b ? a : b; }
-int64_t max_of(int64_t a, int64_t b) { return a > b ? a : b; }
-
-bool in_range(int64_t value, int64_t lo, int64_t hi) { return value >= lo && value <= hi; }
-
-// Positive kernel and stride, non-negative padding, all within int32.
+// Positive kernel and stride, non-negative padding. No upper bound: the API takes them as int64 and bounds them
+// only from below, so a stride past every window start (pooled size 1) is as legal as stride 1.
 bool params_valid(const AvgPool2dParams& p) {
   for (int axis = 0; axis < 2; ++axis) {
-    if (!in_range(p.kernel[axis], 1, kMaxParam) || !in_range(p.stride[axis], 1, kMaxParam) ||
-        !in_range(p.padding[axis], 0, kMaxParam)) {
+    if (p.kernel[axis] < 1 || p.stride[axis] < 1 || p.padding[axis] < 0) {
       return false;
     }
   }
@@ -40,20 +32,22 @@ bool params_valid(const AvgPool2dParams& p) {
 
 // One window along one axis.
 struct AxisWindow {
-  int64_t padded_extent;  // h1 - h0 with h1 clipped to I + p only (what count_include_pad counts)
-  int64_t begin;          // clipped to the input: first input index of the window
-  int64_t end;            // clipped to the input: exclusive
+  double padded_extent;  // h1 - h0 with h1 clipped to I + p only (what count_include_pad counts; up to ~2^63)
+  int64_t begin;         // clipped to the input: first input index of the window
+  int64_t end;           // clipped to the input: exclusive
   int64_t clipped_extent() const { return end > begin ? end - begin : 0; }
 };
 
 // The window of output coordinate `o`, in PyTorch's order: clip the end to I + p, measure, then clip to [0, I).
+// On 128 bits: o*s, start + k and I + p may each pass INT64_MAX for legal huge kernels, strides and paddings.
 AxisWindow axis_window(int64_t o, int64_t in, int64_t k, int64_t s, int64_t pad) {
-  const int64_t start = o * s - pad;
-  const int64_t padded_end = min_of(start + k, in + pad);
+  __extension__ using Int128 = __int128;
+  const Int128 start = Int128{o} * s - pad;
+  const Int128 end_in_padding = start + k < Int128{in} + pad ? start + k : Int128{in} + pad;
   AxisWindow w{};
-  w.padded_extent = padded_end - start;
-  w.begin = max_of(start, 0);
-  w.end = min_of(padded_end, in);
+  w.padded_extent = static_cast<double>(end_in_padding - start);
+  w.begin = start < 0 ? 0 : start > in ? in : static_cast<int64_t>(start);
+  w.end = end_in_padding < 0 ? 0 : end_in_padding > in ? in : static_cast<int64_t>(end_in_padding);
   return w;
 }
 
@@ -62,14 +56,15 @@ AxisWindow window_on_axis(int axis, int64_t o, const std::array<int64_t, 2>& in_
 }
 
 // The divisor of the window formed by `wh` x `ww`.
-int64_t window_divisor(const AxisWindow& wh, const AxisWindow& ww, const AvgPool2dParams& p) {
+// In double: the padded extents of a huge kernel multiply past int64.
+double window_divisor(const AxisWindow& wh, const AxisWindow& ww, const AvgPool2dParams& p) {
   if (p.divisor_override != 0) {
-    return p.divisor_override;
+    return static_cast<double>(p.divisor_override);
   }
   if (p.count_include_pad) {
     return wh.padded_extent * ww.padded_extent;
   }
-  return wh.clipped_extent() * ww.clipped_extent();
+  return static_cast<double>(wh.clipped_extent()) * static_cast<double>(ww.clipped_extent());
 }
 
 bool window_empty(const AxisWindow& wh, const AxisWindow& ww) {
@@ -105,7 +100,7 @@ std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 
   }
   std::array<int64_t, 2> out{};
   for (int axis = 0; axis < 2; ++axis) {
-    if (!in_range(in_dims[axis], 1, kMaxParam)) {
+    if (in_dims[axis] < 1) {
       return std::nullopt;
     }
     out[axis] =
@@ -141,11 +136,11 @@ AvgScatterResult avg_pool2d_backward(const std::vector<double>& grad_output, int
       const AxisWindow wh = window_on_axis(kAxisH, oh, in_dims, p);
       for (int64_t ow = 0; ow < out_dims[kAxisW]; ++ow) {
         const AxisWindow ww = window_on_axis(kAxisW, ow, in_dims, p);
-        const int64_t divisor = window_divisor(wh, ww, p);
-        result.divisor[out_pos] = static_cast<double>(divisor);
+        const double divisor = window_divisor(wh, ww, p);
+        result.divisor[out_pos] = divisor;
         if (!window_empty(wh, ww)) {
           // Non-empty windows always have a non-zero divisor (pool_size >= clipped size >= 1, override != 0).
-          const double delta = grad_output[out_pos] / static_cast<double>(divisor);
+          const double delta = grad_output[out_pos] / divisor;
           for (int64_t ih = wh.begin; ih < wh.end; ++ih) {
             for (int64_t iw = ww.begin; iw < ww.end; ++iw) {
               const int64_t target = in_base + ih * in_w + iw;
@@ -186,7 +181,7 @@ std::vector<double> avg_pool2d_forward(const std::vector<double>& input, int64_t
               sum += input[in_base + ih * in_w + iw];
             }
           }
-          output[out_pos] = sum / static_cast<double>(window_divisor(wh, ww, p));
+          output[out_pos] = sum / window_divisor(wh, ww, p);
         }
         ++out_pos;
       }

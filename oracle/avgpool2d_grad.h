@@ -28,9 +28,9 @@ struct AvgPool2dParams {
 // Output size per axis using PyTorch's pooling_output_shape rule with dilation 1:
 //   num = I + 2p - k (+ (s-1) in ceil mode);  O = floor(num / s) + 1   (floor rounds toward -inf)
 //   in ceil mode, if (O-1)*s >= I + p then O = O - 1   (the last window must start inside input or left pad).
-// Returns nullopt if any parameter is invalid (k<1, s<1, p<0, input size < 1), if any of I, k, s, p exceeds
-// INT32_MAX (PyTorch narrows them to int32 in the backward; this also keeps all arithmetic far from overflow),
-// or if any resulting size is < 1.
+// Returns nullopt if any parameter is invalid (k<1, s<1, p<0, input size < 1) or if any resulting size is < 1.
+// k, s and p have no upper bound (aclnn takes them as int64; PyTorch's int32 narrowing is not part of the
+// contract): the arithmetic is exact for any int64 value, and a stride past the input gives size 1.
 // By design this does NOT apply PyTorch's separate "pad <= kernel/2" check; callers that need it add it.
 std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p);
 

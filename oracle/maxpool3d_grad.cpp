@@ -47,13 +47,18 @@ struct AxisTaps {
 // from the unmoved start, and only then is the start pushed out of the left padding in steps of the dilation
 // (so the taps stay on the dilation grid of the unclipped window).
 AxisTaps axis_taps(int64_t o, int64_t in, int64_t k, int64_t s, int64_t pad, int64_t d) {
-  int64_t start = o * s - pad;
-  const int64_t unclipped_end = start + (k - 1) * d + 1;
-  const int64_t end = unclipped_end < in ? unclipped_end : in;
-  while (start < 0) {
-    start += d;
+  // 128 bits: o*s, (k-1)*d and the padding may each be near INT64_MAX for legal (huge) parameters.
+  __extension__ using Int128 = __int128;
+  Int128 start = Int128{o} * s - pad;
+  const Int128 unclipped_end = start + (Int128{k} - 1) * d + 1;
+  const Int128 end = unclipped_end < in ? unclipped_end : Int128{in};
+  if (start < 0) {
+    start += (-start + d - 1) / d * d;  // the first tap at or past 0, in whole dilation steps
   }
-  return AxisTaps{start, end, d};
+  // end < in fits int64, and so does start unless the window lies absurdly far in the right padding (empty
+  // either way: first >= end).
+  const Int128 kMax = std::numeric_limits<int64_t>::max();
+  return AxisTaps{static_cast<int64_t>(start < kMax ? start : kMax), static_cast<int64_t>(end), d};
 }
 
 // The window of output coordinate `o` along `axis`.

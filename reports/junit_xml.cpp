@@ -31,9 +31,13 @@ const std::vector<Property>& properties() {
       // A valid call refused for want of a kernel is an error the documents do not give either.
       {"documented-errors", {Outcome::WrongError, Outcome::UnexpectedSuccess, Outcome::Unsupported}},
       {"no-crash", {Outcome::Crash, Outcome::Timeout}},
+      {"harness-sound", {Outcome::HarnessError}},  // the harness judged the case without failing itself
   };
   return p;
 }
+
+// JUnit's "error" (the test could not run to a verdict) rather than "failure" (a wrong answer).
+bool is_error(Outcome o) { return o == Outcome::Crash || o == Outcome::Timeout || o == Outcome::HarnessError; }
 
 // Kept failures of `op` that break `p` (the first few, for the message).
 std::vector<const CaseResult*> breaking(const CampaignSummary& s, const std::string& op, const Property& p) {
@@ -89,8 +93,7 @@ std::string xml_escape(const std::string& text) {
 std::string summary_junit_xml(const CampaignSummary& s) {
   const auto missing = s.missing_shards();
   int64_t failures = 0, errors = 0;
-  for (const auto& r : s.failures)
-    (r.outcome == Outcome::Crash || r.outcome == Outcome::Timeout ? errors : failures) += 1;
+  for (const auto& r : s.failures) (is_error(r.outcome) ? errors : failures) += 1;
   const bool campaign_ok = !s.failed() && missing.empty();
   if (!campaign_ok) ++failures;
   const auto tested = tested_ops(s);
@@ -164,7 +167,7 @@ std::string summary_junit_xml(const CampaignSummary& s) {
         std::to_string(n) + " " + outcome_name(r.outcome) + (r.expected_rule.empty() ? "" : " " + r.expected_rule);
     x << "    <testcase classname=\"poolcheck." << xml_escape(op) << "\" name=\"" << xml_escape(name) << "\" time=\""
       << seconds_text(r.seconds) << "\">\n";
-    const char* tag = r.outcome == Outcome::Crash || r.outcome == Outcome::Timeout ? "error" : "failure";
+    const char* tag = is_error(r.outcome) ? "error" : "failure";
     const std::string message = r.message.empty() ? outcome_name(r.outcome) : r.message;
     x << "      <" << tag << " type=\"" << outcome_name(r.outcome) << "\" message=\"" << xml_escape(message) << "\">"
       << xml_escape(repro_command(r.descriptor)) << "\n"

@@ -294,7 +294,8 @@ TEST(Campaign, RequestStopFromAnotherSourceStopsToo) {
   EXPECT_EQ(s.stop, StopReason::Interrupted);
 }
 
-TEST(Campaign, ARunnerExceptionBecomesACrashResult) {
+// The runner is harness code: its exception is a harness error, a failure that is not a crash.
+TEST(Campaign, ARunnerExceptionBecomesAHarnessErrorResult) {
   CampaignOptions o = fake_options();
   o.max_cases = 4;
   o.run_case_fn = [](const Case& c) -> CaseResult {
@@ -304,10 +305,11 @@ TEST(Campaign, ARunnerExceptionBecomesACrashResult) {
   CampaignSummary s;
   auto results = collect(o, &s);
   ASSERT_EQ(results.size(), 4u);
-  EXPECT_EQ(results[2].outcome, Outcome::Crash);
+  EXPECT_EQ(results[2].outcome, Outcome::HarnessError);
   EXPECT_NE(results[2].message.find("boom"), std::string::npos);
   EXPECT_FALSE(results[2].descriptor.empty());
-  EXPECT_EQ(s.by_outcome.at("crash"), 1);
+  EXPECT_EQ(s.by_outcome.at("harness-error"), 1);
+  EXPECT_EQ(s.by_outcome.count("crash"), 0u);
   EXPECT_TRUE(s.failed());
 }
 

@@ -167,7 +167,7 @@ TEST(OracleAvgPooledDims, RejectsInvalidParametersOnEachAxis) {
     bad.padding[axis] = -1;
     EXPECT_FALSE(avg_pooled_dims(in_dims, bad).has_value()) << "p=-1";
     bad = p;
-    bad.kernel[axis] = int64_t{1} << 31;  // does not fit int32
+    bad.kernel[axis] = int64_t{1} << 31;  // longer than the padded input: no window fits
     EXPECT_FALSE(avg_pooled_dims(in_dims, bad).has_value()) << "k=2^31";
 
     // An empty input axis is invalid even though k=1, p=1 alone would give O = 0 + 2 - 1 + 1 = 2.
@@ -179,6 +179,49 @@ TEST(OracleAvgPooledDims, RejectsInvalidParametersOnEachAxis) {
     negative_in[axis] = -3;
     EXPECT_FALSE(avg_pooled_dims(negative_in, pad_only).has_value()) << "input size -3";
   }
+}
+
+// Kernel, stride and padding are int64 without an upper bound (the API's contract): huge values are computed
+// exactly, never wrapped, and a stride past the input leaves one window.
+TEST(OracleAvgPooledDims, HugeStrideGivesOneWindow) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  expect_size_rule(2, 1, 22147483648, 0, false, 1);  // the fuzzer's case: stride [2, 22147483648] over W = 2
+  expect_size_rule(2, 1, 22147483648, 0, true, 1);
+  expect_size_rule(7, 3, kMax, 1, false, 1);
+  expect_size_rule(7, 3, kMax, 1, true, 1);
+  // Control: the same axis with a stride that fits gives more windows, so the 1 above is the stride's doing.
+  expect_size_rule(2, 1, 1, 0, false, 2);
+}
+
+TEST(OracleAvgPooledDims, HugeKernelAndPaddingDoNotOverflow) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  // k = INT64_MAX (odd), p = k/2: I + 2p - k = I - 1, so O = I with stride 1 (I + 2p alone is past INT64_MAX).
+  expect_size_rule(3, kMax, 1, kMax / 2, false, 3);
+  expect_size_rule(3, kMax, 1, kMax / 2, true, 3);
+  // Negative control: one less padding and no window fits.
+  expect_size_rule(3, kMax, 1, kMax / 2 - 2, false, 0);
+}
+
+// The window divisor of such a kernel is past int64 (kH * kW ~ 2^126): count_include_pad divides by it exactly in
+// double, so every gradient shrinks to ~1e-38 of itself instead of being divided by a wrapped integer.
+TEST(OracleAvgBackward, HugeKernelDividesByTheWholePaddedWindow) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  const AvgPool2dParams p = square_params(kMax, 1, kMax / 2, false, true);
+  const AvgScatterResult b = backward_of_ones({1, 1}, {1, 1}, p);
+  ASSERT_EQ(b.divisor.size(), 1u);
+  // The padded window is clipped to I + p on the right: its extent is (I + 2p) = kMax per axis.
+  EXPECT_DOUBLE_EQ(b.divisor[0], static_cast<double>(kMax) * static_cast<double>(kMax));
+  EXPECT_DOUBLE_EQ(b.grad_input[0], 1.0 / (static_cast<double>(kMax) * static_cast<double>(kMax)));
+  // Control: without count_include_pad the divisor is the one real element.
+  const AvgScatterResult real = backward_of_ones({1, 1}, {1, 1}, square_params(kMax, 1, kMax / 2, false, false));
+  EXPECT_DOUBLE_EQ(real.divisor[0], 1.0);
+}
+
+TEST(OracleAvgBackward, HugeStrideScattersTheOneWindow) {
+  // The fuzzer's case on one plane: H 2, W 2, kernel 1, stride (2, 22147483648): one window at (0, 0).
+  const AvgScatterResult b =
+      backward_of_ones({2, 2}, {1, 1}, make_params({1, 1}, {2, 22147483648}, {0, 0}, false, true));
+  expect_grid_near(b.grad_input, {{1, 0}, {0, 0}});
 }
 
 TEST(OracleAvgPooledDims, RejectsKernelLargerThanPaddedInput) {

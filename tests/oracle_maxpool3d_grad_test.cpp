@@ -164,6 +164,26 @@ TEST(OraclePooledDims, RejectsInvalidParametersOnEveryAxis) {
   }
 }
 
+// Kernel, stride and padding are int64 without an upper bound: the size formula and the windows are exact for
+// huge values (no wrap, no walk over the padding one step at a time).
+TEST(OraclePooledDims, HugeStrideKernelAndPaddingAreExact) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  expect_table_row(2, 1, 22147483648, 0, 1, false, 1);
+  expect_table_row(5, 2, kMax, 1, 1, true, 1);
+  expect_table_row(3, kMax, 1, kMax / 2, 1, false, 3);      // I + 2p - k = I - 1
+  expect_table_row(3, kMax, 1, kMax / 2 - 2, 1, false, 0);  // control: one less padding and nothing fits
+}
+
+TEST(OracleForward, HugeKernelWindowCoversTheWholeAxis) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  // W = 3, k = INT64_MAX, p = k/2, s = 1: three windows, each covering all of W (their padding is ~2^62 wide).
+  const Pool3dParams p = make_params({1, 1, kMax}, {1, 1, 1}, {0, 0, kMax / 2}, {1, 1, 1}, false);
+  const MaxPoolForward f = max_pool3d_forward({1, 5, 2}, 1, {1, 1, 3}, p);
+  EXPECT_EQ(f.out_dims, (Dims{1, 1, 3}));
+  EXPECT_EQ(f.indices, (std::vector<int64_t>{1, 1, 1}));
+  expect_same_doubles(f.values, {5, 5, 5});
+}
+
 TEST(OraclePooledDims, RejectsKernelLargerThanPaddedInput) {
   // I=3, k=5, p=0: num = 3 - 4 - 1 = -2 -> floor(-2/1) + 1 = -1 < 1.
   EXPECT_FALSE(pooled_dims({3, 1, 1}, single_axis_params(0, 5, 1, 0, 1, false)).has_value());

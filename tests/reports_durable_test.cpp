@@ -54,8 +54,9 @@ CampaignSummary parameters() {
 // A mix of outcomes, tiling keys and failure messages, so the summary's counts and failure list are exercised.
 std::vector<CaseResult> mixed_results() {
   std::vector<CaseResult> v;
-  const Outcome outcomes[] = {Outcome::Pass,       Outcome::Pass,  Outcome::ExpectedError, Outcome::Fail,
-                              Outcome::WrongError, Outcome::Crash, Outcome::Pass,          Outcome::Unsupported};
+  const Outcome outcomes[] = {Outcome::Pass, Outcome::Pass,        Outcome::ExpectedError,
+                              Outcome::Fail, Outcome::WrongError,  Outcome::Crash,
+                              Outcome::Pass, Outcome::Unsupported, Outcome::HarnessError};
   uint64_t seed = 500;
   for (Outcome o : outcomes) {
     CaseResult r = sample_result(o, seed++);
@@ -64,6 +65,7 @@ std::vector<CaseResult> mixed_results() {
       r.tiling_key = 151;
     }
     if (o == Outcome::Crash) r.message = "worker died: signal 11";
+    if (o == Outcome::HarnessError) r.message = "harness exception: oracle: invalid parameters";
     v.push_back(r);
   }
   return v;
@@ -231,7 +233,7 @@ TEST(Rebuild, KilledRunGivesTheWritersSummary) {
   EXPECT_EQ(back.summary.by_tiling_key, s.by_tiling_key);
   EXPECT_EQ(back.summary.by_tiling_key.count("CutK/151"), 1u);
   EXPECT_EQ(back.summary.failure_count, s.failure_count);
-  EXPECT_EQ(back.summary.failure_count, 4) << "fail, wrong-error, crash and unsupported";
+  EXPECT_EQ(back.summary.failure_count, 5) << "fail, wrong-error, crash, unsupported and harness-error";
   ASSERT_EQ(back.summary.failures.size(), s.failures.size());
   for (size_t i = 0; i < s.failures.size(); ++i) {
     EXPECT_EQ(back.summary.failures[i].descriptor, s.failures[i].descriptor);

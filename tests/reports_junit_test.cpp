@@ -62,10 +62,10 @@ TEST(ReportsJunit, OneTestcasePerFailurePerPropertyPlusTheCampaign) {
   const std::string x = summary_junit_xml(s);
   std::vector<std::string> names;
   ASSERT_NO_THROW(names = check_xml(x)) << x;
-  EXPECT_EQ(count(names, "testcase"), 6u) << "campaign, 3 properties of the one operator, 2 failures";
+  EXPECT_EQ(count(names, "testcase"), 7u) << "campaign, 4 properties of the one operator, 2 failures";
   EXPECT_EQ(count(names, "failure"), 4u) << "the fail case, the campaign, matches-oracle and no-crash";
   EXPECT_EQ(count(names, "error"), 1u) << "the crash";
-  EXPECT_NE(x.find("tests=\"6\" failures=\"4\" errors=\"1\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"7\" failures=\"4\" errors=\"1\""), std::string::npos) << x;
   EXPECT_NE(x.find("classname=\"poolcheck.property.maxpool3d_grad\" name=\"documented-errors\" time=\"0.000\">\n"
                    "    </testcase>"),
             std::string::npos)
@@ -82,9 +82,32 @@ TEST(ReportsJunit, PassingRunHasOnePassingTestcase) {
   s.add(sample_result(Outcome::Pass));
   const std::string x = summary_junit_xml(s);
   auto names = check_xml(x);
-  EXPECT_EQ(count(names, "testcase"), 4u) << "the campaign and 3 properties";
+  EXPECT_EQ(count(names, "testcase"), 5u) << "the campaign and 4 properties";
   EXPECT_EQ(count(names, "failure"), 0u);
-  EXPECT_NE(x.find("tests=\"4\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"5\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+}
+
+// A harness error is an error of its own property, harness-sound; no-crash still passes (negative control: the
+// same case as a crash breaks no-crash and leaves harness-sound passing).
+TEST(ReportsJunit, AHarnessErrorBreaksHarnessSoundNotNoCrash) {
+  const auto property_failed = [](const std::string& x, const std::string& property) {
+    const size_t at = x.find("name=\"" + property + "\"");
+    const size_t end = x.find("</testcase>", at);
+    return at != std::string::npos && x.substr(at, end - at).find("<failure type=\"property\"") != std::string::npos;
+  };
+  CampaignSummary harness;
+  harness.add(sample_result(Outcome::HarnessError, 1));
+  const std::string x = summary_junit_xml(harness);
+  EXPECT_NO_THROW(check_xml(x));
+  EXPECT_NE(x.find("<error type=\"harness-error\""), std::string::npos) << x;
+  EXPECT_TRUE(property_failed(x, "harness-sound")) << x;
+  EXPECT_FALSE(property_failed(x, "no-crash")) << x;
+  CampaignSummary crash;
+  crash.add(sample_result(Outcome::Crash, 1));
+  const std::string y = summary_junit_xml(crash);
+  EXPECT_NE(y.find("<error type=\"crash\""), std::string::npos) << y;
+  EXPECT_TRUE(property_failed(y, "no-crash")) << y;
+  EXPECT_FALSE(property_failed(y, "harness-sound")) << y;
 }
 
 TEST(ReportsJunit, ReplayOfTheFailureDatabaseIsATestcase) {

@@ -83,7 +83,9 @@ CaseResult IsolatedExecutor::result_of(const isolation::Completion& done, const 
       return reply.result;
     } catch (const std::exception& e) {
       // The worker answered, but not with a result: one case's problem, not the end of the campaign.
+      // The worker's harness code refused the case or answered garbage: a harness error, not a backend crash.
       CaseResult r = planned_result(f.c, f.opt);
+      r.outcome = Outcome::HarnessError;
       r.seconds = done.seconds;
       r.message = std::string("the worker's answer is not a result: ") + e.what();
       return r;

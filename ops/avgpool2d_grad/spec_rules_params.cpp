@@ -84,7 +84,9 @@ Rule stride_len() {
 Rule stride_value() {
   Rule r = positive_rule("AP.STRIDE.VALUE", kStride, {0, 1, 2});
   r.cites = {cite(kSeed, "返回值 161002 #4 (某个维度值小于0)", kSeed)};
-  r.text = "every stride value must be > 0";
+  r.text =
+      "every stride value must be > 0, with no upper bound (an INT64 array): a stride past the input gives "
+      "pooled size 1 on that axis";
   r.chosen = "0 is refused too, as upstream and PyTorch do; error #4 says only '< 0' (AP.D.ZERO_VALUES)";
   return r;
 }

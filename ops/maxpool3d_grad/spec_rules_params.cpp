@@ -74,7 +74,9 @@ Rule stride_value() {
   Rule r;
   r.id = "MP.STRIDE.VALUE";
   r.cites = {cite("000", "返回值 161002 #7", "000"), cite("003", "返回值 table row 8", "003")};
-  r.text = "every stride value must be > 0";
+  r.text =
+      "every stride value must be > 0, with no upper bound (an INT64 array): a stride past the input gives "
+      "pooled size 1 on that axis";
   r.violated = [](const Case& c) {
     const IntArrayArg* s = array(c, kStride);
     return len_in(s, {0, 1, 3}) && !all_positive(*s);

@@ -33,9 +33,11 @@ struct Problem {
 
 // The divisor of output window (oh, ow), PyTorch rules: the window clipped to input+padding counts when
 // countIncludePad, the real input elements otherwise; divisorOverride wins. Also returns the clipped window.
+// The divisor is a double: with kernel and padding near INT64_MAX (legal: the API bounds them only from below)
+// the padded window's element count is past int64.
 struct Window {
   int64_t h0, h1, w0, w1;
-  int64_t divisor;
+  double divisor;
 };
 Window window_of(const Problem& pr, int64_t oh, int64_t ow);
 

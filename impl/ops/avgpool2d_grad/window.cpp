@@ -16,13 +16,13 @@ Window window_of(const Problem& pr, int64_t oh, int64_t ow) {
     w.h1 = w.h0 + pr.k[0];
     w.w1 = w.w0 + pr.k[1];
   }
-  const int64_t padded = (w.h1 - w.h0) * (w.w1 - w.w0);
+  const double padded = static_cast<double>(w.h1 - w.h0) * static_cast<double>(w.w1 - w.w0);
   w.h0 = std::max<int64_t>(w.h0, 0);
   w.w0 = std::max<int64_t>(w.w0, 0);
   w.h1 = std::min(w.h1, pr.in[0]);
   w.w1 = std::min(w.w1, pr.in[1]);
-  const int64_t real = (w.h1 - w.h0) * (w.w1 - w.w0);
-  w.divisor = pr.divisor != 0 ? pr.divisor : pr.count_include_pad ? padded : real;
+  const double real = static_cast<double>((w.h1 - w.h0) * (w.w1 - w.w0));  // at most the input plane
+  w.divisor = pr.divisor != 0 ? static_cast<double>(pr.divisor) : pr.count_include_pad ? padded : real;
   return w;
 }
 

@@ -25,7 +25,10 @@ bool windows_cover_input(const Problem& pr) {
 // alignment, so tiles it calls fitting overflow the real UB.
 int64_t model_bytes(int64_t real) { return fault_on(Fault::UbModelShort) ? real * 3 / 4 : real; }
 
+// A kernel may be near INT64_MAX (legal with padding k/2): one that covers the axis is the axis, before
+// (tile_out - 1) * s + k could wrap.
 int64_t region_len(const Problem& pr, int a, int64_t tile_out) {
+  if (pr.k[a] >= pr.in[a]) return pr.in[a];
   return std::min(pr.in[a], (tile_out - 1) * pr.s[a] + pr.k[a]);
 }
 
