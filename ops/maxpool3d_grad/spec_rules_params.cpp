@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ops/maxpool3d_grad/spec_internal.h"
+#include "spec/pooled_size.h"
 
 namespace poolcheck::spec::maxpool3d_grad {
 
@@ -102,6 +103,27 @@ Rule padding_len() {
   return r;
 }
 
+// gradOutput and indices reshaped to the pooled size that padding `p` gives (when it has one), so that a padding
+// past k/2 breaks this rule alone: a library that skipped the padding check must then compute, instead of being
+// rescued by its output-shape check, which reports the same status.
+void follow_pooled_size(Case* m, const Dims3& k, const Dims3& p) {
+  if (!structure_ok(*m)) return;
+  const auto s = array(*m, kStride) && !array(*m, kStride)->values.empty() ? broadcast3(array(*m, kStride)) : k;
+  const auto d = broadcast3(array(*m, kDilation));
+  if (!s || !d) return;
+  const Dims3 in = spatial(*tensor(*m, kSelf));
+  Dims3 out{};
+  for (size_t a = 0; a < 3; ++a) {
+    const auto o = pooled_size(in[a], k[a], (*s)[a], p[a], (*d)[a], ceil_mode(*m));
+    if (!o) return;
+    out[a] = *o;
+  }
+  for (const char* name : {kGradOutput, kIndices}) {
+    TensorArg& t = m->tensor_mut(name);
+    reshape(t, with_spatial(t.shape, out));
+  }
+}
+
 Rule padding_value() {
   Rule r;
   r.id = "MP.PADDING.VALUE";
@@ -124,6 +146,7 @@ Rule padding_value() {
     const std::array<int64_t, 4> bad{-1, (*k)[axis] / 2 + 1, kMax, kMin};
     (*p)[axis] = bad[choice % bad.size()];
     m.array_mut(kPadding).values.assign(p->begin(), p->end());
+    if (choice % bad.size() == 1) follow_pooled_size(&m, *k, *p);  // the extreme values have no usable size
     return m;
   };
   return r;
