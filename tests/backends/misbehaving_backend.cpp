@@ -17,12 +17,15 @@
 #include <vector>
 
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "next_definition.h"
 
 #ifndef MISBEHAVIOUR
 #error "build with -DMISBEHAVIOUR=1..4"
 #endif
 
 namespace {
+
+constexpr const char* kWrapper = "misbehaving backend";
 
 constexpr int64_t kTriggerExtent = 3;
 
@@ -36,16 +39,6 @@ struct TensorFacts {
 std::mutex g_mu;
 std::map<const aclTensor*, TensorFacts> g_tensors;    // what aclCreateTensor was told
 std::map<const aclOpExecutor*, TensorFacts> g_armed;  // planned calls that will misbehave, with their gradInput
-
-template <class Fn>
-Fn next_definition(const char* name) {
-  void* p = dlsym(RTLD_NEXT, name);
-  if (!p) {
-    std::fprintf(stderr, "misbehaving backend: the emulator does not export %s\n", name);
-    _exit(3);
-  }
-  return reinterpret_cast<Fn>(p);
-}
 
 int64_t element_bytes(aclDataType dt) {
   switch (dt) {
@@ -76,7 +69,7 @@ __attribute__((visibility("default"))) aclTensor* aclCreateTensor(const int64_t*
                                                                   int64_t offset, aclFormat format,
                                                                   const int64_t* storageDims, uint64_t storageDimsNum,
                                                                   void* tensorData) {
-  static const auto real = next_definition<decltype(&aclCreateTensor)>("aclCreateTensor");
+  static const auto real = next_definition<decltype(&aclCreateTensor)>(kWrapper, "aclCreateTensor");
   aclTensor* t = real(viewDims, viewDimsNum, dataType, stride, offset, format, storageDims, storageDimsNum, tensorData);
   if (t && viewDims && stride) {
     TensorFacts f{{viewDims, viewDims + viewDimsNum},
@@ -95,7 +88,7 @@ __attribute__((visibility("default"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackw
     const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode,
     aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor) {
   static const auto real = next_definition<decltype(&aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize)>(
-      "aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize");
+      kWrapper, "aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize");
   const aclnnStatus st = real(gradOutput, self, indices, kernelSize, stride, padding, dilation, ceilMode, gradInput,
                               workspaceSize, executor);
   if (st != 0 || !executor || !*executor) return st;
@@ -110,7 +103,7 @@ __attribute__((visibility("default"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackw
 __attribute__((visibility("default"), no_sanitize("undefined"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackward(
     void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
   static const auto real =
-      next_definition<decltype(&aclnnMaxPool3dWithArgmaxBackward)>("aclnnMaxPool3dWithArgmaxBackward");
+      next_definition<decltype(&aclnnMaxPool3dWithArgmaxBackward)>(kWrapper, "aclnnMaxPool3dWithArgmaxBackward");
   TensorFacts grad_input;
   bool armed = false;
   {
@@ -134,7 +127,7 @@ __attribute__((visibility("default"), no_sanitize("undefined"))) aclnnStatus acl
   std::memset(static_cast<char*>(grad_input.data) + view_end_bytes(grad_input), 0x5A, 4);
   return st;
 #else
-  static const auto destroy = next_definition<decltype(&aclDestroyAclOpExecutor)>("aclDestroyAclOpExecutor");
+  static const auto destroy = next_definition<decltype(&aclDestroyAclOpExecutor)>(kWrapper, "aclDestroyAclOpExecutor");
   destroy(executor);
   return 0;
 #endif

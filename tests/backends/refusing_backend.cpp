@@ -11,23 +11,16 @@
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "next_definition.h"
 
 namespace {
 
-template <class Fn>
-Fn next_definition(const char* name) {
-  void* p = dlsym(RTLD_NEXT, name);
-  if (!p) {
-    std::fprintf(stderr, "refusing backend: the emulator does not export %s\n", name);
-    _exit(3);
-  }
-  return reinterpret_cast<Fn>(p);
-}
+constexpr const char* kWrapper = "refusing backend";
 
 // The emulator's verdict, turned into a refusal when it accepted the call.
 aclnnStatus refuse_if_accepted(aclnnStatus st, uint64_t* workspace_size, aclOpExecutor** executor) {
   if (st != 0 || !executor || !*executor) return st;
-  static const auto destroy = next_definition<decltype(&aclDestroyAclOpExecutor)>("aclDestroyAclOpExecutor");
+  static const auto destroy = next_definition<decltype(&aclDestroyAclOpExecutor)>(kWrapper, "aclDestroyAclOpExecutor");
   destroy(*executor);
   *executor = nullptr;
   if (workspace_size) *workspace_size = 0;
@@ -43,7 +36,7 @@ __attribute__((visibility("default"))) aclnnStatus aclnnMaxPool3dWithArgmaxBackw
     const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode,
     aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor) {
   static const auto real = next_definition<decltype(&aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize)>(
-      "aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize");
+      kWrapper, "aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize");
   return refuse_if_accepted(real(gradOutput, self, indices, kernelSize, stride, padding, dilation, ceilMode, gradInput,
                                  workspaceSize, executor),
                             workspaceSize, executor);
@@ -53,8 +46,8 @@ __attribute__((visibility("default"))) aclnnStatus aclnnAvgPool2dBackwardGetWork
     const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride,
     const aclIntArray* padding, bool ceilMode, bool countIncludePad, int64_t divisorOverride, int8_t cubeMathType,
     aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  static const auto real =
-      next_definition<decltype(&aclnnAvgPool2dBackwardGetWorkspaceSize)>("aclnnAvgPool2dBackwardGetWorkspaceSize");
+  static const auto real = next_definition<decltype(&aclnnAvgPool2dBackwardGetWorkspaceSize)>(
+      kWrapper, "aclnnAvgPool2dBackwardGetWorkspaceSize");
   return refuse_if_accepted(real(gradOutput, self, kernelSize, stride, padding, ceilMode, countIncludePad,
                                  divisorOverride, cubeMathType, gradInput, workspaceSize, executor),
                             workspaceSize, executor);
@@ -64,7 +57,7 @@ __attribute__((visibility("default"))) aclnnStatus aclnnAdaptiveAvgPool3dBackwar
     const aclTensor* gradOutput, const aclTensor* self, aclTensor* out, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
   static const auto real = next_definition<decltype(&aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize)>(
-      "aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize");
+      kWrapper, "aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize");
   return refuse_if_accepted(real(gradOutput, self, out, workspaceSize, executor), workspaceSize, executor);
 }
 
