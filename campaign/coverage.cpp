@@ -58,20 +58,13 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
     const auto it = hits.find(kind + " " + op + " " + name);
     out.push_back(CoverageTarget{kind, op, name, it == hits.end() ? 0 : it->second, true});
   };
-  const CaseScheduler schedule(s.ops, s.seed);
   for (const std::string& op : s.ops) {
     const spec::OperatorSpec* spec = spec::find_operator_spec(op);
     if (!spec) continue;
     for (const spec::Rule& r : spec->rules) target("rule", op, r.id);
     for (const spec::Rule& r : spec->rules)
       for (uint64_t v = 0; v < r.variants; ++v) target("variant", op, r.id + " " + std::to_string(v));
-    std::vector<std::string> dtypes;
-    for (const ScheduleCell& c : schedule.valid_cells()) {
-      if (c.op != op || !c.dtype) continue;
-      const std::string d = dtype_name(*c.dtype);
-      if (std::find(dtypes.begin(), dtypes.end(), d) == dtypes.end()) dtypes.push_back(d);
-    }
-    for (const std::string& d : dtypes) target("dtype", op, d);
+    for (DType d : operator_dtypes(*spec)) target("dtype", op, dtype_name(d));
     for (const std::string& f : gen::features(op)) target("feature", op, f);
     for (const spec::StrategyNote& st : spec->strategies) {
       for (uint64_t key : st.keys) {

@@ -30,7 +30,14 @@ std::vector<std::string> rule_platforms(const spec::OperatorSpec& s, const spec:
   return out;
 }
 
-// Every dtype some supported SoC lists, in the order of the platform table.
+template <typename T>
+void seeded_shuffle(std::vector<T>* v, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[static_cast<size_t>(rng() % i)]);
+}
+
+}  // namespace
+
 std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
   std::vector<DType> out;
   for (const auto& row : s.platforms)
@@ -39,14 +46,6 @@ std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
         if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
   return out;
 }
-
-template <typename T>
-void seeded_shuffle(std::vector<T>* v, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  for (size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[static_cast<size_t>(rng() % i)]);
-}
-
-}  // namespace
 
 std::string cell_label(const ScheduleCell& c) {
   if (c.invalid) return "rule " + c.op + " " + c.rule + " " + std::to_string(c.variant);

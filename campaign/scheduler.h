@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "spec/spec.h"
 
 namespace poolcheck {
 
@@ -25,6 +26,10 @@ struct ScheduleCell {
   std::optional<DType> dtype;
   std::string feature;
 };
+
+// Every dtype some supported SoC of the operator lists, in the order of its platform table: the dtypes of its
+// valid cells and of its "dtype" coverage targets.
+std::vector<DType> operator_dtypes(const spec::OperatorSpec& s);
 
 // The coverage label of a cell: "rule <op> <rule id> <class>" or "cell <op> <strategy> <dtype> <feature>".
 std::string cell_label(const ScheduleCell& cell);
