@@ -21,40 +21,63 @@ struct LaneTile {
   std::array<int64_t, 3> o0{}, o1{};  // output tile [o0, o1) per axis
   std::array<int64_t, 3> r0{}, r1{};  // input region [r0, r1) per axis
   int64_t nc0 = 0, lanes = 0;         // NC lanes [nc0, nc0 + lanes)
-  int64_t grad_row = 0, idx_row = 0, acc_row = 0;
-  UbBuf<T> grad;
-  UbBuf<int32_t> idx;
+  int64_t grad_lane = 0, idx_lane = 0, acc_row = 0;
+  UbBuf<T> grad;        // per lane: the tile's gradients packed (od, oh, ow), lanes 32-byte aligned
+  UbBuf<int32_t> idx;   // per lane: the tile's indices, packed the same way
+  UbBuf<T> grad_stage;  // one GM row on its way into the packed layout (only when rows are not contiguous)
+  UbBuf<int32_t> idx_stage;
   UbBuf<float> acc;
   UbBuf<T> cast_row;
   BoxTable box;  // index -> accumulator offset of the current sub-box's extents (scalar-unit scratch)
 
   int64_t tile(int a) const { return o1[a] - o0[a]; }
   int64_t region(int a) const { return r1[a] - r0[a]; }
+  int64_t outs() const { return tile(0) * tile(1) * tile(2); }
+  // A lane's tile is one GM run when inner axes are whole wherever an outer axis has more than one row.
+  bool contiguous(const Problem& pr) const {
+    return (tile(2) == pr.out[2] || tile(0) * tile(1) == 1) && (tile(1) == pr.out[1] || tile(0) == 1);
+  }
 
-  // Allocates the working set sized for `alloc_lanes` lanes (the tiling's lane block) and this region.
-  void allocate(BlockContext& ctx, int64_t alloc_lanes) {
+  // Allocates the working set for `alloc_lanes` lanes (the tiling's vl), the tile and the region: the buffers
+  // upstream's UB models count, each no larger than its counterpart there (packed gradient and index tiles,
+  // one fp32 accumulator, one cast row; upstream keeps two of each tile and more region buffers).
+  void allocate(BlockContext& ctx, const Problem& pr, int64_t alloc_lanes) {
     ctx.ub().free_all();
     const int64_t per_block = 32 / static_cast<int64_t>(sizeof(T));
-    grad_row = align_to(tile(2), per_block);
-    idx_row = align_to(tile(2), 8);
+    grad_lane = align_to(outs(), per_block);
+    idx_lane = align_to(outs(), 8);
     acc_row = align_to(region(2), 8);
-    grad = ctx.ub().template alloc<T>(alloc_lanes * tile(0) * tile(1) * grad_row, "gradOutput tile");
-    idx = ctx.ub().template alloc<int32_t>(alloc_lanes * tile(0) * tile(1) * idx_row, "indices tile");
+    grad = ctx.ub().template alloc<T>(alloc_lanes * grad_lane, "gradOutput tile");
+    idx = ctx.ub().template alloc<int32_t>(alloc_lanes * idx_lane, "indices tile");
+    if (!contiguous(pr)) {
+      grad_stage = ctx.ub().template alloc<T>(align_to(tile(2), per_block), "gradOutput row");
+      idx_stage = ctx.ub().template alloc<int32_t>(align_to(tile(2), 8), "indices row");
+    }
     acc = ctx.ub().template alloc<float>(alloc_lanes * region(0) * region(1) * acc_row, "fp32 region accumulator");
     if (sizeof(T) != 4) cast_row = ctx.ub().template alloc<T>(align_to(region(2), per_block), "cast row");
   }
 
-  // CopyIn of the gradient and index rows of the output tile, one row per (lane, od, oh).
+  // CopyIn of the gradients and indices of the output tile: one burst per lane when the tile is one GM run,
+  // else row by row through the staging rows into the packed layout.
   void load(BlockContext& ctx, const KernelArgs<Codec>& a) {
     const auto& pr = *a.pr;
-    for (int64_t l = 0; l < lanes; ++l)
-      for (int64_t od = o0[0]; od < o1[0]; ++od)
-        for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
-          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
-          const int64_t gm = (((nc0 + l) * pr.out[0] + od) * pr.out[1] + oh) * pr.out[2] + o0[2];
-          ctx.copy_in(grad, row * grad_row, a.grad, gm, tile(2));
-          ctx.copy_in(idx, row * idx_row, a.idx, gm, tile(2));
+    const bool whole = contiguous(pr);
+    for (int64_t l = 0; l < lanes; ++l) {
+      const int64_t lane_gm = (((nc0 + l) * pr.out[0] + o0[0]) * pr.out[1] + o0[1]) * pr.out[2] + o0[2];
+      if (whole) {
+        ctx.copy_in(grad, l * grad_lane, a.grad, lane_gm, outs());
+        ctx.copy_in(idx, l * idx_lane, a.idx, lane_gm, outs());
+        continue;
+      }
+      for (int64_t od = 0; od < tile(0); ++od)
+        for (int64_t oh = 0; oh < tile(1); ++oh) {
+          const int64_t row = od * tile(1) + oh, gm = lane_gm + od * pr.out[1] * pr.out[2] + oh * pr.out[2];
+          ctx.copy_in(grad_stage, 0, a.grad, gm, tile(2));
+          ctx.copy_in(idx_stage, 0, a.idx, gm, tile(2));
+          std::copy_n(grad_stage.span(0, tile(2)), tile(2), grad.span(l * grad_lane + row * tile(2), tile(2)));
+          std::copy_n(idx_stage.span(0, tile(2)), tile(2), idx.span(l * idx_lane + row * tile(2), tile(2)));
         }
+    }
   }
 
   // Upstream profile (ops-nn op_kernel Normal/CutK compare each index with the positions of its own
@@ -69,8 +92,8 @@ struct LaneTile {
     for (int64_t l = 0; l < lanes; ++l)
       for (int64_t od = o0[0]; od < o1[0]; ++od)
         for (int64_t oh = o0[1]; oh < o1[1]; ++oh) {
-          const int64_t row = (l * tile(0) + (od - o0[0])) * tile(1) + (oh - o0[1]);
-          int32_t* irow = idx.span(row * idx_row, tile(2));
+          const int64_t row = (od - o0[0]) * tile(1) + (oh - o0[1]);
+          int32_t* irow = idx.span(l * idx_lane + row * tile(2), tile(2));
           for (int64_t w = 0; w < tile(2); ++w) {
             const int64_t v = irow[w];
             const bool keep = v >= 0 && v < plane && inside(0, od, v / hw) && inside(1, oh, v % hw / pr.in[2]) &&
@@ -88,13 +111,12 @@ struct LaneTile {
     const int64_t hw = pr.in[1] * pr.in[2];
     const FastDiv by_plane_row(hw), by_row(pr.in[2]);
     const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
-    const int64_t row = align_to(ext[2], 8), rows = tile(0) * tile(1), lane_acc = ext[0] * ext[1] * row;
+    const int64_t row = align_to(ext[2], 8), n = outs(), lane_acc = ext[0] * ext[1] * row;
     float* accp = acc.span(0, acc.size());
     std::fill(accp, accp + acc.size(), 0.0f);
-    if (lanes * rows == 0 || tile(2) == 0) return;
-    const int64_t last_row = lanes * rows - 1;
-    const int32_t* idxp = idx.span(0, last_row * idx_row + tile(2));
-    const T* gradp = grad.span(0, last_row * grad_row + tile(2));
+    if (lanes == 0 || n == 0) return;
+    const int32_t* idxp = idx.span(0, (lanes - 1) * idx_lane + n);
+    const T* gradp = grad.span(0, (lanes - 1) * grad_lane + n);
     acc.span(0, lanes * lane_acc);  // the sub-box of every lane fits the accumulator
     const bool wrong_tap = fault_on(Fault::WrongTap), wrong_plane = fault_on(Fault::IndexWrongPlane);
     const bool swapped = fault_on(Fault::IndexAxesSwapped), nan_dropped = fault_on(Fault::NanDropped);
@@ -103,34 +125,33 @@ struct LaneTile {
     if (!faulty && box.prepare(pr.in[1], pr.in[2], ext, row,
                                [&](int64_t d, int64_t h, int64_t x) { return (d * ext[1] + h) * row + x; })) {
       const int64_t origin = box.origin(c0);
-      for (int64_t l = 0; l < lanes * rows; ++l) {  // (lane, output row) pairs
-        const int32_t* irow = idxp + l * idx_row;
-        const T* grow = gradp + l * grad_row;
-        float* lane = accp + l / rows * lane_acc;
-        for (int64_t w = 0; w < tile(2); ++w)
+      for (int64_t l = 0; l < lanes; ++l) {
+        const int32_t* irow = idxp + l * idx_lane;
+        const T* grow = gradp + l * grad_lane;
+        float* lane = accp + l * lane_acc;
+        for (int64_t w = 0; w < n; ++w)
           if (const int32_t at = box.lookup(irow[w], origin); at >= 0) lane[at] += Codec::load(grow[w]);
       }
       return;
     }
     const int64_t row_len = swapped ? pr.in[1] : pr.in[2];
     const FastDiv by_row_len(row_len);
-    for (int64_t l = 0; l < lanes; ++l)
-      for (int64_t t = 0; t < rows; ++t) {
-        const int32_t* irow = idxp + (l * rows + t) * idx_row;
-        const T* grow = gradp + (l * rows + t) * grad_row;
-        float* lane = accp + (wrong_plane ? 0 : l * lane_acc);
-        for (int64_t w = 0; w < tile(2); ++w) {
-          const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
-          const int64_t h = swapped ? by_row_len.div(rest) : by_row.div(rest);
-          int64_t x = rest - h * row_len;
-          if (wrong_tap && x + 1 < c1[2]) ++x;
-          if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
-          const float g = Codec::load(grow[w]);
-          if (nan_dropped && !(g > 0 || g < 0)) continue;
-          float& sum = lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]];
-          sum = half_acc ? Codec::load(Codec::store(sum + g)) : sum + g;
-        }
+    for (int64_t l = 0; l < lanes; ++l) {
+      const int32_t* irow = idxp + l * idx_lane;
+      const T* grow = gradp + l * grad_lane;
+      float* lane = accp + (wrong_plane ? 0 : l * lane_acc);
+      for (int64_t w = 0; w < n; ++w) {
+        const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
+        const int64_t h = swapped ? by_row_len.div(rest) : by_row.div(rest);
+        int64_t x = rest - h * row_len;
+        if (wrong_tap && x + 1 < c1[2]) ++x;
+        if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
+        const float g = Codec::load(grow[w]);
+        if (nan_dropped && !(g > 0 || g < 0)) continue;
+        float& sum = lane[((d - c0[0]) * ext[1] + h - c0[1]) * row + x - c0[2]];
+        sum = half_acc ? Codec::load(Codec::store(sum + g)) : sum + g;
       }
+    }
   }
 
   // CopyOut of the accumulated sub-box [c0, c1): atomic fp32 adds, or plain stores (cast for fp16/bf16).

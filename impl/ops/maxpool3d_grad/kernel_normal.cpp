@@ -40,7 +40,7 @@ void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
             tile.r0[ax] = span[0];
             tile.r1[ax] = span[1];
           }
-          tile.allocate(ctx, t.lanes);
+          tile.allocate(ctx, pr, t.lanes);
           tile.load(ctx, a);
           if (t.drop_stray_indices) tile.drop_outside_windows(pr);  // Upstream profile only
           tile.accumulate(a, tile.r0, tile.r1);

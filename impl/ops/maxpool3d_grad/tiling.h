@@ -1,6 +1,7 @@
-// Host tiling of MaxPool3DGradWithArgmax for Atlas A2/A3, in the spirit of ops-nn's three templates:
-// CutK (kernel window cut in UB), Normal (NC lanes x output tile, window region accumulated in UB) and
-// Scatter (scalar fallback). Templates are tried in that priority order; the first capable one wins.
+// Host tiling of MaxPool3DGradWithArgmax for Atlas A2/A3, choosing what ops-nn's op_host tiling chooses:
+// templates tried in priority order CutK (10), Normal (12), Scatter (16); the first capable one that
+// finds a tile wins. Each template's UB model, search order, core split and key follow upstream's rules
+// (docs/tiling-conformance.md lists them and the few deliberate differences).
 #pragma once
 
 #include <array>
@@ -16,31 +17,44 @@ namespace pcemu::maxpool {
 enum class Strategy { Normal, CutK, Scatter };
 const char* strategy_name(Strategy s);
 
-inline constexpr int64_t kLaneBlock = 64;  // NC lanes processed together (64 fp32 per vector repeat)
-inline constexpr int64_t kMinLanes = 16;
-inline constexpr int64_t kScatterMaxNc = 4095;
+inline constexpr int64_t kLaneBlock = 64;        // NC lanes of one vector repeat of fp32 (upstream's vl)
+inline constexpr int64_t kMinLanes = 16;         // the smallest lane block Normal shrinks to
+inline constexpr int64_t kScatterMaxNc = 4095;   // Scatter's cap on NC rows per UB pass
+inline constexpr int64_t kSelectReserve = 8192;  // UB Normal and CutK keep back for Select's scratch
+inline constexpr int64_t kScatterReserve = 32;   // UB Scatter keeps back for its one-element store buffer
 
-struct Tile {  // output positions of one UB pass, per axis D, H, W
-  std::array<int64_t, 3> out{};
+// Upstream's ubCutAxis: which axis the UB pass cuts (the key's tens for CutK).
+enum UbCut : int {
+  kNoCut = 0,
+  kCutNc = 10,
+  kCutDo = 20,
+  kCutHo = 30,
+  kCutWo = 40,
+  kCutKd = 50,
+  kCutKh = 60,
+  kCutKw = 70
 };
 
 struct Tiling {
   Strategy strategy = Strategy::Normal;
   uint64_t key = 0;
-  bool overlap = false;             // windows overlap on some axis (kernel > stride)
-  bool atomics = false;             // copy-out accumulates into GM, so the target is zeroed first
-  bool init_output = false;         // zero the accumulation target before the main phase
-  bool fp32_workspace = false;      // fp16/bf16 accumulate in an fp32 GM workspace, then a cast pass
-  int64_t lanes = 0;                // NC elements per block (Normal/CutK) or per UB pass (Scatter)
-  std::array<int64_t, 4> single{};  // block extent along NC, Do, Ho, Wo
-  std::array<int64_t, 4> count{};   // blocks along NC, Do, Ho, Wo
+  bool overlap = false;               // upstream's isOverLap after the template (Normal's whole-plane tile clears it)
+  bool atomics = false;               // copy-out adds into GM (Normal/CutK with overlap; Scatter's read-modify-write)
+  bool init_output = false;           // zero the accumulation target before the main phase
+  bool fp32_workspace = false;        // fp16/bf16 with overlap: accumulate in an fp32 GM workspace, then a cast pass
+  int ub_cut = kNoCut;                // upstream's ubCutAxis
+  int64_t lanes = 0;                  // Normal/CutK: vl (baseNc); Scatter: baseNc
+  std::array<int64_t, 4> single{};    // block extent along NC, Do, Ho, Wo (Normal: singleCore*, CutK: base*)
+  std::array<int64_t, 4> count{};     // blocks along NC, Do, Ho, Wo
+  std::array<int64_t, 3> base_out{};  // UB tile of output positions (baseDo, baseHo, baseWo)
+  std::array<int64_t, 3> region{};    // CutK: input extents of one UB pass (upstream's Dp, Hp, Wp)
   int64_t total_blocks = 0;
-  int32_t block_dim = 0;              // cores launched
-  std::array<int64_t, 3> base_out{};  // UB tile of output positions inside a block
-  int cut_axis = 0;                   // CutK: 1 = KD, 2 = KH, 3 = KW
-  std::array<int64_t, 3> base_k{};    // CutK: kernel taps per UB pass
+  int32_t block_dim = 0;  // usedCoreNum
+  // Scatter: contiguous NC-block ranges, the first `pre_core_num` cores take `nc_round` blocks, the others
+  // `nc_round_tail` (every core takes `nc_round` when pre_core_num is 0).
+  int64_t nc_round = 0, nc_round_tail = 0, pre_core_num = 0;
   int64_t ub_limit = 0;
-  int64_t ub_planned = 0;  // the tiling's model of the peak per-block UB use
+  int64_t ub_model = 0;  // the template's model of the UB its tile needs
   int64_t workspace_fp32_bytes = 0;
   // Upstream profile: ops-nn launches no index check, and its Normal/CutK kernels drop an index that is
   // not a position of its own window (set by upstream_op_api.cpp).
@@ -50,14 +64,13 @@ struct Tiling {
   std::string summary() const;
 };
 
-// UB bytes the Normal / CutK kernels allocate for one pass: `lanes` NC lanes, an output tile and the
-// input region it reads back (already clipped to the input).
-int64_t lane_tile_ub_bytes(int64_t lanes, const std::array<int64_t, 3>& out_tile, const std::array<int64_t, 3>& region,
-                           int64_t dtype_bytes);
-// UB bytes the Scatter kernel allocates for one pass.
-int64_t scatter_ub_bytes(int64_t nc, const std::array<int64_t, 3>& out_tile, int64_t dtype_bytes);
 // Input positions touched by output positions [o0, o1) along one axis, clipped to [0, in).
 std::array<int64_t, 2> input_span(const Problem& pr, int axis, int64_t o0, int64_t o1);
+
+// Upstream's UB models (bytes, saturated at INT64_MAX instead of wrapping), for the kernels' own bound checks
+// and the tests: Normal's CalUBTotalSize and CutK's for an output tile and a cut axis.
+int64_t normal_ub_model(const Problem& pr, int64_t vl, const std::array<int64_t, 3>& tile, bool overlap);
+int64_t cutk_ub_model(const Problem& pr, int64_t vl, const std::array<int64_t, 3>& tile, int ub_cut);
 
 std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat, bool deterministic, std::string* why);
 

@@ -1,0 +1,225 @@
+#include "tests/conformance/conformance_support.h"
+
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "poolcheck_emu/emu.h"
+
+namespace poolcheck::conformance {
+
+namespace {
+
+int64_t dtype_bytes(aclDataType dt) {
+  switch (dt) {
+    case ACL_FLOAT16:
+    case ACL_BF16:
+      return 2;
+    case ACL_INT64:
+    case ACL_DOUBLE:
+      return 8;
+    default:
+      return 4;
+  }
+}
+
+int64_t numel(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+// A device tensor: contiguous over its own allocation, or (broadcast) a zero-stride view of 32 bytes.
+// Device memory starts as the emulator leaves it; fill() copies host data in, read() copies it out.
+class DeviceTensor {
+ public:
+  DeviceTensor(std::vector<int64_t> shape, aclDataType dt, bool broadcast) : shape_(std::move(shape)) {
+    std::vector<int64_t> strides(shape_.size(), 0);
+    if (!broadcast)
+      for (size_t i = shape_.size(); i-- > 0;)
+        strides[i] = i + 1 < shape_.size() ? strides[i + 1] * std::max<int64_t>(1, shape_[i + 1]) : 1;
+    const int64_t bytes = broadcast ? 32 : std::max<int64_t>(32, numel(shape_) * dtype_bytes(dt));
+    if (aclrtMalloc(&dev_, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+      throw std::runtime_error("aclrtMalloc of " + std::to_string(bytes) + " bytes failed");
+    t_ = aclCreateTensor(shape_.data(), shape_.size(), dt, strides.data(), 0, ACL_FORMAT_ND, shape_.data(),
+                         shape_.size(), dev_);
+  }
+  ~DeviceTensor() {
+    aclDestroyTensor(t_);
+    aclrtFree(dev_);
+  }
+  DeviceTensor(const DeviceTensor&) = delete;
+  DeviceTensor& operator=(const DeviceTensor&) = delete;
+  aclTensor* get() const { return t_; }
+  template <typename T>
+  void fill(const std::vector<T>& host) {
+    aclrtMemcpy(dev_, host.size() * sizeof(T), host.data(), host.size() * sizeof(T), ACL_MEMCPY_HOST_TO_DEVICE);
+  }
+  template <typename T>
+  std::vector<T> read(int64_t count) const {
+    std::vector<T> host(static_cast<size_t>(count));
+    aclrtMemcpy(host.data(), host.size() * sizeof(T), dev_, host.size() * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST);
+    return host;
+  }
+
+ private:
+  std::vector<int64_t> shape_;
+  void* dev_ = nullptr;
+  aclTensor* t_ = nullptr;
+};
+
+struct IntArray {
+  explicit IntArray(std::vector<int64_t> v) : a(aclCreateIntArray(v.data(), v.size())) {}
+  ~IntArray() { aclDestroyIntArray(a); }
+  IntArray(const IntArray&) = delete;
+  IntArray& operator=(const IntArray&) = delete;
+  aclIntArray* a;
+};
+
+void ensure_device() {
+  static const bool ready = [] {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    pcEmuSetChecks(0);  // planning only: no NaN fill of the (large) fresh allocations
+    return true;
+  }();
+  (void)ready;
+}
+
+template <typename T>
+std::string text(const T& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "x" : "") + std::to_string(v[i]);
+  return s;
+}
+
+}  // namespace
+
+bool parse_summary(const std::string& summary, Observed* o) {
+  char strategy[32] = {};
+  long long key = 0, v[8] = {}, cnt[4] = {};
+  int cut = 0;
+  const int n = std::sscanf(summary.c_str(),
+                            "%31s key=%lld vl=%lld cut=%d single=%lldx%lldx%lldx%lld cnt=%lldx%lldx%lldx%lld "
+                            "base=%lldx%lldx%lld",
+                            strategy, &key, &v[0], &cut, &v[1], &v[2], &v[3], &v[4], &cnt[0], &cnt[1], &cnt[2], &cnt[3],
+                            &v[5], &v[6], &v[7]);
+  if (n != 15) return false;
+  o->vl = v[0];
+  o->ub_cut = cut;
+  o->single = {v[1], v[2], v[3], v[4]};
+  o->base = {v[5], v[6], v[7]};
+  o->summary_parsed = true;
+  return true;
+}
+
+std::vector<std::string> mismatches(const TilingRow& row, const Observed& got) {
+  std::vector<std::string> out;
+  auto differ = [&](const char* field, const std::string& want, const std::string& have) {
+    if (want != have)
+      out.push_back(row.source + ": " + field + " expected " + want + ", library chose " + have + " [" + got.summary +
+                    "]");
+  };
+  const ExpectedPlan& e = row.plan;
+  differ("status", "0", std::to_string(got.status));
+  if (got.status != 0) return out;
+  differ("strategy", e.strategy, got.strategy);
+  differ("tiling key", std::to_string(e.key), std::to_string(got.key));
+  differ("usedCoreNum (blockDim)", std::to_string(e.used_cores), std::to_string(got.block_dim));
+  differ("user workspace bytes", std::to_string(e.workspace_bytes), std::to_string(got.workspace_bytes));
+  if (!got.summary_parsed) {
+    out.push_back(row.source + ": tiling summary not readable [" + got.summary + "]");
+    return out;
+  }
+  differ(e.strategy == "Scatter" ? "baseNc" : "vl", std::to_string(e.vl), std::to_string(got.vl));
+  differ("ubCutAxis", std::to_string(e.ub_cut), std::to_string(got.ub_cut));
+  differ(e.strategy == "Normal" ? "singleCore NC/Do/Ho/Wo" : "base NC/Do/Ho/Wo", text(e.single), text(got.single));
+  differ("base Do/Ho/Wo", text(e.base), text(got.base));
+  return out;
+}
+
+void select_a2_platform() {
+  ensure_device();
+  pcEmuSetPlatform("Ascend910B");
+  pcEmuSetKnobs(40, 196608);
+}
+
+void select_950_platform() {
+  ensure_device();
+  pcEmuSetPlatform("Ascend950");
+  pcEmuSetKnobs(64, 245760);
+}
+
+int64_t grad_input_bytes(const TilingRow& row) { return numel({row.x.begin(), row.x.end()}) * dtype_bytes(row.dtype); }
+
+Observed plan_through_api(const TilingRow& row) {
+  select_a2_platform();
+  const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
+  DeviceTensor grad(g, row.dtype, false), self(x, row.dtype, true), indices(g, ACL_INT32, false);
+  DeviceTensor grad_input(x, row.dtype, false);
+  IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
+      d({row.d.begin(), row.d.end()});
+  uint64_t ws = 0;
+  aclOpExecutor* exec = nullptr;
+  Observed o;
+  o.status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a, d.a,
+                                                              false, grad_input.get(), &ws, &exec);
+  if (o.status != 0) return o;
+  pcEmuLaunchInfo info{};
+  const int have = pcEmuLastLaunch(&info);
+  aclDestroyAclOpExecutor(exec);  // planned only, never launched
+  if (have != 0) throw std::runtime_error("pcEmuLastLaunch has nothing after a planned call");
+  o.strategy = info.strategy;
+  o.key = info.tilingKey;
+  o.block_dim = info.blockDim;
+  o.workspace_bytes = info.workspaceBytes;
+  o.summary = info.tilingSummary;
+  parse_summary(o.summary, &o);
+  return o;
+}
+
+int32_t status_through_api(const InvalidRow& row) {
+  select_950_platform();
+  DeviceTensor grad(row.grad, row.grad_dtype, false), self(row.x, row.x_dtype, false);
+  DeviceTensor indices(row.argmax, row.argmax_dtype, false), grad_input(row.y, row.y_dtype, false);
+  IntArray k(row.k), s(row.s), p(row.p), d(row.d);
+  uint64_t ws = 0;
+  aclOpExecutor* exec = nullptr;
+  const int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a,
+                                                                      p.a, d.a, false, grad_input.get(), &ws, &exec);
+  if (st == 0) aclDestroyAclOpExecutor(exec);
+  return st;
+}
+
+int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values,
+                     const std::vector<int32_t>& index_values, std::vector<float>* grad_input_values,
+                     pcEmuLaunchInfo* launch) {
+  select_a2_platform();
+  const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
+  DeviceTensor grad(g, ACL_FLOAT, false), self(x, ACL_FLOAT, true), indices(g, ACL_INT32, false);
+  DeviceTensor grad_input(x, ACL_FLOAT, false);
+  grad.fill(grad_values);
+  indices.fill(index_values);
+  IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
+      d({row.d.begin(), row.d.end()});
+  uint64_t ws_bytes = 0;
+  aclOpExecutor* exec = nullptr;
+  int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a,
+                                                                d.a, false, grad_input.get(), &ws_bytes, &exec);
+  if (st != 0) return st;
+  void* ws = nullptr;
+  if (ws_bytes > 0) aclrtMalloc(&ws, ws_bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  st = aclnnMaxPool3dWithArgmaxBackward(ws, ws_bytes, exec, stream);
+  aclrtSynchronizeStream(stream);
+  aclrtDestroyStream(stream);
+  if (ws) aclrtFree(ws);
+  pcEmuLastLaunch(launch);
+  *grad_input_values = grad_input.read<float>(numel(x));
+  return st;
+}
+
+}  // namespace poolcheck::conformance
