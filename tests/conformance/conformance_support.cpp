@@ -222,4 +222,42 @@ int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values
   return st;
 }
 
+int32_t execute_zero_grads(const TilingRow& row, int64_t ub_bytes, pcEmuLaunchInfo* launch) {
+  const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
+  std::vector<int32_t> idx(static_cast<size_t>(numel(g)));
+  size_t at = 0;
+  for (int64_t nc = 0; nc < g[0] * g[1]; ++nc)
+    for (int64_t od = 0; od < g[2]; ++od)
+      for (int64_t oh = 0; oh < g[3]; ++oh)
+        for (int64_t ow = 0; ow < g[4]; ++ow) {
+          const int64_t d = std::max<int64_t>(0, od * row.s[0] - row.p[0]);
+          const int64_t h = std::max<int64_t>(0, oh * row.s[1] - row.p[1]);
+          const int64_t w = std::max<int64_t>(0, ow * row.s[2] - row.p[2]);
+          idx[at++] = static_cast<int32_t>((d * x[3] + h) * x[4] + w);
+        }
+  select_a2_platform();
+  pcEmuSetKnobs(40, ub_bytes);
+  DeviceTensor grad(g, row.dtype, false), self(x, row.dtype, true), indices(g, ACL_INT32, false);
+  DeviceTensor grad_input(x, row.dtype, false);
+  grad.fill(std::vector<unsigned char>(static_cast<size_t>(numel(g) * dtype_bytes(row.dtype)), 0));
+  indices.fill(idx);
+  IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
+      d({row.d.begin(), row.d.end()});
+  uint64_t ws_bytes = 0;
+  aclOpExecutor* exec = nullptr;
+  int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a,
+                                                                d.a, false, grad_input.get(), &ws_bytes, &exec);
+  if (st != 0) return st;
+  void* ws = nullptr;
+  if (ws_bytes > 0) aclrtMalloc(&ws, ws_bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+  aclrtStream stream = nullptr;
+  aclrtCreateStream(&stream);
+  st = aclnnMaxPool3dWithArgmaxBackward(ws, ws_bytes, exec, stream);
+  aclrtSynchronizeStream(stream);
+  aclrtDestroyStream(stream);
+  if (ws) aclrtFree(ws);
+  pcEmuLastLaunch(launch);
+  return st;
+}
+
 }  // namespace poolcheck::conformance

@@ -52,4 +52,8 @@ int32_t status_through_api(const InvalidRow& row);
 int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad, const std::vector<int32_t>& indices,
                      std::vector<float>* grad_input, pcEmuLaunchInfo* launch);
 
+// Runs the row's call in its dtype on the A2 platform with `ub_bytes` of UB, zero gradients and each index
+// naming the first element of its window (valid in every window); returns the status and the launch info.
+int32_t execute_zero_grads(const TilingRow& row, int64_t ub_bytes, pcEmuLaunchInfo* launch);
+
 }  // namespace poolcheck::conformance
