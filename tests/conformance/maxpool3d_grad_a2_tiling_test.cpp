@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -86,6 +87,23 @@ const TilingRow& row_named(const std::string& name) {
   throw std::logic_error("no row " + name);
 }
 
+#ifdef POOLCHECK_CONFORMANCE_INTERNAL_PLANNER
+// The library's plan for a row under other platform knobs or deterministic mode.
+std::optional<pcemu::maxpool::Tiling> plan_with(const TilingRow& row, int64_t ub, bool deterministic) {
+  pcemu::maxpool::Problem pr;
+  pr.n = row.x[0], pr.c = row.x[1];
+  pr.in = {row.x[2], row.x[3], row.x[4]};
+  pr.out = {row.grad[2], row.grad[3], row.grad[4]};
+  pr.k = row.k, pr.s = row.s, pr.p = row.p, pr.d = row.d;
+  pr.dtype = row.dtype;
+  pcemu::PlatformProfile a2 = *pcemu::find_platform("Ascend910B");
+  a2.vector_cores = 40;
+  a2.ub_bytes = ub;
+  std::string why;
+  return pcemu::maxpool::plan_tiling(pr, a2, deterministic, &why);
+}
+#endif
+
 Observed plan(const TilingRow& row) {
 #ifdef POOLCHECK_CONFORMANCE_INTERNAL_PLANNER
   if (too_big(row)) return plan_internally(row);
@@ -145,6 +163,46 @@ TEST(A2TilingPaths, PlannerAndPublicApiAgree) {
   int big = 0;
   for (const TilingRow& row : a2_tiling_rows()) big += too_big(row) ? 1 : 0;
   EXPECT_EQ(big, 2) << "network case 0 (1.4 GB gradInput) and cut_do (9.4 GB) are the only rows planned internally";
+}
+#endif
+
+#ifdef POOLCHECK_CONFORMANCE_INTERNAL_PLANNER
+// The deliberate differences of docs/tiling-conformance.md, each beside upstream's choice.
+
+// Overlap, one NC block and Do = 2 < 40 cores: upstream splits D and H to one position per core even in
+// deterministic mode (32 blocks adding into shared elements); deterministic mode here keeps them whole.
+TEST(A2TilingDeliberateDifferences, DeterministicOverlapKeepsDhwWholeWithFewBlocks) {
+  TilingRow row = row_named("max_pool3d_grad_with_argmax_tilingkey_0_case_1");
+  row.x = {1, 16, 2, 33, 33};
+  row.grad = {1, 16, 2, 16, 16};
+  const auto upstream_choice = plan_with(row, 196608, false), deterministic = plan_with(row, 196608, true);
+  ASSERT_TRUE(upstream_choice && deterministic);
+  EXPECT_EQ(upstream_choice->single, (std::array<int64_t, 4>{16, 1, 1, 16}));
+  EXPECT_EQ(upstream_choice->block_dim, 32);
+  EXPECT_EQ(deterministic->single, (std::array<int64_t, 4>{16, 2, 16, 16}));
+  EXPECT_EQ(deterministic->block_dim, 1);
+  EXPECT_EQ(deterministic->key, 100u);
+  // Control: with enough NC blocks upstream keeps the axes whole too, and both modes agree.
+  row.x[1] = row.grad[1] = 40 * 16;
+  const auto many = plan_with(row, 196608, false), many_det = plan_with(row, 196608, true);
+  ASSERT_TRUE(many && many_det);
+  EXPECT_EQ(many->summary(), many_det->summary());
+}
+
+// The whitelisted geometry on a UB where CutK is capable (>= 23360 bytes) but its H cut does not fit:
+// upstream fails the tiling; here the next template takes it (Normal needs 40512 bytes, so Scatter).
+TEST(A2TilingDeliberateDifferences, CutKWithoutACutFallsThrough) {
+  const TilingRow& row = row_named("max_pool3d_grad_with_argmax_tilingkey_31_networkcase_1");
+  const auto small = plan_with(row, 24000, false);
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->strategy, pcemu::maxpool::Strategy::Scatter);
+  EXPECT_EQ(small->key, 2u);
+  // Control: where the H cut fits, CutK keeps it, splitting W over the cores (still key 31).
+  const auto mid = plan_with(row, 65536, false);
+  ASSERT_TRUE(mid);
+  EXPECT_EQ(mid->strategy, pcemu::maxpool::Strategy::CutK);
+  EXPECT_EQ(mid->key, 31u);
+  EXPECT_EQ(mid->base_out, (std::array<int64_t, 3>{1, 1, 1}));
 }
 #endif
 
