@@ -53,7 +53,7 @@ struct Case {
 
   // Data.
   uint64_t seed = 1;
-  std::string fill = "normal";  // normal | ints | ties | special | large | zeros
+  std::string fill = "normal";  // normal | ints | wideints | ties | special | large | zeros
   // Operator-specific data options by key, with word values (e.g. max pooling's idxfault); the operator's
   // typed view (ops/<token>/view.h) reads and writes them, and its ArgumentNames says which it accepts.
   std::vector<std::pair<std::string, std::string>> options;

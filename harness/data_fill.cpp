@@ -25,6 +25,10 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   for (auto& x : v) {
     if (c.fill == "ints") {
       x = static_cast<double>(rng.below(17) - 8);  // exact in every dtype and in any fp32 sum order
+    } else if (c.fill == "wideints") {
+      // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
+      // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
+      x = static_cast<double>(rng.below(511) - 255);
     } else if (c.fill == "ties") {
       x = tensor == "self" ? static_cast<double>(rng.below(3)) : static_cast<double>(rng.below(9) - 4);
     } else if (c.fill == "special" && tensor != "self") {

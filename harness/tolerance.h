@@ -20,11 +20,15 @@ struct ElementTerms {
 struct TermError {
   double rel = 0;
   double abs = 0;
+  // Every contribution is an integer, taken as it is (max pooling's gradients with integer data): while
+  // the sum of their magnitudes stays within 2^24, every fp32 partial sum is exact in any order.
+  bool integral = false;
 };
 
 // Bound for an element the implementation computes as a sum of `terms` contributions, each computed with
-// `term` error, accumulated in fp32 (any order) and rounded once to `out`: exact for 0 or 1 exact terms,
-// else term errors + the recursive-summation bound gamma_(m-1) * S plus the two roundings to `out`.
+// `term` error, accumulated in fp32 (any order) and rounded once to `out`: exact for 0 or 1 exact terms and
+// for integral terms with S <= 2^24 (the fp32 sum is r itself, so both round alike), else term errors + the
+// recursive-summation bound gamma_(m-1) * S plus the two roundings to `out`.
 // Infinite when S overflows fp32.
 double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term = {});
 

@@ -23,7 +23,7 @@ const std::vector<DType> kDTypes{DType::F32, DType::F16, DType::BF16, DType::F64
                                  DType::I16, DType::I32, DType::I64,  DType::Bool, DType::Undefined};
 const std::vector<Format> kFormats{Format::ND,  Format::NCHW,    Format::NHWC,     Format::NCDHW,    Format::NDHWC,
                                    Format::NCL, Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};
-const std::vector<std::string> kFills{"normal", "ints", "ties", "special", "large", "zeros"};
+const std::vector<std::string> kFills{"normal", "ints", "wideints", "ties", "special", "large", "zeros"};
 // Operator data options are key=word pairs to the descriptor (which keys an operator takes is checked later).
 const std::vector<std::string> kOptionWords{"oow", "oop", "neg", "some_word-2"};
 

@@ -63,6 +63,24 @@ TEST(Tolerance, ManyTermsBoundGrowsWithTermsAndMagnitude) {
   EXPECT_FALSE(compare_element(1.0 + 4 * b, 1.0, b).ok);  // negative control
 }
 
+TEST(Tolerance, IntegralTermsAddExactlySoTheBoundIsBitwise) {
+  TermError integral;
+  integral.integral = true;
+  // 3 integer gradients summing to 259 in bf16: fp32 holds every partial sum, so only the final cast rounds.
+  EXPECT_EQ(fp32_sum_bound(DType::BF16, {3, 259.0, 259.0}, integral), 0.0);
+  const double oracle = round_to(DType::BF16, 259.0);  // 260: the tie goes to the even mantissa
+  EXPECT_EQ(oracle, 260.0);
+  EXPECT_TRUE(compare_element(260.0, oracle, 0.0).ok);
+  // Negative control: a truncating cast gives 258, which the bitwise bound rejects.
+  EXPECT_FALSE(compare_element(258.0, oracle, fp32_sum_bound(DType::BF16, {3, 259.0, 259.0}, integral)).ok);
+  // Without integrality, or past 2^24 where fp32 partial sums round, the general bound applies (and accepts 258).
+  EXPECT_GT(fp32_sum_bound(DType::BF16, {3, 259.0, 259.0}), 2.0);
+  EXPECT_GT(fp32_sum_bound(DType::F32, {3, std::ldexp(1.0, 25), std::ldexp(1.0, 25)}, integral), 0.0);
+  TermError rounded_terms = integral;
+  rounded_terms.rel = std::ldexp(1.0, -24);
+  EXPECT_GT(fp32_sum_bound(DType::F32, {3, 259.0, 259.0}, rounded_terms), 0.0);
+}
+
 TEST(Tolerance, NanAndInfinityClasses) {
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   EXPECT_TRUE(compare_element(nan, nan, 0).ok);
