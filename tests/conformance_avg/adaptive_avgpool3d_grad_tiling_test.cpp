@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
-#include "spec/spec.h"
-#include "tests/conformance_avg/conformance_row.h"
+#include "tests/conformance_avg/planning.h"
+#include "tests/conformance_avg/row_checks.h"
 
 namespace poolcheck::conformance {
 namespace {
@@ -35,12 +35,6 @@ struct AdaptiveRow {
   Row row;
   Call call;
 };
-
-std::string dims(const std::vector<int64_t>& v) {
-  std::string s;
-  for (int64_t d : v) s += (s.empty() ? "" : "x") + std::to_string(d);
-  return s;
-}
 
 std::string describe(const Call& c) {
   return "gradOutput " + dims(c.grad) + " self " + dims(c.self) +
@@ -150,60 +144,27 @@ std::vector<AdaptiveRow> ascend950_rows() {
   };
   std::vector<AdaptiveRow> rows;
   for (const Case950& c : cases) {
-    Row r{std::string(kTest) + c.name,
-          describe(c.call),
-          "Ascend950",
-          k950Cores,
-          k950Ub,
-          false,
-          "upstream key " + std::to_string(c.upstream_key) + " (arch35 templates); 002 marks Ascend 950 not supported",
-          "AA.D.ASCEND950",
-          {ACLNN_ERR_PARAM_INVALID, "Ascend950", "", 0, 0, {}}};
+    const Row r = unsupported_row(
+        std::string(kTest) + c.name, describe(c.call), "Ascend950", k950Cores, k950Ub,
+        "upstream key " + std::to_string(c.upstream_key) + " (arch35 templates); 002 marks Ascend 950 not supported",
+        "AA.D.ASCEND950", "Ascend950");
     rows.push_back({r, c.call});
   }
   return rows;
 }
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& m : v) s += m + "\n";
-  return s;
-}
-
-TEST(AdaptiveAvgPool3dGradTilingConformance, A2RowsPlanAsUpstreamTiles) {
-  for (const AdaptiveRow& r : a2_rows()) {
-    const auto mismatches = compare(r.row, plan(r));
-    EXPECT_TRUE(mismatches.empty()) << joined(mismatches);
-  }
-}
+TEST(AdaptiveAvgPool3dGradTilingConformance, A2RowsPlanAsUpstreamTiles) { expect_rows_conform(a2_rows(), plan); }
 
 TEST(AdaptiveAvgPool3dGradTilingConformance, Ascend950RowsAreRefusedAsTheDocumentSays) {
-  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
-  ASSERT_NE(contract, nullptr);
-  const spec::PlatformRow* doc = contract->platform("Ascend950");
-  ASSERT_NE(doc, nullptr);
-  EXPECT_FALSE(doc->supported) << "002 marks Ascend 950 not supported";
-  EXPECT_FALSE(doc->doc_versions.empty()) << "the row cites 002";
-  ASSERT_NE(contract->rule("AA.PLATFORM"), nullptr);
-  for (const AdaptiveRow& r : ascend950_rows()) {
-    const auto mismatches = compare(r.row, plan(r));
-    EXPECT_TRUE(mismatches.empty()) << joined(mismatches);
-  }
+  expect_rows_conform(ascend950_rows(), plan);
 }
 
-TEST(AdaptiveAvgPool3dGradTilingConformance, CitedDiscrepanciesExist) {
-  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
-  ASSERT_NE(contract, nullptr);
-  int cited = 0;
-  for (const auto& rows : {a2_rows(), ascend950_rows()})
-    for (const AdaptiveRow& r : rows) {
-      if (r.row.discrepancy.empty()) continue;
-      ++cited;
-      const bool found = std::any_of(contract->discrepancies.begin(), contract->discrepancies.end(),
-                                     [&](const spec::Discrepancy& d) { return d.id == r.row.discrepancy; });
-      EXPECT_TRUE(found) << r.row.source << " cites " << r.row.discrepancy;
-    }
-  EXPECT_EQ(cited, 2);
+// The spec backs the rows: 002's platform table marks Ascend 950 not supported, AA.PLATFORM refuses it, and
+// every cited discrepancy entry exists.
+TEST(AdaptiveAvgPool3dGradTilingConformance, SpecBacksTheRows) {
+  const std::vector<Row> rows = rows_of<AdaptiveRow>({a2_rows(), ascend950_rows()});
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [](const Row& r) { return !r.discrepancy.empty(); }), 2);
+  EXPECT_EQ(joined(spec_problems(kOp, "Ascend950", "AA.PLATFORM", rows)), "");
 }
 
 // Negative controls: a wrong expected key, field or status is reported as a mismatch naming the row.
@@ -211,27 +172,19 @@ TEST(AdaptiveAvgPool3dGradTilingConformance, ComparisonNamesTheRowOfAWrongExpect
   const AdaptiveRow good = a2_rows()[1];  // fp16 8192: yNumPerCalc 1 (an 8-byte budget would give 2)
   const Observation seen = plan(good);
   ASSERT_TRUE(compare(good.row, seen).empty());
-  auto expect_one = [&](const Row& bad, const std::string& what) {
-    const auto m = compare(bad, seen);
-    ASSERT_EQ(m.size(), 1u) << joined(m);
-    EXPECT_NE(m[0].find(good.row.source), std::string::npos) << m[0];
-    EXPECT_NE(m[0].find(what), std::string::npos) << m[0];
-  };
   Row bad = good.row;
   bad.expect.key = 11;
-  expect_one(bad, "key 10, upstream 11");
+  expect_single_mismatch(bad, seen, "key 10, upstream 11");
   bad = good.row;
   bad.expect.fields[4].value = 2;
-  expect_one(bad, "yNumPerCalc (yPerCalc) 1, upstream 2");
+  expect_single_mismatch(bad, seen, "yNumPerCalc (yPerCalc) 1, upstream 2");
   bad = good.row;
   bad.expect.strategy = "AllOne";
-  expect_one(bad, "strategy General, upstream AllOne");
+  expect_single_mismatch(bad, seen, "strategy General, upstream AllOne");
   bad = good.row;
   bad.deterministic = true;
   bad.expect.block_dim = 40;
-  const auto m = compare(bad, seen);
-  ASSERT_EQ(m.size(), 1u) << joined(m);
-  EXPECT_NE(m[0].find("deterministic=0"), std::string::npos) << m[0];
+  expect_single_mismatch(bad, seen, "deterministic=0");
 }
 
 }  // namespace

@@ -14,7 +14,8 @@
 
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "spec/spec.h"
-#include "tests/conformance_avg/conformance_row.h"
+#include "tests/conformance_avg/planning.h"
+#include "tests/conformance_avg/row_checks.h"
 
 namespace poolcheck::conformance {
 namespace {
@@ -38,12 +39,6 @@ struct AvgRow {
   Row row;
   Call call;
 };
-
-std::string dims(const std::vector<int64_t>& v) {
-  std::string s;
-  for (int64_t d : v) s += (s.empty() ? "" : "x") + std::to_string(d);
-  return s;
-}
 
 std::string describe(const Call& c) {
   return "gradOutput " + dims(c.grad) + " self " + dims(c.self) + " k " + dims(c.k) + " s " + dims(c.s) + " p " +
@@ -181,15 +176,10 @@ std::vector<AvgRow> ascend950_rows() {
   };
   std::vector<AvgRow> rows;
   for (const Case950& c : cases) {
-    Row r{std::string(k950Test) + c.name,
-          describe(c.call),
-          "Ascend950",
-          k950Cores,
-          k950Ub,
-          false,
-          "upstream key " + std::to_string(c.upstream_key) + " (AvgPoolV2Grad); 001 does not list Ascend 950",
-          "AP.D.PLATFORMS",
-          {ACLNN_ERR_PARAM_INVALID, "platform Ascend950", "", 0, 0, {}}};
+    const Row r = unsupported_row(
+        std::string(k950Test) + c.name, describe(c.call), "Ascend950", k950Cores, k950Ub,
+        "upstream key " + std::to_string(c.upstream_key) + " (AvgPoolV2Grad); 001 does not list Ascend 950",
+        "AP.D.PLATFORMS", "platform Ascend950");
     rows.push_back({r, c.call});
   }
   return rows;
@@ -207,86 +197,75 @@ std::vector<UnreachableRow> unreachable_rows() {
           {std::string(k950Test) + "AvgPoolV2GradTiling_Test_8", 4370, nhwc}};
 }
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& m : v) s += m + "\n";
-  return s;
-}
-
-TEST(AvgPool2dGradTilingConformance, A2RowsPlanAsUpstreamTiles) {
-  for (const AvgRow& r : a2_rows()) {
-    const auto mismatches = compare(r.row, plan(r));
-    EXPECT_TRUE(mismatches.empty()) << joined(mismatches);
-  }
-}
+TEST(AvgPool2dGradTilingConformance, A2RowsPlanAsUpstreamTiles) { expect_rows_conform(a2_rows(), plan); }
 
 TEST(AvgPool2dGradTilingConformance, Ascend950RowsAreRefusedAsTheDocumentSays) {
-  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
-  ASSERT_NE(contract, nullptr);
-  const spec::PlatformRow* doc = contract->platform("Ascend950");
-  ASSERT_NE(doc, nullptr);
-  EXPECT_FALSE(doc->supported) << "001 lists no Ascend 950 product";
-  ASSERT_NE(contract->rule("AP.PLATFORM"), nullptr);
-  for (const AvgRow& r : ascend950_rows()) {
-    const auto mismatches = compare(r.row, plan(r));
-    EXPECT_TRUE(mismatches.empty()) << joined(mismatches);
-  }
+  expect_rows_conform(ascend950_rows(), plan);
 }
 
-// Every cited discrepancy entry exists in the spec.
-TEST(AvgPool2dGradTilingConformance, CitedDiscrepanciesExist) {
-  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
-  ASSERT_NE(contract, nullptr);
-  int cited = 0;
-  for (const auto& rows : {a2_rows(), ascend950_rows()})
-    for (const AvgRow& r : rows) {
-      if (r.row.discrepancy.empty()) continue;
-      ++cited;
-      const bool found = std::any_of(contract->discrepancies.begin(), contract->discrepancies.end(),
-                                     [&](const spec::Discrepancy& d) { return d.id == r.row.discrepancy; });
-      EXPECT_TRUE(found) << r.row.source << " cites " << r.row.discrepancy;
-    }
-  EXPECT_EQ(cited, 8);
+// The spec backs the rows: 001's platform table leaves out Ascend 950, AP.PLATFORM refuses it, and every cited
+// discrepancy entry exists.
+TEST(AvgPool2dGradTilingConformance, SpecBacksTheRows) {
+  const std::vector<Row> rows = rows_of<AvgRow>({a2_rows(), ascend950_rows()});
+  EXPECT_EQ(std::count_if(rows.begin(), rows.end(), [](const Row& r) { return !r.discrepancy.empty(); }), 8);
+  EXPECT_EQ(joined(spec_problems(kOp, "Ascend950", "AP.PLATFORM", rows)), "");
 }
 
-// The keys of cases no call reaches are keys the operator never reports.
+// Control of the spec check: a citation of no entry and a supported platform are both named.
+TEST(AvgPool2dGradTilingConformance, SpecCheckNamesWhatTheSpecDoesNotBack) {
+  Row bad = ascend950_rows().front().row;
+  bad.discrepancy = "AP.D.NO_SUCH_ENTRY";
+  const auto problems = spec_problems(kOp, "Ascend910B", "AP.PLATFORM", {bad});
+  ASSERT_EQ(problems.size(), 2u) << joined(problems);
+  EXPECT_NE(problems[0].find("does not mark Ascend910B unsupported"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[1].find(bad.source + " cites AP.D.NO_SUCH_ENTRY"), std::string::npos) << problems[1];
+  EXPECT_EQ(spec_problems(kOp, "Ascend950", "AP.NO_SUCH_RULE", {}),
+            std::vector<std::string>{"avgpool2d_grad has no rule AP.NO_SUCH_RULE"});
+}
+
+// The strategy of the operator that lists `key`, or "" when none does.
+std::string strategy_listing(uint64_t key) {
+  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
+  for (const spec::StrategyNote& st : contract ? contract->strategies : std::vector<spec::StrategyNote>{})
+    if (std::count(st.keys.begin(), st.keys.end(), key) > 0) return st.name;
+  return "";
+}
+
+// The keys of cases no call reaches are keys the operator never reports (control: 2000 is the Vector path's).
 TEST(AvgPool2dGradTilingConformance, UnreachableKeysAreNoStrategyOfTheOperator) {
-  const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
-  ASSERT_NE(contract, nullptr);
   for (const UnreachableRow& u : unreachable_rows()) {
     EXPECT_FALSE(u.reason.empty()) << u.source;
-    for (const spec::StrategyNote& st : contract->strategies)
-      EXPECT_EQ(std::count(st.keys.begin(), st.keys.end(), u.upstream_key), 0)
-          << u.source << ": key " << u.upstream_key << " is listed for " << st.name;
+    EXPECT_EQ(strategy_listing(u.upstream_key), "") << u.source << ": key " << u.upstream_key;
   }
+  EXPECT_EQ(strategy_listing(2000), "Vector");
 }
 
-// Negative controls: a wrong expected key, blockDim, field or status is reported as a mismatch naming the row.
+// Negative controls: a wrong expected key, blockDim, field, status or refusal message is reported as a mismatch naming
+// the row.
 TEST(AvgPool2dGradTilingConformance, ComparisonNamesTheRowOfAWrongExpectation) {
   const AvgRow good = a2_rows().front();
   const Observation seen = plan(good);
   ASSERT_TRUE(compare(good.row, seen).empty());
-  auto expect_one = [&](const Row& bad, const std::string& what) {
-    const auto m = compare(bad, seen);
-    ASSERT_EQ(m.size(), 1u) << joined(m);
-    EXPECT_NE(m[0].find(good.row.source), std::string::npos) << m[0];
-    EXPECT_NE(m[0].find(what), std::string::npos) << m[0];
-  };
   Row bad = good.row;
   bad.expect.key = 1000;
-  expect_one(bad, "key 2000, upstream 1000");
+  expect_single_mismatch(bad, seen, "key 2000, upstream 1000");
   bad = good.row;
   bad.expect.block_dim = 2;
-  expect_one(bad, "blockDim 1, upstream 2");
+  expect_single_mismatch(bad, seen, "blockDim 1, upstream 2");
   bad = good.row;
   bad.expect.fields[7].value = 1375;
-  expect_one(bad, "cLine (cLine) 1376, upstream 1375");
+  expect_single_mismatch(bad, seen, "cLine (cLine) 1376, upstream 1375");
   bad = good.row;
   bad.expect.status = ACLNN_ERR_PARAM_INVALID;
-  expect_one(bad, "status 0, upstream 161002");
+  expect_single_mismatch(bad, seen, "status 0, upstream 161002");
   bad = good.row;
   bad.expect.fields.push_back({"ubSize", "noSuchField", 1});
-  expect_one(bad, "no 'noSuchField'");
+  expect_single_mismatch(bad, seen, "no 'noSuchField'");
+  // A refusal whose message names another platform.
+  const AvgRow refused = ascend950_rows().front();
+  Row other_platform = refused.row;
+  other_platform.expect.error = "platform Ascend910B";
+  expect_single_mismatch(other_platform, plan(refused), "does not name 'platform Ascend910B'");
 }
 
 }  // namespace
