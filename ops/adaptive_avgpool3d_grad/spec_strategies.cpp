@@ -11,9 +11,11 @@ std::vector<StrategyNote> strategies() {
        "the dtype and broadcast over the plane (900 fp32, 910 fp16, 920 bf16)."},
       {"General",
        {0, 1, 10, 11, 20, 21},
-       "gradOutput transposed to (Do, Ho, Wo, N*C); tasks are output positions (small N*C, several per UB pass) "
-       "or position x N*C-slice pairs (large N*C, +1); each scaled row is added to its window, atomically when "
-       "the sizes do not divide, through an fp32 workspace for fp16/bf16 (keys 0/10/20 by dtype)."},
+       "gradOutput transposed to (Do, Ho, Wo, N*C); tasks are output positions (small N*C, several per UB pass, "
+       "no more than a core's tasks) or position x N*C-slice pairs (large N*C, +1), N*C being large when its "
+       "aligned rows need the UB less 6 KiB at 8 bytes a channel (fp32) or 12 (fp16/bf16), as ops-nn budgets "
+       "them; each scaled row is added to its window, atomically when the sizes do not divide, through an fp32 "
+       "workspace for fp16/bf16 (keys 0/10/20 by dtype)."},
   };
 }
 

@@ -17,7 +17,9 @@ std::vector<StrategyNote> strategies() {
        "FP16 (7001) or HF32 (7002) as cubeMathType says, fp32 accumulation, no atomics."},
       {"Vector",
        {1000, 2000},
-       "Everything else: N*C merged into a channels-last axis tiled by the UB (channel chunks, rows per pass), "
+       "Everything else: N*C merged into a channels-last axis tiled by the UB as ops-nn's AvgPool3DGrad does "
+       "(20 KiB kept aside, the rest split 2 ways for fp32, 3 for fp16/bf16 with overlap, 4 without: channel "
+       "chunks, rows per pass), at most one core per gradient position (its channel chunks share it), "
        "gradients scaled by 1/divisor in fp32 and added to their windows, atomically when windows overlap, "
        "through an fp32 workspace and a cast pass for fp16/bf16 (1000) or directly for fp32 (2000); one "
        "core in deterministic mode when windows overlap."},

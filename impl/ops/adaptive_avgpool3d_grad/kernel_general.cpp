@@ -1,6 +1,8 @@
 // General path: with atomics, zero the target on all cores first; then each core walks its contiguous
 // task range, and a task's scaled gradient row (N*C slice, fp32) is added to (atomic mode) or stored at
 // every input element of its window.
+#include <algorithm>
+
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/kernels.h"
 #include "ops/common/dtype_codec.h"
@@ -28,7 +30,7 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     for (int64_t i = begin; i < end; i += rows) {
       for (int64_t row = 0; row < rows && i + row < end; ++row) {
         const int64_t task = i + row, slice = task % t.slice_num, pos = task / t.slice_num;
-        const int64_t c0 = slice * t.slice_len, len = slice + 1 == t.slice_num ? t.slice_tail : t.slice_len;
+        const int64_t c0 = slice * t.slice_len, len = std::min(t.slice_len, t.nc - c0);
         const int64_t ow = pos % pr.out[2], oh = pos / pr.out[2] % pr.out[1], od = pos / (pr.out[2] * pr.out[1]);
         const int64_t off = row * pitch;
         ctx.copy_in(buf.in, off, a.grad, pos * t.nc + c0, len);

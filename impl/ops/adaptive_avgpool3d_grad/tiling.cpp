@@ -41,13 +41,15 @@ std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat
   t.nc_align = align_up(t.nc, align);
   const int64_t reserve = std::min<int64_t>(6144, plat.ub_bytes / 2);  // ops-nn keeps 2 x 3 KiB aside
   const int64_t ub = plat.ub_bytes - reserve;
-  const int64_t bytes_per = b16 ? 2 + 4 + 2 : 4 + 4;  // row in, fp32 row (+ cast row for fp16/bf16)
+  // ops-nn's per-channel UB budget: fp32 rows in and out (4 + 4); fp16/bf16 rows in, fp32, cast back and a
+  // second fp32 row (2 + 4 + 2 + 4), though the kernel's working set is 2 + 4 + 2.
+  const int64_t bytes_per = b16 ? 2 + 4 + 2 + 4 : 4 + 4;
   const int64_t per_calc = t.nc_align * bytes_per;
   const int64_t positions = pr.out[0] * pr.out[1] * pr.out[2];
   if (per_calc < ub) {
     t.slice_len = t.nc_align;
     t.slice_num = 1;
-    t.slice_tail = t.nc;
+    t.slice_tail = t.nc_align;  // ops-nn reports the aligned length; the kernel copies the N*C it has
     t.task_num = positions;
     t.y_per_calc = ub / per_calc;
   } else {
@@ -63,6 +65,7 @@ std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat
                                             : ceil_div(t.task_num, std::min(t.task_num, cores));
   t.used_cores = ceil_div(t.task_num, t.per_core);
   t.last_core = t.task_num - t.per_core * (t.used_cores - 1);
+  t.y_per_calc = std::min(t.y_per_calc, t.per_core);  // no pass holds more positions than its core has
   t.block_dim = static_cast<int32_t>(cores);
   t.ub_planned = t.y_per_calc * t.slice_len * bytes_per;
   t.key = 10 * dtype_key(pr.dtype) + (t.nc_large ? 1 : 0);

@@ -27,6 +27,7 @@ struct Tiling {
   bool fp32_workspace = false;
   bool nc_large = false;
   int64_t nc = 0, nc_align = 0;
+  // N*C slices; the tail is ops-nn's ncAlignSliceTail (N*C aligned when there is one slice).
   int64_t slice_len = 0, slice_num = 1, slice_tail = 0;
   int64_t task_num = 0, y_per_calc = 1, per_core = 0, last_core = 0;
   int64_t ub_limit = 0, ub_planned = 0;

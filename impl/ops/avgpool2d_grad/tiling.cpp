@@ -36,7 +36,9 @@ void plan_vector(const Problem& pr, const PlatformProfile& plat, bool det, Tilin
   t->channels = pr.nc();
   // UB split: gradient row (dt), fp32 scaled row (4) and for fp16/bf16 without atomics a cast row (dt).
   const int64_t part = dt == 4 ? 2 : t->atomics ? 3 : 4;
-  const int64_t reserve = std::min<int64_t>(20480, plat.ub_bytes / 2);  // ops-nn keeps 20 KiB aside
+  // ops-nn keeps 20 KiB aside; a UB knob below 40 KiB (which ops-nn's unsigned arithmetic would wrap)
+  // keeps half instead.
+  const int64_t reserve = std::min<int64_t>(20480, plat.ub_bytes / 2);
   const int64_t max_c = std::max<int64_t>(32 / dt, align_down((plat.ub_bytes - reserve) / part, 32) / dt);
   if (t->channels > max_c) {
     t->c_count = t->c_align = max_c;
@@ -48,8 +50,11 @@ void plan_vector(const Problem& pr, const PlatformProfile& plat, bool det, Tilin
     t->c_num = 1;
     t->c_line = std::max<int64_t>(1, max_c / t->c_align);
   }
+  t->c_tail = t->channels - (t->c_num - 1) * t->c_count;
   t->items = pr.out[0] * pr.out[1] * t->c_num;
-  int64_t cores = std::min<int64_t>(plat.vector_cores, t->items);
+  // Cores come from the gradient positions alone (N*Do*Ho*Wo with N = Do = 1 here), not from the work
+  // items: channel chunks share the cores their positions get.
+  int64_t cores = std::min<int64_t>(plat.vector_cores, pr.out[0] * pr.out[1]);
   if (det && t->atomics) cores = 1;  // the 2-D path's gradDim0 is 1: deterministic overlap runs on one core
   t->block_dim = static_cast<int32_t>(cores);
   t->per_core = t->items / cores;
@@ -87,9 +92,9 @@ Compute compute_precision(const Problem& pr) {
 
 std::string Tiling::summary() const {
   return fmt::format(
-      "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cLine={} items={} "
+      "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cTail={} cLine={} items={} "
       "perCore={} lastCore={} atomics={} fp32ws={} ub={}/{}",
-      path_name(path), key, compute_code(compute), block_dim, channels, c_count, c_align, c_num, c_line, items,
+      path_name(path), key, compute_code(compute), block_dim, channels, c_count, c_align, c_num, c_tail, c_line, items,
       per_core, last_core, atomics, fp32_workspace, ub_planned, ub_limit);
 }
 

@@ -36,6 +36,7 @@ struct Tiling {
   int64_t c_count = 0;    // channels per UB row
   int64_t c_align = 0;    // row pitch in UB (elements)
   int64_t c_num = 1;      // chunks of the channel axis
+  int64_t c_tail = 0;     // channels of the last chunk
   int64_t c_line = 1;     // rows (gradient positions) per UB pass
   int64_t items = 0;      // Ho*Wo*c_num work items
   int64_t per_core = 0;   // items of every core but the last
