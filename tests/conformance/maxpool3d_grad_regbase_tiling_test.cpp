@@ -145,9 +145,10 @@ TEST_F(RegbaseTilingConformance, EveryUpstreamCaseIsPlannedAsUpstreamPlansIt) {
     const MpRun r = plan_case(row.c);
     ASSERT_EQ(r.plan_status, 0) << row.source << ": " << r.error;
     EXPECT_EQ(disagreements(row, r.info), "") << row.source << " (" << row.note << ")\n" << r.info.tilingSummary;
-    if (row.upstream_key != row.key)
+    if (row.upstream_key != row.key) {
       EXPECT_NE(std::string(row.note).find("unreachable through aclnn"), std::string::npos)
           << row.source << ": a row whose key differs from upstream's must say why";
+    }
   }
 }
 
