@@ -387,6 +387,25 @@ TEST_F(UpstreamProfile, MaxPoolDilationGoesToScatter) {
   EXPECT_EQ(c.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
 }
 
+// MP.D.DILATION on Ascend950: dilation reaches the regbase templates; SIMD with whole planes (2049), SIMD with
+// the range check that dilation forces once planes do not fit (1025), and SIMT (257) all give the tap its
+// gradient. Documented: 161002 (only 1).
+TEST_F(UpstreamProfile, MaxPoolDilationOnAscend950) {
+  pcEmuSetPlatform("Ascend950");
+  MaxPoolCall c;
+  c.dilation = {2};
+  c.grad_shape = {1, 1, 1, 1, 1};
+  c.indices = {42};  // (2, 2, 2)
+  const std::pair<int64_t, uint64_t> knobs[] = {{0, 2049}, {2048 + 400, 1025}, {2048 + 64, 257}};
+  for (const auto& [ub, key] : knobs) {
+    pcEmuSetKnobs(0, ub);
+    ASSERT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+    if (!upstream()) return;
+    EXPECT_EQ(last_launch().tilingKey, key);
+    for (size_t i = 0; i < c.result.size(); ++i) EXPECT_EQ(c.result[i], i == 42 ? 1.0 : 0.0) << key << " " << i;
+  }
+}
+
 // MP.D.DHW_LIMIT: self D*H*W > 2^31-1 is refused on A2 with a message that says 2^32 - 1.
 TEST_F(UpstreamProfile, MaxPoolDhwLimitMessageSays2Pow32) {
   const int64_t big[5] = {1, 1, 1024, 1024, 2048}, zero[5] = {0, 0, 0, 0, 0}, small[5] = {1, 1, 2, 2, 2};
