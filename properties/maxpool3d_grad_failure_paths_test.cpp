@@ -41,7 +41,9 @@ TEST(MaxPool3dGradFailurePathsNegativeControl, MissingPaddingCheckFailsTheStatus
   if (t.example.count(Check::OtherWrongError)) {
     const CaseResult& r = t.example.at(Check::OtherWrongError);
     EXPECT_EQ(r.expected_rule, "MP.PADDING.VALUE");
-    EXPECT_NE(r.observed_status, r.expected_status);
+    // Another status, or the same one in another phase (on Ascend950 the index check answers 161002 at execute).
+    EXPECT_TRUE(r.observed_status != r.expected_status || r.observed_phase != r.expected_phase)
+        << r.observed_status << " in " << r.observed_phase;
   }
 }
 
