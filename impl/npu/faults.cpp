@@ -26,6 +26,8 @@ const FaultInfo kFaultCatalog[] = {
      "maxpool3d 950 SIMT: the inverse window's end misses its +1, so the last window reaching an element is skipped"},
     {"index_int64_as_int32", Fault::Int64IndexAsInt32, "semantics",
      "maxpool3d 950: an INT64 indices tensor is read as if its elements were INT32"},
+    {"rint_truncated", Fault::RintTruncated, "semantics",
+     "maxpool3d 950: the fp32 sums are cast to fp16/bf16 by truncation instead of round-to-nearest-even"},
     // tiling: how the work is split over cores, UB and workspace
     {"skip_init", Fault::SkipInit, "tiling", "the accumulation target is not zeroed before the kernels add into it"},
     {"no_atomics", Fault::NoAtomics, "tiling", "overlapping windows are copied out with plain stores, not atomics"},

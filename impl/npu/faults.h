@@ -37,6 +37,7 @@ enum class Fault : unsigned {
   SimdBatchCollide = 1u << 24,       // max 950 SIMD: grad positions not interleaved, so one vector's lanes collide
   SimtWindowShort = 1u << 25,        // max 950 SIMT: pend misses its +1, the last window reaching an element
   Int64IndexAsInt32 = 1u << 26,      // max 950: an INT64 indices tensor is read as INT32 elements
+  RintTruncated = 1u << 27,          // max 950: the fp32 -> fp16/bf16 cast truncates instead of rounding to even
 };
 
 // One catalog entry: the name pcEmuSetFaults takes, its category (semantics, tiling or validation) and the bug

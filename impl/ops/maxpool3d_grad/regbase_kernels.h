@@ -3,9 +3,11 @@
 // are dense NCDHW; the indices are INT32 or INT64 (`Index`).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "common/half.h"
 #include "npu/block_context.h"
 #include "npu/faults.h"
 #include "ops/common/dtype_codec.h"
@@ -35,10 +37,22 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a);
 template <typename Index>
 void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<Index>& idx);
 
-// fp32 -> storage with round-to-nearest-even (CAST_RINT for fp16 and bf16).
+// fp32 -> storage with round-to-nearest-even (CAST_RINT); the "rint_truncated" fault truncates toward zero.
 template <typename Codec>
 typename Codec::T store_rint(float v) {
-  return Codec::store(v);
+  using T = typename Codec::T;
+  if constexpr (std::is_same_v<T, float>) {
+    return v;
+  } else {
+    if (!fault_on(Fault::RintTruncated) || !std::isfinite(v)) return Codec::store(v);
+    if constexpr (std::is_same_v<Codec, CodecBF16>) {
+      return static_cast<uint16_t>(float_bits(v) >> 16);
+    } else {
+      uint16_t h = Codec::store(v);
+      if ((h & 0x7fffu) != 0 && std::fabs(Codec::load(h)) > std::fabs(v)) --h;  // one step toward zero
+      return h;
+    }
+  }
 }
 
 // The index value a kernel reads at position `i` of a UB or GM row: the "index_int64_as_int32" fault reads an
