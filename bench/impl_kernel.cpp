@@ -2,12 +2,19 @@
 
 #include <mutex>
 
+#include "backend/backend.h"
 #include "harness/runner.h"
 
 namespace poolcheck::bench {
 
 ImplKernel::ImplKernel(const Case& c, const HostValues& inputs) : c_(c), op_(find_adapter(c.op)) {
   ensure_runtime();
+  // The case's platform and knobs (a row may run on Ascend950 with its own UB or index limit); a backend without
+  // the emulator's controls runs its own SoC.
+  const auto& a = backend::api();
+  if (a.pcEmuSetPlatform && !c.platform.empty()) a.pcEmuSetPlatform(c.platform.c_str());
+  if (a.pcEmuSetKnobs) a.pcEmuSetKnobs(c.cores, c.ub_bytes);
+  if (a.pcEmuSetInt32IndexLimit) a.pcEmuSetInt32IndexLimit(c.int32_index_limit);
   for (const auto& [name, arg] : c.tensors) {
     const auto it = inputs.find(name);
     dev_[name] = std::make_unique<DeviceTensor>(arg, it == inputs.end() ? nullptr : &it->second, 0);

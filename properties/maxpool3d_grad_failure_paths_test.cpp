@@ -41,7 +41,10 @@ TEST(MaxPool3dGradFailurePathsNegativeControl, MissingPaddingCheckFailsTheStatus
   if (t.example.count(Check::OtherWrongError)) {
     const CaseResult& r = t.example.at(Check::OtherWrongError);
     EXPECT_EQ(r.expected_rule, "MP.PADDING.VALUE");
-    EXPECT_NE(r.observed_status, r.expected_status);
+    // Another status (A2: the tiling refuses the window), or the same 161002 one phase late (Ascend950: the
+    // kernels' index range check sees the pattern-filled indices).
+    EXPECT_TRUE(r.observed_status != r.expected_status || r.observed_phase != r.expected_phase)
+        << r.observed_status << " in " << r.observed_phase << ": " << r.descriptor;
   }
 }
 

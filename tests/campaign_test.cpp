@@ -520,9 +520,10 @@ TEST(CampaignReal, DeterministicAndClassifiedPerSpec) {
   EXPECT_EQ(s1.by_tiling_key, s2.by_tiling_key);
 }
 
-// Valid cases moved to a platform the spec supports but the emulator has no kernels for: the real runner gets
-// ACLNN_ERR_INNER_FIND_KERNEL_ERROR for every one of them.
-CampaignOptions on_a_platform_without_kernels() {
+// Valid cases moved to Ascend950, which the spec supports for max pooling: the bundled emulator runs them there
+// (every platform the specs support now has kernels, so a refusal for want of one is shown by the fake runner
+// above, Campaign.RefusedValidCallsFailTheCampaign, and against a library by backends.refusing_campaign).
+CampaignOptions on_ascend950() {
   CampaignOptions o;
   o.ops = {"maxpool3d_grad"};  // the spec lists Ascend950 for max pooling; average pooling is A2/A3 only
   o.max_cases = 30;
@@ -536,31 +537,28 @@ CampaignOptions on_a_platform_without_kernels() {
   return o;
 }
 
-TEST(CampaignReal, ABackendRefusingValidCallsFailsTheCampaign) {
+TEST(CampaignReal, ValidCasesMovedToAscend950RunOnItsKernels) {
   CampaignSummary s;
-  const auto results = collect(on_a_platform_without_kernels(), &s);
+  const auto results = collect(on_ascend950(), &s);
   ASSERT_EQ(results.size(), 30u);
   for (const auto& r : results) {
     EXPECT_EQ(r.expected_status, 0) << "the spec calls the case valid there: " << r.descriptor;
-    EXPECT_EQ(r.outcome, Outcome::Unsupported) << r.message << "\n" << r.descriptor;
+    EXPECT_TRUE(r.outcome == Outcome::Pass || r.outcome == Outcome::Mistrusted) << r.message << "\n" << r.descriptor;
+    EXPECT_TRUE(r.strategy == "SIMD" || r.strategy == "SIMT") << r.strategy << ": " << r.descriptor;
   }
-  EXPECT_TRUE(s.failed());
-  EXPECT_EQ(s.failure_count, 30);
+  EXPECT_FALSE(s.failed());
 }
 
-TEST(CampaignReal, AllowedTheSameCampaignPassesAndListsEveryCase) {
-  CampaignOptions o = on_a_platform_without_kernels();
+// --allow-unsupported changes nothing where nothing is refused: no case is listed as allowed.
+TEST(CampaignReal, AllowingRefusalsListsNothingWhenNoneHappen) {
+  CampaignOptions o = on_ascend950();
   o.run_options.allow_unsupported = true;
   CampaignSummary s;
   const auto results = collect(o, &s);
   ASSERT_EQ(results.size(), 30u);
-  std::vector<std::string> listed;
-  for (const auto& r : results) {
-    EXPECT_EQ(r.outcome, Outcome::UnsupportedAllowed) << r.message << "\n" << r.descriptor;
-    listed.push_back(r.descriptor);
-  }
+  for (const auto& r : results) EXPECT_NE(r.outcome, Outcome::UnsupportedAllowed) << r.descriptor;
   EXPECT_FALSE(s.failed());
-  EXPECT_EQ(s.allowed_unsupported, listed);
+  EXPECT_TRUE(s.allowed_unsupported.empty());
 }
 
 TEST(CampaignReal, AllOperatorsByDefault) {
