@@ -22,6 +22,10 @@ const FaultInfo kFaultCatalog[] = {
      "maxpool3d: a flat argmax index is decoded with the input height as the row length instead of the width"},
     {"nan_dropped", Fault::NanDropped, "semantics",
      "a skip-zero-gradients shortcut written as !(g > 0 || g < 0) also drops NaN gradients"},
+    {"simt_window_short", Fault::SimtWindowShort, "semantics",
+     "maxpool3d 950 SIMT: the inverse window's end misses its +1, so the last window reaching an element is skipped"},
+    {"index_int64_as_int32", Fault::Int64IndexAsInt32, "semantics",
+     "maxpool3d 950: an INT64 indices tensor is read as if its elements were INT32"},
     // tiling: how the work is split over cores, UB and workspace
     {"skip_init", Fault::SkipInit, "tiling", "the accumulation target is not zeroed before the kernels add into it"},
     {"no_atomics", Fault::NoAtomics, "tiling", "overlapping windows are copied out with plain stores, not atomics"},
@@ -37,6 +41,10 @@ const FaultInfo kFaultCatalog[] = {
      "a non-contiguous view is read and written in place as if it were contiguous"},
     {"half_accumulation", Fault::HalfAccumulation, "tiling",
      "maxpool3d: fp16/bf16 gradients are summed in the dtype instead of an fp32 accumulator"},
+    {"simd_range_check_skipped", Fault::SimdRangeCheckSkipped, "tiling",
+     "maxpool3d 950 SIMD: a range-checked tile scatters every argmax of its grad window, its own or a neighbour's"},
+    {"simd_batch_collide", Fault::SimdBatchCollide, "tiling",
+     "maxpool3d 950 SIMD: overlapping grad positions share a vector, so two lanes scatter into one element"},
     {"det_ignored", Fault::DetIgnored, "tiling",
      "deterministic mode tiles like the default mode: atomics from several cores, added in completion order"},
     // validation: checks missing or too strict

@@ -33,6 +33,10 @@ enum class Fault : unsigned {
   SkipDilationCheck = 1u << 20,      // max: dilation other than 1 is accepted (and ignored)
   Bf16Refused = 1u << 21,            // avg: valid BFLOAT16 tensors are refused with 161002
   KernelListStrict = 1u << 22,       // max: the one-value kernelSize form [k] is refused with 161002
+  SimdRangeCheckSkipped = 1u << 23,  // max 950 SIMD: IS_CHECK_RANGE tiles scatter every argmax, in the tile or not
+  SimdBatchCollide = 1u << 24,       // max 950 SIMD: grad positions not interleaved, so one vector's lanes collide
+  SimtWindowShort = 1u << 25,        // max 950 SIMT: pend misses its +1, the last window reaching an element
+  Int64IndexAsInt32 = 1u << 26,      // max 950: an INT64 indices tensor is read as INT32 elements
 };
 
 // One catalog entry: the name pcEmuSetFaults takes, its category (semantics, tiling or validation) and the bug

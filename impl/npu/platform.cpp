@@ -10,15 +10,19 @@ namespace {
 
 constexpr int64_t kA2UbBytes = 196608;  // 192 KiB, UB_SIZE in the ops-nn A2 tiling tests
 constexpr int64_t k950UbBytes = 245760;
+constexpr int64_t k950UbReserve = 2048;  // kept back by the 950 SIMD tiling (ops-nn simd tiling)
 
 std::vector<PlatformProfile> make_profiles() {
   const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad", "AdaptiveAvgPool3dGrad"};
   // The Atlas training/inference series run the same non-regbase adaptive kernels (not the others here).
   const std::vector<std::string> v100_ops{"AdaptiveAvgPool3dGrad"};
+  // The documents list Ascend 950 for max pooling only, not for the two average-pooling operators.
+  const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax"};
   return {
       {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
-      {"Ascend950", "Ascend 950PR/Ascend 950DT", "DAV_3510", true, 64, k950UbBytes, 32, {}},
+      {"Ascend950", "Ascend 950PR/Ascend 950DT", "DAV_3510", true, 64, k950UbBytes, 32, regbase_ops, k950UbReserve,
+       256},
       {"Ascend310B", "Atlas 200I/500 A2 推理产品", "DAV_3002", false, 1, 262144, 32, {}},
       {"Ascend310P", "Atlas 推理系列产品", "DAV_2002", false, 8, 262144, 32, v100_ops},
       {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, v100_ops},
@@ -36,6 +40,7 @@ struct PlatformState {
   std::string soc = default_soc();
   int32_t cores = 0;
   int64_t ub = 0;
+  int64_t i32_limit = kInt32IndexLimit;
 };
 
 PlatformState& state() {
@@ -83,6 +88,20 @@ void set_knobs(int32_t vector_cores, int64_t ub_bytes) {
   std::lock_guard lock(s.mu);
   s.cores = vector_cores;
   s.ub = ub_bytes;
+}
+
+bool set_int32_index_limit(int64_t elements) {
+  if (elements < 0 || elements > kInt32IndexLimit) return false;
+  auto& s = state();
+  std::lock_guard lock(s.mu);
+  s.i32_limit = elements == 0 ? kInt32IndexLimit : elements;
+  return true;
+}
+
+int64_t int32_index_limit() {
+  auto& s = state();
+  std::lock_guard lock(s.mu);
+  return s.i32_limit;
 }
 
 }  // namespace pcemu

@@ -20,6 +20,8 @@ int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes) {
   return 0;
 }
 
+int pcEmuSetInt32IndexLimit(int64_t elements) { return pcemu::set_int32_index_limit(elements) ? 0 : -1; }
+
 int pcEmuSetHostThreads(int32_t threads) {
   if (threads < 0) return -1;
   pcemu::set_host_threads(threads);

@@ -26,6 +26,12 @@ PCEMU_API int pcEmuSetPlatform(const char* socName);
 
 /* Override the vector-core count and unified-buffer bytes of the current profile; 0 keeps the profile value. */
 PCEMU_API int pcEmuSetKnobs(int32_t vectorCores, int64_t ubBytes);
+/* The largest N*C*D*H*W (gradInput elements) the Ascend 950 max-pooling tiling indexes with int32: its SIMD
+ * template is capable only at or below it, and its SIMT template takes tiling key 257 (int32 indexing) at or
+ * below it, 258 (int64) above. Lowering it lets small tensors reach the int64 variants. 0 restores the default
+ * INT32_MAX (2147483647). Returns 0, or -1 and changes nothing for a negative value or one above INT32_MAX (an
+ * int32 index would overflow). It stays in effect until changed, like pcEmuSetKnobs; A2/A3 ignore it. */
+PCEMU_API int pcEmuSetInt32IndexLimit(int64_t elements);
 /* Host threads that execute a launch's blocks (the emulator's share of the machine; blocks are fibers that
  * switch at SyncAll); 0 = the number of cores. Sanitizer builds run one thread per block and this limits how
  * many execute at once (0 = no limit). POOLCHECK_EMU_HOST_THREADS sets the default. -1 for a negative count. */

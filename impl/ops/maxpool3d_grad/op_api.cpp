@@ -13,6 +13,7 @@
 #include "ops/common/staging.h"
 #include "ops/common/tensor_view.h"
 #include "ops/maxpool3d_grad/kernel_args.h"
+#include "ops/maxpool3d_grad/regbase_op.h"
 #include "ops/maxpool3d_grad/upstream_op_api.h"
 #include "ops/maxpool3d_grad/validate.h"
 #include "runtime/profile.h"
@@ -22,7 +23,8 @@ namespace pcemu::maxpool {
 namespace {
 
 constexpr const char* kNoKernelNote =
-    " (emulated on Ascend910B and Ascend910_93 only); refusing to run A2 kernels under another platform's name";
+    " (emulated on Ascend910B and Ascend910_93 with the A2/A3 kernels, and on Ascend950 with the regbase SIMD/SIMT "
+    "kernels)";
 
 // Byte offsets of the sub-buffers carved from the client's workspace.
 struct WorkspaceLayout {
@@ -119,6 +121,10 @@ Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
 }  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
+  // Ascend 950 tiles with the regbase templates and runs their kernels (regbase_op.cpp).
+  if (uses_regbase_tiling(active_platform().profile))
+    return upstream_profile() ? get_workspace_size_regbase_upstream(args, {kApi, kOpType, kNoKernelNote})
+                              : get_workspace_size_regbase(args, {kApi, kOpType, kNoKernelNote});
   // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api.cpp, MP.D.* entries).
   if (upstream_profile()) return get_workspace_size_upstream(args, {kApi, kOpType, kNoKernelNote}, make_plan);
   return plan_call({kApi, kOpType, kNoKernelNote}, args, validate, plan_tiling, make_plan);

@@ -1,0 +1,90 @@
+// SIMT on Ascend 950: one thread per gradInput element, 1024 threads per block, blocks striding over the
+// tensor (grid-stride loop). A thread finds the grad positions whose windows can contain its element by
+// inverting the pooling formula (pstart/pend), sums in fp32 the gradients whose index names its in-plane
+// position and stores the sum cast with round-to-nearest-even. Threads read GM directly; the emulation stages
+// each thread group's stores in UB so they leave as one copy. No atomics, no order-dependent sums.
+#include <algorithm>
+
+#include "ops/maxpool3d_grad/regbase_kernels.h"
+
+namespace pcemu::maxpool {
+
+namespace {
+
+// Grad positions [pstart, pend) along one axis whose (dilated) windows can contain input position x.
+std::array<int64_t, 2> inverse_window(const Problem& pr, int a, int64_t x) {
+  const __int128 eff = static_cast<__int128>(pr.k[a] - 1) * pr.d[a] + 1;
+  const int64_t lo = x + pr.p[a] < eff ? 0 : static_cast<int64_t>((x + pr.p[a] - eff) / pr.s[a] + 1);
+  // The "simt_window_short" fault forgets the +1 of pend: the last window that reaches x is skipped.
+  const int64_t hi = (x + pr.p[a]) / pr.s[a] + (fault_on(Fault::SimtWindowShort) ? 0 : 1);
+  return {std::min(lo, pr.out[a]), std::min(hi, pr.out[a])};
+}
+
+}  // namespace
+
+template <typename Codec, typename Index>
+void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
+  using T = typename Codec::T;
+  const Problem& pr = *a.pr;
+  const RegbaseTiling& t = *a.t;
+  ctx.ub().free_all();
+  auto g = ctx.ub().alloc<T>(32 / sizeof(T), "one gradient");
+  auto v = ctx.ub().alloc<Index>(32 / sizeof(Index), "one index");
+  auto g32 = ctx.ub().alloc<int32_t>(8, "one index word");
+  // The store staging takes what the UB has free, at least one element: a small UB never refuses SIMT.
+  const int64_t free_bytes = ctx.ub().limit() - ctx.ub().in_use();
+  const int64_t stage_n = std::clamp<int64_t>(free_bytes / 32 * 32 / static_cast<int64_t>(sizeof(T)), 1, kSimtThreads);
+  auto stage = ctx.ub().alloc<T>(stage_n, "thread stores");
+  const bool as_int32 = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexAsInt32);
+  const GmTensor<int32_t> idx32{reinterpret_cast<int32_t*>(a.idx.base), a.idx.count * 2, a.idx.name, nullptr};
+
+  const int64_t elems = pr.nc() * pr.in_plane(), hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
+  const int64_t out_plane = pr.out_plane(), ohw = pr.out[1] * pr.out[2];
+  const int64_t grid = static_cast<int64_t>(ctx.block_num()) * kSimtThreads;
+  for (int64_t base = ctx.block_idx() * kSimtThreads; base < elems; base += grid) {
+    const int64_t end = std::min(elems, base + kSimtThreads);
+    for (int64_t s0 = base; s0 < end; s0 += stage_n) {
+      const int64_t s1 = std::min(end, s0 + stage_n);
+      for (int64_t e = s0; e < s1; ++e) {
+        const int64_t nc = e / in_plane, pos = e % in_plane;
+        const std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
+        const auto wd = inverse_window(pr, 0, x[0]), wh = inverse_window(pr, 1, x[1]), ww = inverse_window(pr, 2, x[2]);
+        float sum = 0.0f;
+        for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
+          for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
+            for (int64_t pw = ww[0]; pw < ww[1]; ++pw) {
+              const int64_t at = nc * out_plane + pd * ohw + ph * pr.out[2] + pw;
+              int64_t index = 0;
+              if (as_int32) {
+                ctx.copy_in(g32, 0, idx32, at, 1);
+                index = g32[0];
+              } else {
+                ctx.copy_in(v, 0, a.idx, at, 1);
+                index = static_cast<int64_t>(v[0]);
+              }
+              // Upstream (arch35 max_pool3d_grad_with_argmax_simt.h) compares the index cast to the unsigned
+              // offset type: with int32 offsets an INT64 index is compared by its low 32 bits.
+              const bool match = a.upstream && !t.int64_offsets
+                                     ? static_cast<uint32_t>(index) == static_cast<uint32_t>(pos)
+                                     : index == pos;
+              if (!match) continue;
+              ctx.copy_in(g, 0, a.grad, at, 1);
+              sum += Codec::load(g[0]);
+            }
+        stage[e - s0] = store_rint<Codec>(sum);
+      }
+      ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
+    }
+  }
+}
+
+#define PC_SIMT(C, I) template void simt_kernel<C, I>(BlockContext&, const RegbaseArgs<C, I>&);
+PC_SIMT(CodecF32, int32_t)
+PC_SIMT(CodecF16, int32_t)
+PC_SIMT(CodecBF16, int32_t)
+PC_SIMT(CodecF32, int64_t)
+PC_SIMT(CodecF16, int64_t)
+PC_SIMT(CodecBF16, int64_t)
+#undef PC_SIMT
+
+}  // namespace pcemu::maxpool

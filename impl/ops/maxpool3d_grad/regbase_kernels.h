@@ -1,0 +1,54 @@
+// What the Ascend 950 MaxPool3DGradWithArgmax kernels receive, and the kernels: SIMD (gradInput-tile gather by
+// region), SIMT (one thread per gradInput element) and the documented profile's index range check. All tensors
+// are dense NCDHW; the indices are INT32 or INT64 (`Index`).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "npu/block_context.h"
+#include "npu/faults.h"
+#include "ops/common/dtype_codec.h"
+#include "ops/maxpool3d_grad/problem.h"
+#include "ops/maxpool3d_grad/regbase_tiling.h"
+
+namespace pcemu::maxpool {
+
+template <typename Codec, typename Index>
+struct RegbaseArgs {
+  using T = typename Codec::T;
+  const Problem* pr = nullptr;
+  const RegbaseTiling* t = nullptr;
+  GmTensor<T> grad;     // gradOutput, NC x Do x Ho x Wo
+  GmTensor<Index> idx;  // indices, the shape of gradOutput
+  GmTensor<T> out;      // gradInput, NC x Di x Hi x Wi
+  // The upstream profile: indices are not checked first, so the kernels do with a stray index what ops-nn's
+  // do (regbase_kernels.h callers document it); the documented profile asserts the SIMD lane invariant.
+  bool upstream = false;
+};
+
+template <typename Codec, typename Index>
+void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a);
+template <typename Codec, typename Index>
+void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a);
+// Each index must name an element of its own (dilated) window; a KernelError names the first that does not.
+template <typename Index>
+void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<Index>& idx);
+
+// fp32 -> storage with round-to-nearest-even (CAST_RINT for fp16 and bf16).
+template <typename Codec>
+typename Codec::T store_rint(float v) {
+  return Codec::store(v);
+}
+
+// The index value a kernel reads at position `i` of a UB or GM row: the "index_int64_as_int32" fault reads an
+// INT64 tensor's bytes as INT32 elements.
+template <typename Index>
+int64_t read_index(const Index* row, int64_t i) {
+  if constexpr (std::is_same_v<Index, int64_t>) {
+    if (fault_on(Fault::Int64IndexAsInt32)) return reinterpret_cast<const int32_t*>(row)[i];
+  }
+  return static_cast<int64_t>(row[i]);
+}
+
+}  // namespace pcemu::maxpool
