@@ -7,9 +7,6 @@
 #include "ops/operator_headers.inc"  // every operator of the table: its header, POOLCHECK_OPERATOR_SYMBOLS
 #include "poolcheck_emu/emu.h"
 
-// The 950 tiling's int32 index limit knob (declared by poolcheck_emu/emu.h as well; the same declaration).
-extern "C" PCEMU_API int pcEmuSetInt32IndexLimit(int64_t elements);
-
 namespace poolcheck::backend {
 
 // Every backend must export these: the acl runtime (libascendcl in a CANN toolkit), tensors and int arrays

@@ -82,8 +82,13 @@ std::vector<std::string> features(const std::string& op);
 
 // The SoCs whose kernels the bundled emulator runs for an operator (docs/emulator.md), in a fixed order.
 std::vector<std::string> kernel_platforms(const std::string& op);
-// The SoCs a valid case of `op` may be drawn on: cfg.kernel_platforms when set, else kernel_platforms(op).
+// The SoCs a valid case of `op` may be drawn on: cfg.kernel_platforms when set, else the SoC the process pins
+// (pin_kernel_platform), else kernel_platforms(op).
 std::vector<std::string> kernel_socs(const GenConfig& cfg, const std::string& op);
+// For a process that tests a backend without platform control, which runs every case on its own SoC: valid cases
+// drawn without a platform go there, so that a case valid on another SoC (INT64 indices on Ascend950) is not run
+// as an invalid one. "" unpins.
+void pin_kernel_platform(const std::string& soc);
 
 // RapidCheck prints generated Cases as their one-line descriptors.
 }  // namespace poolcheck::gen

@@ -48,8 +48,19 @@ std::vector<std::string> kernel_platforms(const std::string& op) {
   return socs;
 }
 
+namespace {
+std::string& pinned_platform() {
+  static std::string soc;
+  return soc;
+}
+}  // namespace
+
+void pin_kernel_platform(const std::string& soc) { pinned_platform() = soc; }
+
 std::vector<std::string> kernel_socs(const GenConfig& cfg, const std::string& op) {
-  return cfg.kernel_platforms.empty() ? kernel_platforms(op) : cfg.kernel_platforms;
+  if (!cfg.kernel_platforms.empty()) return cfg.kernel_platforms;
+  if (!pinned_platform().empty()) return {pinned_platform()};
+  return kernel_platforms(op);
 }
 
 Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }

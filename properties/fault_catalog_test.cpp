@@ -124,8 +124,10 @@ const FaultControl kControls[] = {
 
 // The faults whose controls draw generated cases in the operators' tests instead.
 // det_ignored: properties/determinism_rerun_test.cpp (the determinism rerun is the check that fires).
-const std::set<std::string> kControlledElsewhere{"wrong_tap",      "skip_init",      "no_atomics", "copy_overrun",
-                                                 "ub_model_short", "skip_pad_check", "det_ignored"};
+const std::set<std::string> kControlledElsewhere{
+    "wrong_tap",         "skip_init",   "no_atomics",        "copy_overrun",         "ub_model_short",
+    "skip_pad_check",    "det_ignored", "simt_window_short", "index_int64_as_int32", "simd_range_check_skipped",
+    "simd_batch_collide"};  // the last four: regbase tests
 
 Case parse(const char* descriptor) {
   const ParseResult p = parse_runnable_case(descriptor);

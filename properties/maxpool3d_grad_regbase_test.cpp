@@ -74,6 +74,52 @@ TEST(MaxPool3dGradRegbase, SteeredStreamReachesEveryKey) {
     EXPECT_GT(keys[want], 0) << want;
 }
 
+// The controls of the key property: each 950 fault of the catalog on the steered stream, rejected by the check
+// its control names and no other (prop_util.h, Check).
+
+// SIMT's window end one short: the last window that reaches an element is skipped and its gradient lost.
+TEST(MaxPool3dGradRegbaseNegativeControl, ShortSimtWindowFailsTheOracleComparison) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("simt_window_short");
+  expect_only_rejected_by(tally_rejections(gen::maxpool3d_grad::valid(steered("SIMT")), 7000, 200),
+                          Check::OracleComparison);
+}
+
+// SIMD without the range check: a split tile scatters the indices of its neighbours' elements too, past its UB
+// tile (the UB buffer bounds) or onto an element of its own it does not own (the oracle comparison).
+TEST(MaxPool3dGradRegbaseNegativeControl, SkippedSimdRangeCheckTripsTheUbBufferBounds) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("simd_range_check_skipped");
+  const Rejections t = tally_rejections(gen::maxpool3d_grad::valid(steered("SIMD")), 7000, 300);
+  expect_rejected_by(t, Check::UbBounds, {Check::OracleComparison});
+}
+
+// Overlapping grad positions in one vector: two lanes scatter into one element, which the emulator's lane
+// invariant refuses (wrong-error) before any value is written.
+TEST(MaxPool3dGradRegbaseNegativeControl, CollidingSimdLanesTripTheLaneInvariant) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("simd_batch_collide");
+  expect_only_rejected_by(
+      tally_rejections(gen::maxpool3d_grad::valid(steered("SIMD", gen::kFeatureOverlap)), 7000, 200),
+      Check::LaneInvariant);
+}
+
+// INT64 indices read as INT32: SIMT compares the misread words with each element's position, so gradients go
+// missing or land wrong (the oracle comparison); SIMD sends several lanes to element 0 (the lane invariant) or
+// past its tile (the UB buffer bounds).
+TEST(MaxPool3dGradRegbaseNegativeControl, Int64IndicesReadAsInt32AreRejected) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("index_int64_as_int32");
+  for (const char* strategy : {"SIMT", "SIMD"}) {
+    const Rejections t =
+        tally_rejections(gen::maxpool3d_grad::valid(steered(strategy, gen::kFeatureInt64Indices)), 7000, 150);
+    if (std::string(strategy) == "SIMT")
+      expect_only_rejected_by(t, Check::OracleComparison);
+    else
+      expect_rejected_by(t, Check::LaneInvariant, {Check::OracleComparison, Check::UbBounds});
+  }
+}
+
 // ---- tiling invariance across platforms ----
 
 // The same case on Ascend910B (INT32 indices, as A2 requires) and on Ascend950.
