@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -82,6 +84,39 @@ TEST_F(Regbase, EveryKeyIsPlannedAsExpectedAndMatchesTheOracle) {
   }
 }
 
+// Random shapes, windows, dtypes, index types and knobs (cores, UB, index limit): every plan runs and equals the
+// oracle bit for bit, whatever key the tiling picks; every key is met along the way.
+TEST_F(Regbase, RandomCallsMatchTheOracleUnderEveryKnob) {
+  std::mt19937_64 rng(2024);
+  auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  std::set<uint64_t> keys;
+  for (int n = 0; n < 400; ++n) {
+    MpCase c;
+    c.x = {pick(1, 2), pick(1, 4), pick(1, 7), pick(1, 9), pick(1, 80)};
+    for (int a = 0; a < 3; ++a) {
+      c.k[a] = pick(1, 3);
+      c.s[a] = pick(1, 3);
+      c.p[a] = pick(0, c.k[a] / 2);
+    }
+    c.ceil_mode = pick(0, 1) == 1;
+    c.dtype = std::array<aclDataType, 3>{ACL_FLOAT, ACL_FLOAT16, ACL_BF16}[static_cast<size_t>(pick(0, 2))];
+    c.index_dtype = pick(0, 1) ? ACL_INT64 : ACL_INT32;
+    bool ok = true;
+    for (int a = 0; a < 3; ++a) ok &= c.x[2 + a] + 2 * c.p[a] >= c.k[a];
+    if (!ok) continue;
+    const int64_t elems = c.x[0] * c.x[1] * c.x[2] * c.x[3] * c.x[4];
+    const int64_t ubs[] = {0, 2048 + 128, 2560, 4096, 8192, 16384, 65536};
+    setup_950(static_cast<int32_t>(pick(0, 64)), ubs[pick(0, 6)]);
+    ASSERT_EQ(pcEmuSetInt32IndexLimit(pick(0, 3) == 0 ? pick(1, elems) : 0), 0);
+    const MpRun r = run_case(c, static_cast<uint64_t>(n));
+    ASSERT_EQ(r.plan_status, 0) << c.describe() << ": " << r.error;
+    keys.insert(r.info.tilingKey);
+    EXPECT_TRUE(r.matches()) << c.describe() << "\n" << r.info.tilingSummary << "\n" << r.error;
+    EXPECT_EQ(r.info.atomicAdds, 0);
+  }
+  EXPECT_EQ(keys, (std::set<uint64_t>{1, 257, 258, 1025, 2049}));
+}
+
 TEST_F(Regbase, ComparisonControlACorruptedIndexFailsTheOracleComparison) {
   // Negative control of the comparison above: one index moved to another element of its window must show as a
   // mismatch (the index check still passes, so only the oracle comparison can see it).
@@ -97,7 +132,7 @@ TEST_F(Regbase, ComparisonControlACorruptedIndexFailsTheOracleComparison) {
   EXPECT_FALSE(expected_against_original.matches()) << "the oracle comparison must see the moved index";
 }
 
-TEST_F(Regbase, StridedViewsAndMultiplePlanesPerVectorMatch) {
+TEST_F(Regbase, SeveralPlanesPerTileWithOverlapMatch) {
   // Tiles of several N*C planes whose windows overlap: the interleaved groups keep lanes apart in every plane.
   setup_950(2, 0);
   for (aclDataType it : {ACL_INT32, ACL_INT64}) {

@@ -177,27 +177,20 @@ TEST_F(RuntimeApi, FreedMemoryBetweenPhasesIsRefused) {
   aclrtMalloc(&call.gi, 32, ACL_MEM_MALLOC_HUGE_FIRST);  // so the destructor frees a live block
 }
 
-// Every SoC the max-pool documents support runs emulated kernels: Ascend950 plans with its own templates (SIMD
-// or SIMT, never an A2 strategy), Ascend910B with the A2 ones; an SoC the documents do not list is refused with
-// the documented 161002. (No supported SoC is left without kernels, so the "no kernel" refusal is exercised by
-// the test backends instead: backends.refusing_campaign.)
-TEST_F(RuntimeApi, EverySupportedPlatformPlansWithItsOwnKernels) {
+TEST_F(RuntimeApi, EachPlatformPlansWithItsOwnKernelsOrRefuses) {
   SmallCall call;
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
+  pcEmuSetPlatform("Ascend950");  // the regbase tiling and kernels
+  EXPECT_EQ(call.plan(&ws, &ex), ACLNN_SUCCESS);
   pcEmuLaunchInfo info{};
-  pcEmuSetPlatform("Ascend950");
-  ASSERT_EQ(call.plan(&ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
   ASSERT_EQ(pcEmuLastLaunch(&info), 0);
-  EXPECT_TRUE(std::string(info.strategy) == "SIMD" || std::string(info.strategy) == "SIMT") << info.strategy;
+  EXPECT_STREQ(info.strategy, "SIMD");
   EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
   pcEmuSetPlatform("Ascend310P");
   EXPECT_EQ(call.plan(&ws, &ex), ACLNN_ERR_PARAM_INVALID);  // documented: platform not supported
-  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("Ascend310P"), std::string::npos);
   pcEmuSetPlatform("Ascend910B");
-  ASSERT_EQ(call.plan(&ws, &ex), ACLNN_SUCCESS);
-  ASSERT_EQ(pcEmuLastLaunch(&info), 0);
-  EXPECT_STREQ(info.strategy, "Normal");
+  EXPECT_EQ(call.plan(&ws, &ex), ACLNN_SUCCESS);
   EXPECT_EQ(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
 }
 

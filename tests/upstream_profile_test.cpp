@@ -296,9 +296,9 @@ TEST_F(UpstreamProfile, MaxPoolNullWorkspaceSizeIsDereferenced) {
     EXPECT_EQ(MaxPoolCall{}.call(true, false), at_plan(ACLNN_ERR_PARAM_NULLPTR));
     EXPECT_EQ(MaxPoolCall{}.call(false, true), at_plan(ACLNN_ERR_PARAM_NULLPTR));
   }
-  // Ascend950 plans the call with its own (regbase) tiling, and ops-nn reaches the same write: still a crash.
+  // Ascend950 plans with its own (regbase) tiling, and reaches the same unchecked write: still a crash.
   pcEmuSetPlatform("Ascend950");
-  EXPECT_EQ(MaxPoolCall{}.call(), at_plan(ACLNN_SUCCESS));
+  EXPECT_EQ(MaxPoolCall{}.call(), kSuccess);
   if (upstream()) {
     EXPECT_EXIT(MaxPoolCall{}.call(true, false), crashed_on_null_dereference, "");
   } else {
@@ -329,13 +329,47 @@ TEST_F(UpstreamProfile, MaxPoolOtherSocsHaveNoDtype) {
   }
 }
 
-// MP.D.INDICES_INT64: INT64 indices only on regbase (Ascend950, whose kernels read them).
+// MP.D.INDICES_INT64: INT64 indices only on regbase (Ascend950), where both 950 kernels read them.
 TEST_F(UpstreamProfile, MaxPoolInt64IndicesOnlyOnAscend950) {
   MaxPoolCall c;
   c.idx_dt = ACL_INT64;
   EXPECT_EQ(c.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
   pcEmuSetPlatform("Ascend950");
-  EXPECT_EQ(c.call(), at_plan(ACLNN_SUCCESS));
+  for (const int64_t ub : {int64_t{0}, int64_t{2048 + 64}}) {  // SIMD, then SIMT (the SIMD tile cannot fit)
+    pcEmuSetKnobs(0, ub);
+    ASSERT_EQ(c.call(), kSuccess);
+    EXPECT_STREQ(last_launch().strategy, ub ? "SIMT" : "SIMD");
+    for (size_t i = 0; i < c.result.size(); ++i) {
+      const size_t w = i / 2 % 2 + i / 8 % 2 * 2 + i / 32 * 4;  // the window whose first element i is
+      const bool first = i % 2 == 0 && i / 4 % 2 == 0 && i / 16 % 2 == 0;
+      EXPECT_EQ(c.result[i], first ? static_cast<double>(w + 1) : 0.0) << i;
+    }
+  }
+}
+
+// MP.D.INDEX_VALIDITY on Ascend950: no index check runs upstream. SIMD with whole planes in UB (key 2049)
+// scatters an index where it points inside the plane; SIMT adds a gradient only to the element its index names
+// among the elements whose windows contain it, so an index naming another window's element is dropped.
+// Documented: 161002 at execute, gradInput untouched.
+TEST_F(UpstreamProfile, MaxPoolAscend950StrayIndices) {
+  pcEmuSetPlatform("Ascend950");
+  MaxPoolCall c;
+  c.indices[0] = 63;  // the last window's element, named by the first window
+  ASSERT_EQ(c.call(), expected(kSuccess, at_execute(ACLNN_ERR_PARAM_INVALID)));
+  if (upstream()) {
+    EXPECT_EQ(last_launch().tilingKey, 2049u);
+    EXPECT_EQ(c.result[0], 0.0);
+    EXPECT_EQ(c.result[63], 1.0);  // the stray gradient, where its index points
+    EXPECT_EQ(c.result[42], 8.0);
+  }
+  pcEmuSetKnobs(0, 2048 + 64);
+  ASSERT_EQ(c.call(), expected(kSuccess, at_execute(ACLNN_ERR_PARAM_INVALID)));
+  if (upstream()) {
+    EXPECT_EQ(last_launch().tilingKey, 257u);
+    EXPECT_EQ(c.result[0], 0.0);
+    EXPECT_EQ(c.result[63], 0.0);  // dropped
+    EXPECT_EQ(c.result[42], 8.0);
+  }
 }
 
 // MP.D.DILATION: any dilation > 0 passes and goes to the Scatter template; documented: only 1 (161002).
@@ -351,6 +385,25 @@ TEST_F(UpstreamProfile, MaxPoolDilationGoesToScatter) {
   for (size_t i = 0; i < c.result.size(); ++i) EXPECT_EQ(c.result[i], i == 42 ? 1.0 : 0.0) << i;
   c.dilation = {0};
   EXPECT_EQ(c.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+}
+
+// MP.D.DILATION on Ascend950: dilation reaches the regbase templates; SIMD with whole planes (2049), SIMD with
+// the range check that dilation forces once planes do not fit (1025), and SIMT (257) all give the tap its
+// gradient. Documented: 161002 (only 1).
+TEST_F(UpstreamProfile, MaxPoolDilationOnAscend950) {
+  pcEmuSetPlatform("Ascend950");
+  MaxPoolCall c;
+  c.dilation = {2};
+  c.grad_shape = {1, 1, 1, 1, 1};
+  c.indices = {42};  // (2, 2, 2)
+  const std::pair<int64_t, uint64_t> knobs[] = {{0, 2049}, {2048 + 400, 1025}, {2048 + 64, 257}};
+  for (const auto& [ub, key] : knobs) {
+    pcEmuSetKnobs(0, ub);
+    ASSERT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+    if (!upstream()) return;
+    EXPECT_EQ(last_launch().tilingKey, key);
+    for (size_t i = 0; i < c.result.size(); ++i) EXPECT_EQ(c.result[i], i == 42 ? 1.0 : 0.0) << key << " " << i;
+  }
 }
 
 // MP.D.DHW_LIMIT: self D*H*W > 2^31-1 is refused on A2 with a message that says 2^32 - 1.

@@ -73,7 +73,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   const auto batch = fault_on(Fault::SimdBatchCollide) ? std::array<int64_t, 3>{1, 1, 1} : t.pro_batch;
   std::vector<int64_t> lane_src, lane_dst;
   std::vector<float> lane_sum;
-  std::vector<int64_t> stamp;  // per UB output element: the last vector that scattered into it
+  std::vector<int64_t> stamp;  // per UB output element: vector * vl + lane of its last scatter
   int64_t vector_id = 0;
 
   for (int64_t n = 0; n < tiles; ++n) {
@@ -135,11 +135,12 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
                 if (t.check_range && !skip_range && !inside) continue;  // another tile's element
                 dst = plane * yplane + ((d - b.x0[0]) * b.len[1] + (h - b.x0[1])) * yrow + (w - b.x0[2]);
               }
-              if (!a.upstream) {
-                const size_t e = static_cast<size_t>(std::clamp<int64_t>(dst, 0, b.planes * yplane - 1));
-                if (dst == static_cast<int64_t>(e) && stamp[e] >= vector_id * 64)
-                  lanes_collide(ctx, dst, stamp[e] - vector_id * 64, static_cast<int64_t>(l - v0));
-                if (dst == static_cast<int64_t>(e)) stamp[e] = vector_id * 64 + static_cast<int64_t>(l - v0);
+              // The lane invariant: no earlier lane of this vector scattered into the same UB element.
+              const int64_t lane = static_cast<int64_t>(l - v0);
+              if (!a.upstream && dst >= 0 && dst < b.planes * yplane) {
+                int64_t& seen = stamp[static_cast<size_t>(dst)];
+                if (seen / vl == vector_id) lanes_collide(ctx, dst, seen % vl, lane);
+                seen = vector_id * vl + lane;
               }
               lane_dst.push_back(dst);
               lane_sum.push_back(Codec::load(g.span(row_start, grow)[src - row_start]));

@@ -22,8 +22,8 @@ struct RegbaseArgs {
   GmTensor<T> grad;     // gradOutput, NC x Do x Ho x Wo
   GmTensor<Index> idx;  // indices, the shape of gradOutput
   GmTensor<T> out;      // gradInput, NC x Di x Hi x Wi
-  // The upstream profile: indices are not checked first, so the kernels do with a stray index what ops-nn's
-  // do (regbase_kernels.h callers document it); the documented profile asserts the SIMD lane invariant.
+  // The upstream profile: no index check ran, so the kernels do with a stray index what ops-nn's do (see
+  // get_workspace_size_regbase_upstream); the documented profile asserts the SIMD lane invariant instead.
   bool upstream = false;
 };
 
