@@ -141,30 +141,13 @@ void check_range_shape(CaseParams* p) {
 
 }  // namespace
 
-const char* key_name(Key k) {
-  switch (k) {
-    case Key::FullLoad:
-      return "full-load";
-    case Key::Aligned:
-      return "aligned";
-    case Key::CheckRange:
-      return "check-range";
-    case Key::Simt32:
-      return "simt-int32";
-    case Key::Simt64:
-      return "simt-int64";
-    default:
-      return "free";
-  }
-}
-
 std::string pick_soc(const GenConfig& cfg) {
   if (!cfg.target.platform.empty()) return cfg.target.platform;
   std::vector<std::string> socs = kernel_socs(cfg, "maxpool3d_grad");
   if (wants(cfg, kFeatureInt64Indices)) {
     const spec::OperatorSpec& s = spec::maxpool3d_grad::operator_spec();
     std::erase_if(socs, [&](const std::string& soc) { return !feature_applies(s, {soc}, kFeatureInt64Indices); });
-    if (socs.empty()) socs = kernel_socs(cfg, "maxpool3d_grad");  // a caller's list without one: no such case
+    if (socs.empty()) socs = kernel_socs(cfg, "maxpool3d_grad");  // none lists INT64: the feature cannot show
   }
   return *rc::gen::elementOf(socs);
 }

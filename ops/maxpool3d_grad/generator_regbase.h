@@ -14,7 +14,6 @@ namespace poolcheck::gen::maxpool_regbase {
 
 // The 950 key a case is steered to; Free draws the UB size from the 950 list and leaves the choice to the tiling.
 enum class Key : int8_t { Free, FullLoad, Aligned, CheckRange, Simt32, Simt64 };
-const char* key_name(Key k);  // "full-load", "aligned", ...
 
 // The SoC of a valid case: the target's, else one of the operator's kernel SoCs; when the int64-indices feature
 // is asked for, one whose platform row lists INT64 indices.
