@@ -18,6 +18,7 @@
 #include "case/descriptor.h"
 #include "case/summary.h"
 #include "generators/generators.h"
+#include "harness/op_adapter.h"
 #include "harness/runner.h"
 #include "properties/prop_util.h"
 #include "properties/regbase_checks.h"
@@ -44,6 +45,34 @@ rc::Gen<Case> steered_950_case() {
     const std::string feature = *rc::gen::elementOf(gen::features("maxpool3d_grad"));
     return *gen::maxpool3d_grad::valid(steered(strategy, feature));
   });
+}
+
+// ---- the int32 index limit knob through the runner ----
+
+// A case's i32limit reaches the backend (below the element count: SIMT's int64 kernel), the next case without one
+// runs with the platform's limit again, and the determinism rerun of a deterministic case keeps the case's limit
+// (the last launch, the rerun's, is still SIMT/258). Control: the same case without the limit never runs 258.
+TEST(MaxPool3dGradRegbase, IndexLimitKnobIsAppliedPerCaseAndKeptByTheRerun) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetInt32IndexLimit, "the int32 index limit knob");
+  const std::string line =
+      "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:1x2x2x2x2 self=f32:1x2x4x4x4 indices=i64:1x2x2x2x2 "
+      "gradInput=f32:1x2x4x4x4 kernelSize=[2] stride=[2] padding=[0] dilation=[1] ceilMode=0 det=1 seed=3 "
+      "fill=normal";
+  const ParseResult limited = parse_runnable_case(line + " i32limit=127");  // 128 elements
+  ASSERT_TRUE(limited.ok) << limited.error;
+  const CaseResult a = run_case(limited.value);
+  ASSERT_EQ(a.outcome, Outcome::Pass) << a.message;
+  EXPECT_EQ(tiling_key_label(a), "SIMT/258");
+  ASSERT_EQ(a.rerun.check, "bitwise");
+  pcEmuLaunchInfo last{};
+  ASSERT_EQ(backend::api().pcEmuLastLaunch(&last), 0);
+  EXPECT_EQ(last.tilingKey, 258u) << "the rerun ran without the case's limit";
+  const ParseResult plain = parse_runnable_case(line);
+  ASSERT_TRUE(plain.ok) << plain.error;
+  const CaseResult b = run_case(plain.value);
+  ASSERT_EQ(b.outcome, Outcome::Pass) << b.message;
+  EXPECT_NE(b.tiling_key, 258u) << "the previous case's limit leaked into this one";
+  EXPECT_EQ(b.strategy, "SIMD");
 }
 
 // ---- every key against the oracle ----
