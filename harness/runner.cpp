@@ -40,8 +40,7 @@ void configure_backend(const Case& c, CaseResult* r) {
   // runs of the determinism check keep it.
   if (a.pcEmuSetInt32IndexLimit && a.pcEmuSetInt32IndexLimit(c.int32_index_limit) != 0)
     throw std::invalid_argument(
-        fmt::format("i32limit={}: the backend refused the int32 index limit (it must be in "
-                    "[0, {}])",
+        fmt::format("i32limit={}: the backend refused the int32 index limit (it must be in [0, {}])",
                     c.int32_index_limit, kMaxInt32IndexLimit));
   a.aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
 }

@@ -75,6 +75,18 @@ TEST(MaxPool3dGradRegbase, IndexLimitKnobIsAppliedPerCaseAndKeptByTheRerun) {
   EXPECT_EQ(b.strategy, "SIMD");
 }
 
+// A limit no descriptor can carry (past INT32_MAX: an int32 index would overflow) set on a Case directly is refused
+// by the backend and reported as a harness error naming the knob, its value and its range, not run.
+TEST(MaxPool3dGradRegbase, AnIndexLimitPastInt32IsAHarnessError) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetInt32IndexLimit, "the int32 index limit knob");
+  Case c = gen::sample(gen::maxpool3d_grad::valid(steered("SIMT")), 5, 20);
+  c.int32_index_limit = kMaxInt32IndexLimit + 1;
+  const CaseResult r = run_case(c);
+  EXPECT_EQ(r.outcome, Outcome::HarnessError) << r.message;
+  EXPECT_NE(r.message.find("i32limit=2147483648"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("[0, 2147483647]"), std::string::npos) << r.message;
+}
+
 // ---- every key against the oracle ----
 
 RC_GTEST_PROP(MaxPool3dGradRegbase, SteeredCasesMatchTheOracle, ()) {
