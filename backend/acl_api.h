@@ -32,6 +32,7 @@ namespace poolcheck::backend {
 #define POOLCHECK_EMULATOR_SYMBOLS(X) \
   X(pcEmuSetPlatform)                 \
   X(pcEmuSetKnobs)                    \
+  X(pcEmuSetInt32IndexLimit)          \
   X(pcEmuSetHostThreads)              \
   X(pcEmuSetSchedule)                 \
   X(pcEmuSetChecks)                   \

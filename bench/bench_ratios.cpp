@@ -25,6 +25,7 @@ struct Row {
   std::map<std::string, double> gbps;                             // by kind: impl, copy, torch, onednn
   std::optional<double> workspace_bytes, workspace_per_fp32_out;  // of the impl call
   std::optional<double> traffic_per_moved;  // the emulated tiling's device traffic over the minimum bytes
+  std::optional<double> tiling_key;         // the key the impl call reported (which path the row measured)
 };
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
@@ -53,6 +54,17 @@ std::optional<double> torch_ratio_bound(const Row& r) {
   const auto t = get(r, "torch"), c = get(r, "copy");
   if (!t || !c || *t <= 0 || !r.traffic_per_moved || *r.traffic_per_moved <= 0) return std::nullopt;
   return *c / (*t * *r.traffic_per_moved);
+}
+
+// A row of another platform's path ("<shape>@950-<path>") and the A2 row of the same shape and dtype.
+std::optional<double> ratio_vs_a2(const std::map<std::string, Row>& rows, const Row& r) {
+  const auto at = r.shape.find('@');
+  if (at == std::string::npos) return std::nullopt;
+  const auto a2 = rows.find(r.op + "/" + r.shape.substr(0, at) + "/" + r.dtype);
+  if (a2 == rows.end()) return std::nullopt;
+  const auto mine = get(r, "impl"), theirs = get(a2->second, "impl");
+  if (!mine || !theirs || *theirs <= 0) return std::nullopt;
+  return *mine / *theirs;
 }
 
 }  // namespace
@@ -120,6 +132,8 @@ int main(int argc, char** argv) {
       }
       if (kind == "impl" && b.contains("traffic_per_moved") && b["traffic_per_moved"].is_number())
         r.traffic_per_moved = b["traffic_per_moved"].get<double>();
+      if (kind == "impl" && b.contains("tiling_key") && b["tiling_key"].is_number())
+        r.tiling_key = b["tiling_key"].get<double>();
     }
   }
   json out_rows = json::array();
@@ -147,6 +161,8 @@ int main(int argc, char** argv) {
                         {"traffic_per_moved", opt(r.traffic_per_moved)},
                         {"traffic_ratio_vs_copy", opt(traffic_vs_copy(r))},
                         {"torch_ratio_bound", opt(torch_ratio_bound(r))},
+                        {"tiling_key", opt(r.tiling_key)},
+                        {"ratio_vs_a2", opt(ratio_vs_a2(rows, r))},
                         {"large", r.large},
                         {"meets_memory_target", meets_memory},
                         {"meets_targets", meets}});

@@ -3,11 +3,22 @@
 #include <mutex>
 
 #include "harness/runner.h"
+#include "poolcheck_emu/emu.h"
+
+// Optional like in the harness: a real CANN library has no platform or knob controls.
+#pragma weak pcEmuSetPlatform
+#pragma weak pcEmuSetKnobs
+#pragma weak pcEmuSetInt32IndexLimit
 
 namespace poolcheck::bench {
 
 ImplKernel::ImplKernel(const Case& c, const HostValues& inputs) : c_(c), op_(find_adapter(c.op)) {
   ensure_runtime();
+  // The case's platform and knobs (a row may run on Ascend950 with its own UB or index limit); a backend without
+  // the emulator's controls runs its own SoC.
+  if (pcEmuSetPlatform && !c.platform.empty()) pcEmuSetPlatform(c.platform.c_str());
+  if (pcEmuSetKnobs) pcEmuSetKnobs(c.cores, c.ub_bytes);
+  if (pcEmuSetInt32IndexLimit) pcEmuSetInt32IndexLimit(c.int32_index_limit);
   for (const auto& [name, arg] : c.tensors) {
     const auto it = inputs.find(name);
     dev_[name] = std::make_unique<DeviceTensor>(arg, it == inputs.end() ? nullptr : &it->second, 0);

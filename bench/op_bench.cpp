@@ -46,6 +46,7 @@ void record_traffic(benchmark::State& state, const BenchCase& b) {
   state.counters["traffic_per_moved"] = traffic / static_cast<double>(poolcheck::bench::bytes_moved(b.c));
   state.counters["traffic_GB/s"] = benchmark::Counter(traffic * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["kernel_launches"] = info.kernelLaunches;
+  state.counters["tiling_key"] = static_cast<double>(info.tilingKey);  // which path the row measured
 }
 
 // The impl with every check on; `impl_unchecked` measures the same call with the checks that watch the data

@@ -20,7 +20,7 @@ bool listed(const std::vector<std::string>& v, const std::string& s) {
 // The SoCs a rule can be broken on: its own platforms, else every supported one; an Execute-phase check runs
 // in kernels, so only on the SoCs whose kernels the generators run.
 std::vector<std::string> rule_platforms(const spec::OperatorSpec& s, const spec::Rule& r) {
-  const std::vector<std::string> kernels = gen::GenConfig{}.kernel_platforms;
+  const std::vector<std::string> kernels = gen::kernel_platforms(s.op);
   std::vector<std::string> out;
   for (const std::string& soc : gen::supported_socs(s)) {
     if (!r.platforms.empty() && !listed(r.platforms, soc)) continue;
@@ -37,6 +37,14 @@ void seeded_shuffle(std::vector<T>* v, uint64_t seed) {
 }
 
 }  // namespace
+
+// The SoCs whose kernels report a strategy: its note's platforms among the operator's kernel SoCs (all of them when
+// the note names none).
+std::vector<std::string> strategy_platforms(const spec::OperatorSpec& s, const spec::StrategyNote& st) {
+  std::vector<std::string> socs = gen::kernel_platforms(s.op);
+  if (!st.platforms.empty()) std::erase_if(socs, [&](const std::string& soc) { return !listed(st.platforms, soc); });
+  return socs;
+}
 
 std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
   std::vector<DType> out;
@@ -74,13 +82,22 @@ CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed)
     }
     const std::vector<std::string> features = gen::features(op);
     for (const spec::StrategyNote& st : s->strategies) {
+      const std::vector<std::string> socs = strategy_platforms(*s, st);
       for (DType d : operator_dtypes(*s)) {
+        std::vector<std::string> with_dtype = socs;  // the strategy's SoCs that list the dtype
+        std::erase_if(with_dtype, [&](const std::string& soc) {
+          const std::vector<DType> there = gen::listed_dtypes(*s, soc);
+          return std::find(there.begin(), there.end(), d) == there.end();
+        });
+        if (with_dtype.empty()) continue;
         for (const std::string& f : features) {
+          if (!gen::feature_applies(*s, with_dtype, f)) continue;  // e.g. INT64 indices on the A2/A3 kernels
           ScheduleCell cell;
           cell.op = op;
           cell.strategy = st.name;
           cell.dtype = d;
           cell.feature = f;
+          cell.platforms = with_dtype;
           valid_.push_back(cell);
         }
       }

@@ -1,7 +1,7 @@
 // The campaign's coverage-balanced scheduler. Invalid cases cycle through every (operator, rule, mutation
 // class) cell, each visit on the next platform the rule can be broken on; valid cases cycle through every
-// (operator, tiling strategy, dtype, feature) cell. The order is a seeded shuffle and nothing depends on
-// RapidCheck's size, so a short campaign reaches every cell once before any cell twice.
+// (operator, tiling strategy, dtype, feature) cell on the SoCs that run the strategy. The order is a seeded shuffle and
+// nothing depends on RapidCheck's size, so a short campaign reaches every cell once before any cell twice.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,10 @@ struct ScheduleCell {
   std::optional<DType> dtype;
   std::string feature;
 };
+
+// The SoCs whose kernels report a strategy (the note's platforms, else every SoC the operator's kernels run on):
+// where the campaign draws the strategy's valid cells.
+std::vector<std::string> strategy_platforms(const spec::OperatorSpec& s, const spec::StrategyNote& st);
 
 // Every dtype some supported SoC of the operator lists, in the order of its platform table: the dtypes of its
 // valid cells and of its "dtype" coverage targets.

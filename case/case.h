@@ -50,6 +50,9 @@ struct Case {
   bool deterministic = false;
   int32_t cores = 0;     // vector cores; 0 = platform profile
   int64_t ub_bytes = 0;  // unified-buffer bytes per core; 0 = platform profile
+  // The largest gradInput element count the tiling indexes with int32 (Ascend950's max pooling: above it the
+  // int64 kernels run); 0 = the platform's (INT32_MAX). At most kMaxInt32IndexLimit.
+  int64_t int32_index_limit = 0;
 
   // Data.
   uint64_t seed = 1;
@@ -70,6 +73,9 @@ struct Case {
   // Sets a scalar, adding it when missing (a scalar is optional).
   void set_scalar(const std::string& name, int64_t value);
 };
+
+// The largest int32_index_limit: a higher one would let an int32 index overflow.
+inline constexpr int64_t kMaxInt32IndexLimit = 2147483647;
 
 // Element size in bytes; 0 for Undefined.
 int64_t dtype_size(DType dt);

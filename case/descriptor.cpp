@@ -179,6 +179,7 @@ std::string to_descriptor(const Case& c) {
   if (c.deterministic) os << " det=1";
   if (c.cores) os << " cores=" << c.cores;
   if (c.ub_bytes) os << " ub=" << c.ub_bytes;
+  if (c.int32_index_limit) os << " i32limit=" << c.int32_index_limit;
   os << " seed=" << c.seed << " fill=" << escaped(c.fill);
   for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
   return os.str();
@@ -213,6 +214,11 @@ ParseResult parse_descriptor(const std::string& line) {
       c.cores = static_cast<int32_t>(iv);
     } else if (key == "ub") {
       if (!parse_int(val, &c.ub_bytes) || c.ub_bytes < 0) return fail("expected non-negative bytes");
+    } else if (key == "i32limit") {
+      if (!parse_int(val, &c.int32_index_limit) || c.int32_index_limit < 0 || c.int32_index_limit > kMaxInt32IndexLimit)
+        return fail(
+            "i32limit (the largest element count indexed with int32) must be in [0, 2147483647]; 0 is the "
+            "platform's, and a larger one would let an int32 index overflow");
     } else if (key == "seed") {
       if (!parse_u64(val, &uv)) return fail("expected an unsigned seed");
       c.seed = uv;

@@ -5,7 +5,7 @@
 //   padding=[1] dilation=[1] ceilMode=1 det=1 cores=4 ub=65536 seed=17 fill=normal
 //
 // Tokens are separated by spaces: op, soc, the tensors, int arrays and scalars in API order, then
-// the environment (nullws, nullexec, det, cores, ub), the data (seed, fill) and the operator's data options
+// the environment (nullws, nullexec, det, cores, ub, i32limit), the data (seed, fill) and the operator's data options
 // as `key=word` (a word starts with a letter: letters, digits, '_' and '-'; e.g. max pooling's idxfault=oow).
 // A tensor token is `name=DT:DIMS[:st=STRIDES][:off=N][:alloc=N][:fmt=F]` (DIMS like 2x3x4, `()` for
 // a 0-d tensor) or `name=null`. An int array is `name=[v1,v2,...]`, `name=[]` when empty, or
@@ -13,7 +13,7 @@
 // ND format, no option, knobs 0, det 0) are omitted. The free-text values of op, soc and fill are
 // written with each space, '%' and control character as %XX (a deliberately wrong SoC name may hold one).
 // parse(print(c)) == normalized(c) for every Case within the descriptor's ranges (cores 0..4096, ub >= 0,
-// alloc_elems -1 or >= 0).
+// i32limit 0..2147483647, alloc_elems -1 or >= 0).
 #pragma once
 
 #include <string>

@@ -80,7 +80,10 @@ void list_strategies(const std::string& op) {
   for (const auto& st : strategies) {
     std::string keys;
     for (uint64_t k : st.keys) keys += (keys.empty() ? "" : ", ") + std::to_string(k);
-    std::cout << "  " << st.name << " (keys " << keys << ")\n      " << st.description << "\n";
+    std::string socs;
+    for (const std::string& soc : st.platforms) socs += (socs.empty() ? "" : ", ") + soc;
+    std::cout << "  " << st.name << " (keys " << keys << (socs.empty() ? "" : "; on " + socs) << ")\n      "
+              << st.description << "\n";
   }
 }
 

@@ -17,9 +17,9 @@ void gen_layouts(const GenConfig& cfg, Case* c) {
 bool wants(const GenConfig& cfg, const char* feature) { return cfg.target.feature == feature; }
 bool steers_to(const GenConfig& cfg, const char* strategy) { return cfg.target.strategy == strategy; }
 
-std::string pick_soc(const GenConfig& cfg) {
+std::string pick_soc(const GenConfig& cfg, const std::string& op) {
   if (!cfg.target.platform.empty()) return cfg.target.platform;
-  return *rc::gen::elementOf(cfg.kernel_platforms);
+  return *rc::gen::elementOf(kernel_socs(cfg, op));
 }
 
 DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
@@ -43,6 +43,17 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
   if (!cfg.target.feature.empty() && !wants(cfg, kFeatureTies) && !wants(cfg, kFeatureSpecial) &&
       (c->fill == "ties" || c->fill == "special"))
     c->fill = "normal";
+}
+
+bool feature_applies(const spec::OperatorSpec& s, const std::vector<std::string>& socs, const std::string& feature) {
+  if (feature != kFeatureInt64Indices) return true;
+  for (const std::string& soc : socs) {
+    const spec::PlatformRow* row = s.platform(soc);
+    if (row && row->supported &&
+        std::find(row->index_dtypes.begin(), row->index_dtypes.end(), DType::I64) != row->index_dtypes.end())
+      return true;
+  }
+  return false;
 }
 
 std::vector<std::string> supported_socs(const spec::OperatorSpec& s) {

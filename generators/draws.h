@@ -46,8 +46,8 @@ void gen_layouts(const GenConfig& cfg, Case* c);
 // Does the scheduler ask this case for `feature` / for tiling strategy `strategy`?
 bool wants(const GenConfig& cfg, const char* feature);
 bool steers_to(const GenConfig& cfg, const char* strategy);
-// The target's SoC when it names one, else one of cfg.kernel_platforms.
-std::string pick_soc(const GenConfig& cfg);
+// The target's SoC when it names one, else one of the SoCs whose kernels run `op` (kernel_socs).
+std::string pick_soc(const GenConfig& cfg, const std::string& op);
 // The target's dtype when it names a listed one, else one of `listed`.
 DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed);
 
@@ -55,6 +55,10 @@ DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed);
 // order, and the tensor dtypes it lists for one of them (for any other SoC, the dtypes every supported row lists).
 std::vector<std::string> supported_socs(const spec::OperatorSpec& s);
 std::vector<DType> listed_dtypes(const spec::OperatorSpec& s, const std::string& soc);
+
+// Whether a valid case on one of `socs` can show `feature`: INT64 indices only where a platform row of them lists
+// INT64 among its index dtypes; every other feature everywhere.
+bool feature_applies(const spec::OperatorSpec& s, const std::vector<std::string>& socs, const std::string& feature);
 
 using WeightedFills = std::initializer_list<std::pair<std::size_t, std::string>>;
 

@@ -25,6 +25,8 @@ inline constexpr const char* kFeatureTies = "ties";           // equal values in
 inline constexpr const char* kFeatureSpecial = "special";     // NaN and Inf in the data
 inline constexpr const char* kFeatureDet = "det";             // deterministic mode
 inline constexpr const char* kFeatureBoundary = "boundary";   // a boundary-heavy case (GenConfig::boundary)
+// INT64 indices: only where a SoC of the cell lists them (max pooling on Ascend950; feature_applies).
+inline constexpr const char* kFeatureInt64Indices = "int64-indices";
 
 // What the campaign's scheduler asks of one case; empty fields leave the choice to the generator, so the
 // property tests (which pass none) see the generator's own distribution.
@@ -42,8 +44,10 @@ struct CaseTarget {
 };
 
 struct GenConfig {
-  // SoCs used for cases that must succeed (the emulator runs kernels there).
-  std::vector<std::string> kernel_platforms{"Ascend910B", "Ascend910_93"};
+  // SoCs used for cases that must succeed (the emulator runs kernels there); empty = the operator's own
+  // (kernel_platforms(op): every operator on Ascend910B and Ascend910_93, max pooling on Ascend950 too, adaptive
+  // pooling on Ascend910 and Ascend310P too).
+  std::vector<std::string> kernel_platforms;
   int64_t max_nc = 140;     // N*C reaches past two 64-lane blocks
   int64_t max_spatial = 9;  // per D/H/W axis of the input
   bool vary_layout = true;  // non-contiguous views, storage offsets
@@ -75,6 +79,16 @@ rc::Gen<Case> valid_case(const std::string& op, const GenConfig& cfg = {});
 rc::Gen<Case> invalid_case(const std::string& op, const GenConfig& cfg = {}, const std::string& rule_id = "");
 std::vector<std::string> operators();
 std::vector<std::string> features(const std::string& op);
+
+// The SoCs whose kernels the bundled emulator runs for an operator (docs/emulator.md), in a fixed order.
+std::vector<std::string> kernel_platforms(const std::string& op);
+// The SoCs a valid case of `op` may be drawn on: cfg.kernel_platforms when set, else the SoC the process pins
+// (pin_kernel_platform), else kernel_platforms(op).
+std::vector<std::string> kernel_socs(const GenConfig& cfg, const std::string& op);
+// For a process that tests a backend without platform control, which runs every case on its own SoC: valid cases
+// drawn without a platform go there, so that a case valid on another SoC (INT64 indices on Ascend950) is not run
+// as an invalid one. "" unpins.
+void pin_kernel_platform(const std::string& soc);
 
 // RapidCheck prints generated Cases as their one-line descriptors.
 }  // namespace poolcheck::gen

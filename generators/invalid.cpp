@@ -1,5 +1,7 @@
 #include "generators/invalid.h"
 
+#include <algorithm>
+
 namespace poolcheck::gen {
 
 rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen<Case>(const GenConfig&)> valid,
@@ -16,7 +18,6 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
         if (auto m = wanted->violate(*valid(base_cfg), cfg.target.choice)) return *m;
       base_cfg.kernel_platforms = platforms;
     }
-    Case base = *valid(base_cfg);
     const size_t n = spec.rules.size();
     // Size-independent draws: inRange would favour the first rules and choices at small sizes.
     std::vector<size_t> indices(n);
@@ -26,11 +27,26 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;
     const uint64_t choice = *rc::gen::elementOf(std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7});
-    if (spec.rules[first].phase == spec::Phase::Execute) base.platform = *rc::gen::elementOf(cfg.kernel_platforms);
+    // The base is drawn where the rule can be broken (its own platforms; the kernels' for an Execute-phase
+    // check): a valid case of one SoC moved to another may break that SoC's other rules too (INT64 indices).
+    const spec::Rule& rule = spec.rules[first];
+    const std::vector<std::string> kernels = kernel_socs(cfg, spec.op);
+    std::vector<std::string> socs = base_cfg.kernel_platforms;
+    if (!rule.platforms.empty())
+      std::erase_if(socs, [&](const std::string& s) {
+        return std::find(rule.platforms.begin(), rule.platforms.end(), s) == rule.platforms.end();
+      });
+    if (rule.phase == spec::Phase::Execute)
+      std::erase_if(
+          socs, [&](const std::string& s) { return std::find(kernels.begin(), kernels.end(), s) == kernels.end(); });
+    if (socs.empty()) socs = rule.phase == spec::Phase::Execute ? kernels : base_cfg.kernel_platforms;
+    base_cfg.kernel_platforms = socs;
+    Case base = *valid(base_cfg);
     for (int attempt = 0; attempt < 2; ++attempt) {
       for (uint64_t k = 0; k < 8; ++k)
-        if (auto m = spec.rules[first].violate(base, choice + k)) return *m;
-      base.platform = cfg.kernel_platforms.front();
+        if (auto m = rule.violate(base, choice + k)) return *m;
+      base_cfg.kernel_platforms = {kernels.front()};
+      base = *valid(base_cfg);
     }
     for (size_t i = 1; i < n; ++i)
       for (uint64_t k = 0; k < 8; ++k)

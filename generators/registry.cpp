@@ -39,6 +39,30 @@ std::vector<std::string> operators() {
 
 std::vector<std::string> features(const std::string& op) { return entry(op).features(); }
 
+std::vector<std::string> kernel_platforms(const std::string& op) {
+  // Every operator's kernels run on the A2/A3 profiles; max pooling's also on Ascend950 (the documents do not list
+  // the average-pooling operators there), adaptive pooling's also on the Atlas training and inference series.
+  std::vector<std::string> socs{"Ascend910B", "Ascend910_93"};
+  if (op == "maxpool3d_grad") socs.push_back("Ascend950");
+  if (op == "adaptive_avgpool3d_grad") socs.insert(socs.end(), {"Ascend910", "Ascend310P"});
+  return socs;
+}
+
+namespace {
+std::string& pinned_platform() {
+  static std::string soc;
+  return soc;
+}
+}  // namespace
+
+void pin_kernel_platform(const std::string& soc) { pinned_platform() = soc; }
+
+std::vector<std::string> kernel_socs(const GenConfig& cfg, const std::string& op) {
+  if (!cfg.kernel_platforms.empty()) return cfg.kernel_platforms;
+  if (!pinned_platform().empty()) return {pinned_platform()};
+  return kernel_platforms(op);
+}
+
 Case sample(const rc::Gen<Case>& g, uint64_t seed, int size) { return g(rc::Random(seed), size).value(); }
 
 }  // namespace poolcheck::gen

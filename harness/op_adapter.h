@@ -49,6 +49,14 @@ struct OpAdapter {
   // UB sizes (bytes, 0 = the platform's) the tiling takes for every valid case (the view's kUbSizes): where
   // the determinism rerun picks its own.
   std::vector<int64_t> ub_sizes;
+  // The same for a SoC whose UB differs (Ascend950 for max pooling: 240 KiB, its own tiling and thresholds).
+  std::map<std::string, std::vector<int64_t>> platform_ub_sizes{};
+
+  // The UB sizes the tiling takes for every valid case on `soc`.
+  const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {
+    const auto it = platform_ub_sizes.find(soc);
+    return it == platform_ub_sizes.end() ? ub_sizes : it->second;
+  }
 };
 
 }  // namespace poolcheck

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 
 #include "backend/backend.h"
 #include "case/descriptor.h"
@@ -35,6 +36,12 @@ void configure_backend(const Case& c, CaseResult* r) {
   if (a.pcEmuSetPlatform && a.pcEmuSetPlatform(c.platform.c_str()) != 0)
     r->message = "the emulated backend has no platform '" + c.platform + "'";
   if (a.pcEmuSetKnobs) a.pcEmuSetKnobs(c.cores, c.ub_bytes);
+  // Every case sets it (0 restores the platform's), so one case's limit never leaks into the next; the later
+  // runs of the determinism check keep it.
+  if (a.pcEmuSetInt32IndexLimit && a.pcEmuSetInt32IndexLimit(c.int32_index_limit) != 0)
+    throw std::invalid_argument(
+        fmt::format("i32limit={}: the backend refused the int32 index limit (it must be in [0, {}])",
+                    c.int32_index_limit, kMaxInt32IndexLimit));
   a.aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
 }
 
@@ -337,7 +344,8 @@ RerunKnobs rerun_knobs(const Case& c, const OpAdapter& op) {
   const uint64_t h = mix(c.seed ^ 0x7265706561746564ull);
   RerunKnobs k;
   k.cores = other_than(kCores, c.cores, h);
-  k.ub_bytes = op.ub_sizes.empty() ? c.ub_bytes : other_than(op.ub_sizes, c.ub_bytes, h >> 16);
+  const std::vector<int64_t>& ub_sizes = op.ub_sizes_on(c.platform);
+  k.ub_bytes = ub_sizes.empty() ? c.ub_bytes : other_than(ub_sizes, c.ub_bytes, h >> 16);
   k.schedule = mix(h) | 1;  // never 0, the default schedule
   return k;
 }

@@ -40,7 +40,7 @@ std::vector<int64_t> int_list(size_t max_len) {
 }
 
 // Only values a descriptor can carry: alloc_elems is -1 (exact) or a count, cores within [0, 4096], ub_bytes
-// non-negative, fill a fill name.
+// non-negative, int32_index_limit within [0, INT32_MAX], fill a fill name.
 void perturb(TensorArg& t) {
   if (*rc::gen::inRange(0, 8) == 0) t.present = false;
   if (change()) t.dtype = *rc::gen::elementOf(kDTypes);
@@ -71,6 +71,10 @@ rc::Gen<Case> perturbed_case() {
     if (change()) c.deterministic = !c.deterministic;
     if (change()) c.cores = *rc::gen::inRange<int32_t>(0, 4097);
     if (change()) c.ub_bytes = *rc::gen::oneOf(rc::gen::inRange<int64_t>(0, 1 << 20), rc::gen::positive<int64_t>());
+    if (change())
+      c.int32_index_limit =
+          *rc::gen::oneOf(rc::gen::inRange<int64_t>(0, 1 << 20), rc::gen::inRange<int64_t>(0, kMaxInt32IndexLimit + 1),
+                          rc::gen::just(kMaxInt32IndexLimit));
     if (change())
       c.seed = *rc::gen::oneOf(rc::gen::arbitrary<uint64_t>(), rc::gen::element(uint64_t{1} << 63, ~uint64_t{0}));
     if (change()) c.fill = *rc::gen::elementOf(kFills);
@@ -140,6 +144,7 @@ std::vector<std::pair<std::string, std::function<void(Case&)>>> single_field_cha
   add("deterministic", [](Case& c) { c.deterministic = !c.deterministic; });
   add("cores", [](Case& c) { c.cores = c.cores == 7 ? 9 : 7; });
   add("ub_bytes", [](Case& c) { c.ub_bytes = c.ub_bytes == 4096 ? 8192 : 4096; });
+  add("int32_index_limit", [](Case& c) { c.int32_index_limit = c.int32_index_limit == 77 ? 78 : 77; });
   add("seed", [](Case& c) { c.seed ^= 0x8000000000000001ull; });
   add("fill", [](Case& c) { c.fill = c.fill == "ties" ? "zeros" : "ties"; });
   add("options", [](Case& c) {
@@ -186,14 +191,31 @@ TEST(DescriptorCoverage, PerturbedCasesExerciseEveryField) {
     if (c.deterministic) seen["deterministic"]++;
     if (c.cores > 0) seen["cores"]++;
     if (c.ub_bytes > 0) seen["ub_bytes"]++;
+    if (c.int32_index_limit > 0) seen["int32_index_limit"]++;
+    if (c.int32_index_limit == kMaxInt32IndexLimit) seen["int32_index_limit at INT32_MAX"]++;
     if (c.seed > (uint64_t{1} << 63)) seen["seed > 2^63"]++;
     seen["fill " + c.fill]++;
     seen[c.options.empty() ? "no option" : "option " + c.options.front().second]++;
   }
-  std::vector<std::string> want{
-      "tensor null",   "0-d shape",     "strides", "negative offset", "positive offset", "alloc_elems",
-      "array null",    "array empty",   "array",   "scalar",          "scalar negative", "null_workspace_size",
-      "null_executor", "deterministic", "cores",   "ub_bytes",        "seed > 2^63"};
+  std::vector<std::string> want{"tensor null",
+                                "0-d shape",
+                                "strides",
+                                "negative offset",
+                                "positive offset",
+                                "alloc_elems",
+                                "array null",
+                                "array empty",
+                                "array",
+                                "scalar",
+                                "scalar negative",
+                                "null_workspace_size",
+                                "null_executor",
+                                "deterministic",
+                                "cores",
+                                "ub_bytes",
+                                "seed > 2^63",
+                                "int32_index_limit",
+                                "int32_index_limit at INT32_MAX"};
   for (const auto& op : gen::operators()) want.push_back("op " + op);
   for (DType dt : kDTypes) want.push_back(std::string("dtype ") + dtype_name(dt));
   for (Format f : kFormats) want.push_back(std::string("format ") + format_name(f));
@@ -231,6 +253,14 @@ TEST(DescriptorNegativeControl, BrokenTokensAreRefused) {
   EXPECT_FALSE(parse_descriptor(line + " gradInput=f32:2x").ok);
   EXPECT_FALSE(parse_descriptor(line + " kernelSize=[1,x]").ok);
   EXPECT_FALSE(parse_descriptor(line + " cores=-1").ok);
+  EXPECT_TRUE(parse_descriptor(line + " i32limit=2147483647").ok);
+  for (const char* bad : {" i32limit=-1", " i32limit=2147483648", " i32limit=1e3", " i32limit="}) {
+    const ParseResult p = parse_descriptor(line + bad);
+    EXPECT_FALSE(p.ok) << bad;
+    // The message names the token (key and value) and the rule.
+    EXPECT_NE(p.error.find(std::string("'") + (bad + 1) + "'"), std::string::npos) << p.error;
+    EXPECT_NE(p.error.find("[0, 2147483647]"), std::string::npos) << p.error;
+  }
   EXPECT_FALSE(parse_descriptor(line + " idxfault=-sideways").ok);    // an option's word starts with a letter
   EXPECT_FALSE(parse_runnable_case(line + " idxfault=sideways").ok);  // not one of max pooling's index faults
   EXPECT_FALSE(parse_runnable_case(line + " colour=blue").ok);        // not an option of max pooling

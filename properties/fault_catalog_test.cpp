@@ -126,14 +126,14 @@ const FaultControl kControls[] = {
      "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:1x2x4x10x20 self=f32:1x2x6x9x40 indices=i32:1x2x4x10x20 "
      "gradInput=f32:1x2x6x9x40 kernelSize=[3,2,3] stride=[1,1,2] padding=[0,1,1] dilation=[1,1,1] ceilMode=0 det=0 "
      "cores=3 ub=12288 seed=1 fill=normal",
-     Check::OtherWrongError},
+     Check::UbBounds},
     // Ascend950 SIMD, whole planes with overlapping 3x3x3 windows: without the interleaved groups two lanes of one
     // vector scatter into one element, which the emulator's lane invariant refuses (561000).
     {"simd_batch_collide",
      "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:2x2x5x7x9 self=f32:2x2x5x7x9 indices=i32:2x2x5x7x9 "
      "gradInput=f32:2x2x5x7x9 kernelSize=[3,3,3] stride=[1,1,1] padding=[1,1,1] dilation=[1,1,1] ceilMode=0 det=0 "
      "seed=1 fill=normal",
-     Check::OtherWrongError},
+     Check::LaneInvariant},
     // Ascend950 SIMT (a 2560-byte UB fits no SIMD tile): each element misses the last window reaching it.
     {"simt_window_short",
      "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:1x3x5x6x7 self=f32:1x3x5x6x7 indices=i32:1x3x5x6x7 "

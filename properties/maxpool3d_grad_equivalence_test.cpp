@@ -62,7 +62,9 @@ TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
     const auto& self = *c.tensor("self");
     const auto& go = *c.tensor("gradOutput");
     seen["strategy " + r.strategy]++;
-    seen[r.tiling_key >= 100 ? "atomics" : "no atomics"]++;
+    seen[r.atomics ? "atomics" : "no atomics"]++;
+    seen["platform " + c.platform]++;
+    seen[std::string("indices ") + dtype_name(c.tensor("indices")->dtype)]++;
     seen[self.shape.size() == 4 ? "4-D" : "5-D"]++;
     seen[std::string("dtype ") + dtype_name(self.dtype)]++;
     seen[c.scalar("ceilMode") == 1 ? "ceil" : "floor"]++;
@@ -89,6 +91,13 @@ TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
   for (const char* want : {"strategy Normal",
                            "strategy CutK",
                            "strategy Scatter",
+                           "strategy SIMD",
+                           "strategy SIMT",
+                           "platform Ascend910B",
+                           "platform Ascend910_93",
+                           "platform Ascend950",
+                           "indices i32",
+                           "indices i64",
                            "atomics",
                            "no atomics",
                            "4-D",

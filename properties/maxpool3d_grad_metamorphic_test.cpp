@@ -106,7 +106,8 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSize, ()) 
   other.cores = *rc::gen::element<int32_t>(0, 1, 2, 5, 16);
   other.ub_bytes = *rc::gen::element<int64_t>(0, 65536, 4096, 1024, 512);
   other.deterministic = *rc::gen::arbitrary<bool>();
-  other.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+  other.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93", "Ascend950");
+  if (other.platform != "Ascend950") other.tensor_mut("indices").dtype = DType::I32;  // INT64 on Ascend950 only
   RC_ASSERT(bitwise_equal(grad_input_of(c), grad_input_of(other)));
 }
 

@@ -32,6 +32,19 @@ EmulatorChecksOff::~EmulatorChecksOff() { backend::api().pcEmuSetChecks(previous
 
 namespace {
 
+// Against a backend without platform control every case runs on the backend's own SoC (the runner pins it):
+// the generators draw there too, before any property runs.
+class PinToForeignBackendSoc : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    const auto& api = backend::api();
+    if (api.has_platform_control()) return;
+    const char* soc = api.aclrtGetSocName();
+    gen::pin_kernel_platform(soc ? soc : "");
+  }
+};
+[[maybe_unused]] const auto* const kPinEnvironment = ::testing::AddGlobalTestEnvironment(new PinToForeignBackendSoc);
+
 rc::detail::TestResult run_quietly(const std::function<void()>& property, int max_success) {
   std::ostringstream sink;
   auto* old = std::cerr.rdbuf(sink.rdbuf());
@@ -87,6 +100,10 @@ const char* check_name(Check c) {
       return "GM bounds";
     case Check::UbOverflow:
       return "UB overflow";
+    case Check::UbBounds:
+      return "UB buffer bounds";
+    case Check::LaneInvariant:
+      return "SIMD lane invariant";
     case Check::OtherWrongError:
       return "other wrong error";
     case Check::SpecExpectation:
@@ -116,6 +133,8 @@ Check rejected_by(const CaseResult& r) {
       if (contains(m, "write race on")) return Check::RaceShadow;
       if (contains(m, "out of bounds")) return Check::GmBounds;
       if (contains(m, "UB overflow")) return Check::UbOverflow;
+      if (contains(m, "UB access out of buffer")) return Check::UbBounds;
+      if (contains(m, "SIMD lane invariant broken")) return Check::LaneInvariant;
       return Check::OtherWrongError;
     case Outcome::UnexpectedSuccess:
       return Check::SpecExpectation;

@@ -82,6 +82,8 @@ enum class Check : int8_t {
   RaceShadow,        // wrong-error: the emulator's race shadow ("write race on ...")
   GmBounds,          // wrong-error: a kernel copy outside a tensor's extent ("... out of bounds")
   UbOverflow,        // wrong-error: a unified-buffer allocation beyond the limit ("UB overflow")
+  UbBounds,          // wrong-error: a kernel's access past its UB buffer ("UB access out of buffer")
+  LaneInvariant,     // wrong-error: two lanes of one SIMD vector scatter into one element ("SIMD lane invariant")
   OtherWrongError,   // wrong-error: any other status or phase than the documented one
   SpecExpectation,   // unexpected-success: the call succeeded where the spec names a rule
   KernelRefusal,     // unsupported: a call the spec supports refused for want of a kernel

@@ -79,6 +79,9 @@ struct StrategyNote {
   std::string name;            // "Normal"
   std::vector<uint64_t> keys;  // every key the strategy can report
   std::string description;
+  // The SoCs whose kernels report it (Ascend910B and Ascend910_93 for the A2/A3 kernels, Ascend950 for the 950
+  // kernels); empty = every SoC the operator's kernels run on. The campaign draws the strategy's cases there.
+  std::vector<std::string> platforms{};
 };
 
 struct OperatorSpec {

@@ -21,9 +21,10 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     // The kernel platforms given by the caller, plus every other platform the spec marks supported (the Atlas
     // training/inference series), with the dtypes the spec lists there.
     const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
-    std::vector<std::string> socs = cfg.kernel_platforms;
+    const std::vector<std::string> kernels = kernel_socs(cfg, "adaptive_avgpool3d_grad");
+    std::vector<std::string> socs = kernels;
     for (const auto& s : supported_socs(contract))
-      if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
+      if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
     p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(socs) : cfg.target.platform;
     p.dtype = pick_dtype(cfg, listed_dtypes(contract, p.soc));
     gen_batch(cfg, {1, 1, 2}, &p);

@@ -17,9 +17,10 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
   spec::adaptive_avgpool3d_grad::CaseParams p;
   // As the ordinary generator: the kernel platforms, plus every other platform the spec marks supported.
   const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
-  std::vector<std::string> socs = cfg.kernel_platforms;
+  const std::vector<std::string> kernels = kernel_socs(cfg, "adaptive_avgpool3d_grad");
+  std::vector<std::string> socs = kernels;
   for (const auto& s : supported_socs(contract))
-    if (std::find(socs.begin(), socs.end(), s) == socs.end() && cfg.kernel_platforms.size() > 1) socs.push_back(s);
+    if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
   p.soc = *rc::gen::elementOf(socs);
   p.dtype = *rc::gen::elementOf(listed_dtypes(contract, p.soc));
   const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});

@@ -16,7 +16,7 @@ namespace {
 
 spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::avgpool2d_grad::CaseParams p;
-  p.soc = pick_soc(cfg);
+  p.soc = pick_soc(cfg, "avgpool2d_grad");
   p.dtype = pick_dtype(cfg, listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   std::array<int64_t, 2> k{}, s{}, pad{};
@@ -95,7 +95,8 @@ rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> avgpool2d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
-  return invalid_from(spec::avgpool2d_grad::operator_spec(), avgpool2d_grad::valid, cfg, cfg.kernel_platforms, rule_id);
+  return invalid_from(spec::avgpool2d_grad::operator_spec(), avgpool2d_grad::valid, cfg,
+                      kernel_socs(cfg, "avgpool2d_grad"), rule_id);
 }
 
 std::vector<std::string> avgpool2d_grad::features() {

@@ -36,7 +36,7 @@ std::vector<std::string> classes_of_avgpool() {
 spec::avgpool2d_grad::CaseParams boundary_params(const GenConfig& cfg, const std::vector<std::string>& classes) {
   const std::string cls = boundary::draw_class(classes_of_avgpool(), classes);
   spec::avgpool2d_grad::CaseParams p;
-  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.soc = *rc::gen::elementOf(kernel_socs(cfg, "avgpool2d_grad"));
   p.dtype = *rc::gen::elementOf(listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
   std::array<WindowAxis, 2> axes;
   bool ceil = pick_bool();

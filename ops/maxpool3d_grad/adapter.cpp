@@ -10,6 +10,7 @@
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
 #include "harness/two_phase_call.h"
+#include "ops/maxpool3d_grad/regbase_knobs.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
 #include "oracle/maxpool3d_grad.h"
@@ -116,8 +117,15 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{"maxpool3d_grad", kGradInput,       &spec::maxpool3d_grad::operator_spec, make_inputs, call,
-                           oracle_of,        argument_names(), {kUbSizes.begin(), kUbSizes.end()}};
+  static const OpAdapter a{"maxpool3d_grad",
+                           kGradInput,
+                           &spec::maxpool3d_grad::operator_spec,
+                           make_inputs,
+                           call,
+                           oracle_of,
+                           argument_names(),
+                           {kUbSizes.begin(), kUbSizes.end()},
+                           {{kRegbaseSoc, {kRegbaseUbSizes.begin(), kRegbaseUbSizes.end()}}}};
   return a;
 }
 

@@ -7,6 +7,7 @@
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
+#include "ops/maxpool3d_grad/generator_regbase.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
 
@@ -16,7 +17,7 @@ namespace {
 
 spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   spec::maxpool3d_grad::CaseParams p;
-  p.soc = pick_soc(cfg);
+  p.soc = maxpool_regbase::pick_soc(cfg);
   p.dtype = pick_dtype(cfg, listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
@@ -93,22 +94,26 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool3d_grad::boundary(cfg);
   return rc::gen::exec([cfg] {
-    Case c = spec::maxpool3d_grad::make_case(gen_params(cfg));
+    spec::maxpool3d_grad::CaseParams p = gen_params(cfg);
+    const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, false, &p);  // Ascend950 only
+    Case c = spec::maxpool3d_grad::make_case(p);
     gen_layouts(cfg, &c);
-    gen_environment(cfg, ub_sizes(cfg), &c, {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    gen_environment(cfg, maxpool_regbase::ub_sizes(p.soc, ub_sizes(cfg)), &c,
+                    {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    maxpool_regbase::steer_knobs(cfg, key, p, &c);
     return c;
   });
 }
 
 rc::Gen<Case> maxpool3d_grad::invalid(const GenConfig& cfg, const std::string& rule_id) {
-  // Every platform the spec supports, Ascend950 included (its kernels are simply not emulated).
+  // Every platform the spec supports.
   const spec::OperatorSpec& contract = spec::maxpool3d_grad::operator_spec();
   return invalid_from(contract, maxpool3d_grad::valid, cfg, supported_socs(contract), rule_id);
 }
 
 std::vector<std::string> maxpool3d_grad::features() {
-  return {kFeaturePlain,   kFeatureViews, kFeatureOffsets, kFeatureCeil, kFeaturePadLimit,
-          kFeatureOverlap, kFeatureTies,  kFeatureSpecial, kFeatureDet,  kFeatureBoundary};
+  return {kFeaturePlain, kFeatureViews,   kFeatureOffsets, kFeatureCeil,     kFeaturePadLimit,    kFeatureOverlap,
+          kFeatureTies,  kFeatureSpecial, kFeatureDet,     kFeatureBoundary, kFeatureInt64Indices};
 }
 
 }  // namespace poolcheck::gen

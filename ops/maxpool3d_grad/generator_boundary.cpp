@@ -4,7 +4,9 @@
 
 #include "generators/boundary.h"
 #include "generators/draws.h"
+#include "ops/maxpool3d_grad/generator_regbase.h"
 #include "ops/maxpool3d_grad/spec.h"
+#include "ops/maxpool3d_grad/view.h"
 
 namespace poolcheck::gen {
 
@@ -21,7 +23,7 @@ std::vector<int64_t> as_list(const std::array<int64_t, 3>& v) {
 spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std::vector<std::string>& classes) {
   const std::string cls = boundary::draw_class(boundary::window_classes(), classes);
   spec::maxpool3d_grad::CaseParams p;
-  p.soc = *rc::gen::elementOf(cfg.kernel_platforms);
+  p.soc = maxpool_regbase::pick_soc(cfg);
   p.dtype = *rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});
   std::array<WindowAxis, 3> axes;
@@ -59,10 +61,15 @@ std::vector<std::string> maxpool3d_grad::boundary_classes() { return boundary::w
 
 rc::Gen<Case> maxpool3d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
   return rc::gen::exec([cfg, classes] {
-    Case c = spec::maxpool3d_grad::make_case(boundary_params(cfg, classes));
+    spec::maxpool3d_grad::CaseParams p = boundary_params(cfg, classes);
+    // On Ascend950 the boundary shape stays; the index dtype and the knobs steer its tiling.
+    const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, true, &p);
+    Case c = spec::maxpool3d_grad::make_case(p);
     gen_layouts(cfg, &c);
-    gen_environment(cfg, {0, 65536, 16384, 6144, 3072, 1024, 512}, &c,
+    const auto& a2_sizes = ::poolcheck::maxpool3d_grad::kUbSizes;
+    gen_environment(cfg, maxpool_regbase::ub_sizes(p.soc, {a2_sizes.begin(), a2_sizes.end()}), &c,
                     {{6, "normal"}, {2, "ints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+    maxpool_regbase::steer_knobs(cfg, key, p, &c);
     return c;
   });
 }

@@ -22,8 +22,10 @@ function(write_op file ws_ratio)
   entry(u1 "impl_unchecked/maxpool3d_grad/s/f32/real_time" iteration 4e9 "")
   entry(t1 "torch/maxpool3d_grad/s/f32/real_time" iteration 1e9 "")
   entry(c1 "copy/maxpool3d_grad/s/f32/real_time" iteration 8e9 "")
+  # The same shape on another platform's path: its ratio to the A2 row of the shape.
+  entry(p1 "impl/maxpool3d_grad/s@950-simt/f32/real_time" iteration 5e8 ", \"tiling_key\": 257")
   file(WRITE ${file} "{\"context\": {\"threads\": \"2\", \"host_name\": \"fixture\", \"num_cpus\": 2, \"mhz_per_cpu\": 1000},
- \"benchmarks\": [${i1}, ${i2}, ${med}, ${cv}, ${u1}, ${t1}, ${c1}]}")
+ \"benchmarks\": [${i1}, ${i2}, ${med}, ${cv}, ${u1}, ${t1}, ${c1}, ${p1}]}")
 endfunction()
 
 function(write_harness file with_sharded)
@@ -71,6 +73,15 @@ expect("${good}" "rows;0;ratio_vs_torch_unchecked" 4)
 expect("${good}" "rows;0;ratio_vs_copy_unchecked" 0.5)
 expect("${good}" "rows;0;meets_memory_target" ON)
 expect("${good}" "rows;0;meets_targets" OFF)  # 0.25 of copy on a large shape
+# The Ascend950 row of the shape: 0.5 GB/s against the A2 row's 2, on the key it reported; the A2 row has no
+# such ratio.
+expect("${good}" "rows;1;shape" "s@950-simt")
+expect("${good}" "rows;1;ratio_vs_a2" 0.25)
+expect("${good}" "rows;1;tiling_key" 257)
+string(JSON a2_type TYPE "${good}" rows 0 ratio_vs_a2)
+if(NOT a2_type STREQUAL "NULL")
+  message(FATAL_ERROR "rows;0;ratio_vs_a2: expected null, got a ${a2_type}")
+endif()
 expect("${good}" "harness;0;cases_per_second" 1500)
 expect("${good}" "harness;0;sharded_cases_per_second" 2500)
 expect("${good}" "harness;0;meets_target" ON)

@@ -1,5 +1,6 @@
 #include "tests/coverage/coverage_check.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,21 @@ json read_json(const std::filesystem::path& p) {
   std::ifstream in(p);
   if (!in) throw std::runtime_error("cannot read " + p.string());
   return json::parse(in);
+}
+
+// A result whose tiling key belongs to a strategy its SoC does not run: "" when there is none.
+std::string key_platform_problem(const json& r) {
+  if (!r.contains("tiling") || !r.at("tiling").at("known").get<bool>()) return "";
+  const spec::OperatorSpec* s = spec::find_operator_spec(r.at("op").get<std::string>());
+  if (!s) return "";
+  const std::string strategy = r.at("tiling").at("strategy").get<std::string>();
+  const std::string soc = r.at("platform").get<std::string>();
+  for (const spec::StrategyNote& st : s->strategies)
+    if (st.name == strategy && !st.platforms.empty() &&
+        std::find(st.platforms.begin(), st.platforms.end(), soc) == st.platforms.end())
+      return "key " + r.at("tiling").at("label").get<std::string>() + " reported on " + soc + ", which does not run " +
+             strategy;
+  return "";
 }
 
 }  // namespace
@@ -59,11 +75,13 @@ std::vector<std::string> problems(const std::filesystem::path& dir) {
   for (const json& name : summary.at("coverage_never_hit"))
     out.push_back("summary names as never hit: " + name.get<std::string>());
 
-  // Recount rule hits from the results: each must be a case whose spec verdict names that rule.
+  // Recount rule hits from the results: each must be a case whose spec verdict names that rule. And each tiling
+  // key must come from a SoC that runs its strategy (SIMD/1 from Ascend950, CutK/51 from the A2/A3 profiles).
   std::map<std::string, int64_t> recount;
   std::ifstream lines(dir / "results.jsonl");
   for (std::string line; std::getline(lines, line);) {
     const json r = json::parse(line);
+    if (const std::string why = key_platform_problem(r); !why.empty()) out.push_back(why);
     const std::string rule = r.at("expected").at("rule").get<std::string>();
     if (!rule.empty() && r.contains("target")) ++recount["rule " + r.at("op").get<std::string>() + " " + rule];
   }

@@ -34,6 +34,7 @@ bool shows(const Case& c, const std::string& feature) {
   if (feature == gen::kFeatureTies) return c.fill == "ties";
   if (feature == gen::kFeatureSpecial) return c.fill == "special";
   if (feature == gen::kFeatureDet) return c.deterministic;
+  if (feature == gen::kFeatureInt64Indices) return c.tensor("indices") && c.tensor("indices")->dtype == DType::I64;
   if (windowed) {
     const auto k = per_axis(c, "kernelSize", axes, {});
     const auto s = per_axis(c, "stride", axes, k);
