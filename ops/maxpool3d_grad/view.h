@@ -25,8 +25,9 @@ inline constexpr const char* kCeilMode = "ceilMode";
 inline constexpr std::array<const char*, 4> kTensorNames{kGradOutput, kSelf, kIndices, kGradInput};
 
 // Unified-buffer sizes (bytes; 0 = the platform's) the emulator's tiling takes for every valid case: the
-// generator draws a case's from them, and the runner's determinism rerun picks another. From the profile's
-// 192 KiB down to sizes where only CutK or Scatter fit.
+// generator draws an A2/A3 case's from them, and the runner's determinism rerun picks another. From the
+// profile's 192 KiB down to sizes where Normal's smallest tile no longer fits and Scatter takes over (CutK runs
+// only on its whitelisted geometry, at the profile's UB).
 inline constexpr std::array<int64_t, 7> kUbSizes{0, 65536, 16384, 6144, 3072, 1024, 512};
 inline constexpr std::array<const char*, 4> kArrayNames{kKernelSize, kStride, kPadding, kDilation};
 
