@@ -32,7 +32,8 @@ bool tensor_passable(const TensorArg& t) {
 }
 
 bool known_fill(const std::string& f) {
-  return f == "normal" || f == "ints" || f == "wideints" || f == "ties" || f == "special" || f == "large" || f == "zeros";
+  return f == "normal" || f == "ints" || f == "wideints" || f == "ties" || f == "special" || f == "large" ||
+         f == "zeros";
 }
 
 }  // namespace
