@@ -193,15 +193,11 @@ int32_t status_through_api(const InvalidRow& row) {
   return st;
 }
 
-int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values,
-                     const std::vector<int32_t>& index_values, std::vector<float>* grad_input_values,
-                     pcEmuLaunchInfo* launch) {
-  select_a2_platform();
-  const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
-  DeviceTensor grad(g, ACL_FLOAT, false), self(x, ACL_FLOAT, true), indices(g, ACL_INT32, false);
-  DeviceTensor grad_input(x, ACL_FLOAT, false);
-  grad.fill(grad_values);
-  indices.fill(index_values);
+namespace {
+
+// Both phases of the row's call on the given tensors, and the launch that ran.
+int32_t run_call(const TilingRow& row, DeviceTensor& grad, DeviceTensor& self, DeviceTensor& indices,
+                 DeviceTensor& grad_input, pcEmuLaunchInfo* launch) {
   IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
       d({row.d.begin(), row.d.end()});
   uint64_t ws_bytes = 0;
@@ -218,6 +214,21 @@ int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values
   aclrtDestroyStream(stream);
   if (ws) aclrtFree(ws);
   pcEmuLastLaunch(launch);
+  return st;
+}
+
+}  // namespace
+
+int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values,
+                     const std::vector<int32_t>& index_values, std::vector<float>* grad_input_values,
+                     pcEmuLaunchInfo* launch) {
+  select_a2_platform();
+  const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
+  DeviceTensor grad(g, ACL_FLOAT, false), self(x, ACL_FLOAT, true), indices(g, ACL_INT32, false);
+  DeviceTensor grad_input(x, ACL_FLOAT, false);
+  grad.fill(grad_values);
+  indices.fill(index_values);
+  const int32_t st = run_call(row, grad, self, indices, grad_input, launch);
   *grad_input_values = grad_input.read<float>(numel(x));
   return st;
 }
@@ -241,23 +252,7 @@ int32_t execute_zero_grads(const TilingRow& row, int64_t ub_bytes, pcEmuLaunchIn
   DeviceTensor grad_input(x, row.dtype, false);
   grad.fill(std::vector<unsigned char>(static_cast<size_t>(numel(g) * dtype_bytes(row.dtype)), 0));
   indices.fill(idx);
-  IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
-      d({row.d.begin(), row.d.end()});
-  uint64_t ws_bytes = 0;
-  aclOpExecutor* exec = nullptr;
-  int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a,
-                                                                d.a, false, grad_input.get(), &ws_bytes, &exec);
-  if (st != 0) return st;
-  void* ws = nullptr;
-  if (ws_bytes > 0) aclrtMalloc(&ws, ws_bytes, ACL_MEM_MALLOC_HUGE_FIRST);
-  aclrtStream stream = nullptr;
-  aclrtCreateStream(&stream);
-  st = aclnnMaxPool3dWithArgmaxBackward(ws, ws_bytes, exec, stream);
-  aclrtSynchronizeStream(stream);
-  aclrtDestroyStream(stream);
-  if (ws) aclrtFree(ws);
-  pcEmuLastLaunch(launch);
-  return st;
+  return run_call(row, grad, self, indices, grad_input, launch);
 }
 
 }  // namespace poolcheck::conformance

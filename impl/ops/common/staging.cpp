@@ -18,6 +18,12 @@ unsigned char* staged_or_in_place(unsigned char* ws, int64_t at, const aclTensor
   return at >= 0 ? ws + at : view_data(view, elem_bytes);
 }
 
+unsigned char* contiguous_input(unsigned char* ws, int64_t at, const aclTensor& view, int64_t elem_bytes) {
+  unsigned char* data = staged_or_in_place(ws, at, view, elem_bytes);
+  if (at >= 0) gather_view(view, elem_bytes, data);
+  return data;
+}
+
 void stage_view(const aclTensor& t, int64_t elem_bytes, int64_t planes, int64_t spatial, bool channels_last,
                 unsigned char* dst) {
   if (!channels_last) {

@@ -23,6 +23,9 @@ StagingPlan plan_staging(const aclTensor& grad, const aclTensor& out, int64_t el
 // Where the second phase finds a view's data: its copy at workspace offset `at`, or the view itself in
 // place when `at` is negative (the layout took no workspace for it).
 unsigned char* staged_or_in_place(unsigned char* ws, int64_t at, const aclTensor& view, int64_t elem_bytes);
+// An input view for the kernel: gathered densely into its workspace copy at `at` (Contiguous), or read in
+// place when `at` is negative.
+unsigned char* contiguous_input(unsigned char* ws, int64_t at, const aclTensor& view, int64_t elem_bytes);
 
 // `planes` x `spatial` elements of `elem_bytes` from view `t` into `dst`, as (spatial, planes) when
 // `channels_last`.

@@ -52,10 +52,8 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
   const int64_t dt = pr.dtype_bytes();
   // Contiguous: stage strided inputs densely in the workspace.
-  unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, dt);
-  if (wl.grad >= 0) gather_view(*pr.grad_output, dt, grad);
-  unsigned char* idx = staged_or_in_place(ws, wl.idx, *pr.indices, 4);
-  if (wl.idx >= 0) gather_view(*pr.indices, 4, idx);
+  unsigned char* grad = contiguous_input(ws, wl.grad, *pr.grad_output, dt);
+  unsigned char* idx = contiguous_input(ws, wl.idx, *pr.indices, 4);
   unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, dt);
 
   const auto idx_gm = readonly(reinterpret_cast<const int32_t*>(idx), grad_elems, "indices");

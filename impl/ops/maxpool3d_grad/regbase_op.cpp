@@ -11,6 +11,7 @@
 #include "ops/common/tensor_view.h"
 #include "ops/common/upstream_call.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
+#include "ops/maxpool3d_grad/upstream_op_api.h"
 #include "ops/maxpool3d_grad/upstream_validate.h"
 #include "runtime/runtime_state.h"
 
@@ -41,10 +42,8 @@ aclnnStatus run_regbase(const Problem& pr, const RegbaseTiling& t, const Regbase
   using T = typename Codec::T;
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
   const int64_t dt = pr.dtype_bytes();
-  unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, dt);
-  if (wl.grad >= 0) gather_view(*pr.grad_output, dt, grad);
-  unsigned char* idx = staged_or_in_place(ws, wl.idx, *pr.indices, sizeof(Index));
-  if (wl.idx >= 0) gather_view(*pr.indices, sizeof(Index), idx);
+  unsigned char* grad = contiguous_input(ws, wl.grad, *pr.grad_output, dt);
+  unsigned char* idx = contiguous_input(ws, wl.idx, *pr.indices, sizeof(Index));
   unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, dt);
 
   const auto idx_gm = readonly(reinterpret_cast<const Index*>(idx), grad_elems, "indices");
@@ -103,12 +102,11 @@ aclnnStatus get_workspace_size_regbase(const RawArgs& args, const OpNames& op) {
 aclnnStatus get_workspace_size_regbase_upstream(const RawArgs& a, const OpNames& op) {
   // The same sequence as the A2 upstream path (upstream_op_api.cpp); the arch35 tiling base checks what the A2
   // one does, with INT64 argmax allowed (research ops-nn-implementation.md 1C).
-  Problem pr;
-  const bool det = runtime().deterministic;
-  if (auto done = start_upstream_call(op, a, validate_upstream, &pr, det)) return *done;
-  const ActivePlatform plat = active_platform();
-  if (auto st = require_kernels(op, plat)) return no_kernel_unchecked(op.api, st, a.workspace_size, a.executor);
-  if (auto st = check_tiling_inputs_upstream(a, pr)) return st;
+  UpstreamTilingStart start;
+  if (auto done = start_upstream_tiling(a, op, &start)) return *done;
+  const Problem& pr = start.pr;
+  const ActivePlatform& plat = start.plat;
+  const bool det = start.deterministic;
   std::string why;
   auto tiling = plan_regbase_tiling(pr, plat.profile, det, &why);
   if (!tiling) return fail(kUpstreamTilingFailed, "{}: tiling failed: {}", op.api, why);
