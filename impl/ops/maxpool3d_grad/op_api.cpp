@@ -16,6 +16,7 @@
 #include "ops/maxpool3d_grad/regbase_op.h"
 #include "ops/maxpool3d_grad/upstream_op_api.h"
 #include "ops/maxpool3d_grad/validate.h"
+#include "ops/maxpool3d_grad/workspace_layout.h"
 #include "runtime/profile.h"
 
 namespace pcemu::maxpool {
@@ -25,25 +26,6 @@ namespace {
 constexpr const char* kNoKernelNote =
     " (emulated on Ascend910B and Ascend910_93 with the A2/A3 kernels, and on Ascend950 with the regbase SIMD/SIMT "
     "kernels)";
-
-// Byte offsets of the sub-buffers carved from the client's workspace.
-struct WorkspaceLayout {
-  int64_t grad = -1, idx = -1, acc = -1, out = -1;  // -1: not needed
-  int64_t total = 0;
-};
-
-WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
-  WorkspaceLayout w;
-  WorkspaceCarver carver;
-  auto take = [&](int64_t bytes) { return carver.take(bytes); };
-  const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
-  if (!is_contiguous(*pr.grad_output)) w.grad = take(grad_elems * pr.dtype_bytes());
-  if (!is_contiguous(*pr.indices)) w.idx = take(grad_elems * 4);
-  if (t.fp32_workspace) w.acc = take(in_elems * 4);
-  if (!is_contiguous(*pr.grad_input)) w.out = take(in_elems * pr.dtype_bytes());
-  w.total = carver.total();
-  return w;
-}
 
 template <typename Codec>
 aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, unsigned char* ws,
@@ -105,12 +87,10 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
 }
 
 Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
-  const WorkspaceLayout wl = layout_for(pr, t);
+  const WorkspaceLayout wl = workspace_layout(pr, t.fp32_workspace);
   return {plan_tag(kOpType, strategy_name(t.strategy), t, wl.total, deterministic),
           [pr, t, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
-            if (auto st = recheck_tensors(
-                    kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}}))
-              return st;
+            if (auto st = recheck_call_tensors(pr)) return st;
             return dispatch_dtype(pr.dtype,
                                   [&](auto codec) { return run_kernels<decltype(codec)>(pr, t, wl, ws, info); });
           }};

@@ -28,6 +28,7 @@ struct Problem {
   int64_t in_plane() const { return in[0] * in[1] * in[2]; }
   int64_t out_plane() const { return out[0] * out[1] * out[2]; }
   int64_t dtype_bytes() const { return dtype == ACL_FLOAT ? 4 : 2; }
+  int64_t index_bytes() const { return index_dtype == ACL_INT64 ? 8 : 4; }
   bool overlap() const { return k[0] > s[0] || k[1] > s[1] || k[2] > s[2]; }
   bool dilated() const { return d[0] != 1 || d[1] != 1 || d[2] != 1; }
 };

@@ -13,31 +13,15 @@
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 #include "ops/maxpool3d_grad/upstream_op_api.h"
 #include "ops/maxpool3d_grad/upstream_validate.h"
+#include "ops/maxpool3d_grad/workspace_layout.h"
 #include "runtime/runtime_state.h"
 
 namespace pcemu::maxpool {
 
 namespace {
 
-// Byte offsets of the sub-buffers carved from the client's workspace (-1: the view is used in place).
-struct RegbaseWorkspace {
-  int64_t grad = -1, idx = -1, out = -1;
-  int64_t total = 0;
-};
-
-RegbaseWorkspace regbase_workspace(const Problem& pr, const RegbaseTiling& t) {
-  RegbaseWorkspace w;
-  WorkspaceCarver carver;
-  const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
-  if (!is_contiguous(*pr.grad_output)) w.grad = carver.take(grad_elems * pr.dtype_bytes());
-  if (!is_contiguous(*pr.indices)) w.idx = carver.take(grad_elems * t.index_bytes);
-  if (!is_contiguous(*pr.grad_input)) w.out = carver.take(in_elems * pr.dtype_bytes());
-  w.total = carver.total();
-  return w;
-}
-
 template <typename Codec, typename Index>
-aclnnStatus run_regbase(const Problem& pr, const RegbaseTiling& t, const RegbaseWorkspace& wl, unsigned char* ws,
+aclnnStatus run_regbase(const Problem& pr, const RegbaseTiling& t, const WorkspaceLayout& wl, unsigned char* ws,
                         pcEmuLaunchInfo& info) {
   using T = typename Codec::T;
   const int64_t grad_elems = pr.nc() * pr.out_plane(), in_elems = pr.nc() * pr.in_plane();
@@ -81,12 +65,10 @@ aclnnStatus run_regbase(const Problem& pr, const RegbaseTiling& t, const Regbase
 }  // namespace
 
 Plan make_regbase_plan(const Problem& pr, const RegbaseTiling& t, bool deterministic) {
-  const RegbaseWorkspace wl = regbase_workspace(pr, t);
+  const WorkspaceLayout wl = workspace_layout(pr, false);  // no atomics, no fp32 accumulator in GM
   return {plan_tag(kOpType, regbase_strategy_name(t.strategy), t, wl.total, deterministic),
           [pr, t, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
-            if (auto st = recheck_tensors(
-                    kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}}))
-              return st;
+            if (auto st = recheck_call_tensors(pr)) return st;
             return dispatch_dtype(pr.dtype, [&](auto codec) {
               using C = decltype(codec);
               return pr.index_dtype == ACL_INT64 ? run_regbase<C, int64_t>(pr, t, wl, ws, info)

@@ -136,7 +136,7 @@ SimdSearch make_search(const Problem& pr, const PlatformProfile& plat) {
   s.cores = std::max<int64_t>(1, plat.vector_cores);
   s.available_ub = plat.ub_bytes - plat.ub_reserve_bytes;
   s.value_bytes = pr.dtype == ACL_FLOAT ? 4 : 2;
-  s.index_bytes = pr.index_dtype == ACL_INT64 ? 8 : 4;
+  s.index_bytes = pr.index_bytes();
   const int64_t block = plat.ub_block_bytes;
   s.block_elems = std::max(block / s.value_bytes, block / s.index_bytes);
   s.lanes_per_beat = plat.vreg_bytes / block * (block / s.index_bytes);
@@ -206,7 +206,7 @@ RegbaseTiling simt(const Problem& pr, const PlatformProfile& plat, int64_t i32_l
   t.strategy = RegbaseStrategy::Simt;
   const int64_t elems = pr.nc() * pr.in_plane();  // validated shapes: the tensor exists, so this fits int64
   t.int64_offsets = elems > i32_limit;
-  t.index_bytes = pr.index_dtype == ACL_INT64 ? 8 : 4;
+  t.index_bytes = pr.index_bytes();
   const int64_t threads = std::min(elems, kSimtThreads);
   t.block_dim = static_cast<int32_t>(std::min<int64_t>(ceil_div(elems, threads), std::max(1, plat.vector_cores)));
   t.key = (t.int64_offsets ? kKeyIndexInt64 : kKeyIndexInt32) | kKeySimt;

@@ -8,6 +8,7 @@
 #include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
+#include "ops/common/op_plan.h"
 #include "ops/common/shape_checks.h"
 #include "ops/common/tensor_view.h"
 #include "ops/common/type_checks.h"
@@ -163,6 +164,10 @@ void describe_problem(const RawArgs& a, Problem* pr) {
   pr->grad_output = a.grad_output;
   pr->indices = a.indices;
   pr->grad_input = a.grad_input;
+}
+
+aclnnStatus recheck_call_tensors(const Problem& pr) {
+  return recheck_tensors(kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}});
 }
 
 }  // namespace pcemu::maxpool

@@ -27,5 +27,7 @@ aclnnStatus check_handles(const RawArgs& a);
 // Shapes (N and C from self, D/H/W of self and of gradOutput), ceilMode, dtypes and tensors of a call
 // whose checks passed; kernel, stride, padding and dilation are set by the checks.
 void describe_problem(const RawArgs& a, Problem* pr);
+// The second phase's recheck that the call's tensors are still alive and unchanged, for either arch's kernels.
+aclnnStatus recheck_call_tensors(const Problem& pr);
 
 }  // namespace pcemu::maxpool
