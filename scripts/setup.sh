@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing (Debian 12, apt only), configures and builds poolcheck in ./build.
+# Installs what is missing (Debian 12, apt only), configures and builds poolcheck in ./build (build_tree.sh).
 # Idempotent and quiet when nothing is missing. Run by run.sh, test.sh and bench.sh; POOLCHECK_SETUP_BUILD=0
 # installs only (bench.sh builds its own tree).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-packages=(g++ cmake make git coreutils libgtest-dev libgmock-dev googletest librapidcheck-dev libbenchmark-dev
+packages=(g++ cmake make git coreutils ccache libgtest-dev libgmock-dev googletest librapidcheck-dev libbenchmark-dev
           libspdlog-dev libcli11-dev nlohmann-json3-dev chromium)
 
 # Installs those of the given packages that are missing; the first argument says what the packages are.
@@ -29,11 +29,4 @@ install_missing "required" "${packages[@]}"
 install_missing "optional" ${POOLCHECK_OPTIONAL_PACKAGES:-} || echo "poolcheck setup: optional packages skipped"
 [ "${POOLCHECK_SETUP_BUILD:-1}" != 0 ] || exit 0
 
-jobs=$(nproc 2>/dev/null || echo 2)
-if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-fi
-cmake --build build -j "$jobs" -- --no-print-directory >/dev/null 2>build/build-errors.log || {
-  cat build/build-errors.log
-  exit 1
-}
+bash scripts/build_tree.sh build

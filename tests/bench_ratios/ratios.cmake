@@ -1,5 +1,5 @@
 # bench_ratios on hand-written Google Benchmark JSON: with repetitions it must take the median aggregate
-# (not the last repetition), survive the bare NaN Google Benchmark writes for 0/0 aggregates, compute the
+# (not the last repetition), survive the bare NaN and ±inf Google Benchmark writes for 0/0 aggregates, compute the
 # ratios and the memory and cases/s targets, and use the sharded harness rate for the two-core target.
 # Negative control: a workspace above the memory target and a harness below 2000 cases/s without a
 # sharded run must be reported as missing their targets by the same checks.
@@ -18,7 +18,7 @@ function(write_op file ws_ratio)
   entry(i1 ${n} iteration 1e9 "${ws}")
   entry(i2 ${n} iteration 3e9 "${ws}")  # the last repetition: a reader that keeps it is wrong
   entry(med ${n} aggregate 2e9 ", \"aggregate_name\": \"median\", \"workspace_bytes\": 4096, \"workspace_per_fp32_out\": ${ws_ratio}, \"traffic_per_moved\": 2")
-  entry(cv ${n} aggregate 0.1 ", \"aggregate_name\": \"cv\", \"workspace_bytes\": NaN, \"workspace_per_fp32_out\": NaN, \"traffic_per_moved\": NaN")
+  entry(cv ${n} aggregate 0.1 ", \"aggregate_name\": \"cv\", \"workspace_bytes\": NaN, \"workspace_per_fp32_out\": -inf, \"traffic_per_moved\":Infinity")
   entry(u1 "impl_unchecked/maxpool3d_grad/s/f32/real_time" iteration 4e9 "")
   entry(t1 "torch/maxpool3d_grad/s/f32/real_time" iteration 1e9 "")
   entry(c1 "copy/maxpool3d_grad/s/f32/real_time" iteration 8e9 "")
