@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Configures (once) and builds one build tree, quietly; on a failed build prints the compiler's errors.
-#   scripts/build_tree.sh DIR [--target T]... [CMAKE_OPTION]...
-# CMAKE_OPTIONs (-DNAME=VALUE) apply when DIR is first configured. ccache, when installed, caches the
+#   scripts/build_tree.sh DIR [--configure-only] [--target T]... [CMAKE_OPTION]...
+# CMAKE_OPTIONs (-DNAME=VALUE) apply when DIR is first configured; --configure-only stops there. ccache, when installed, caches the
 # compilations: a tree built again, or CI's next fresh clone of the same sources, then builds in minutes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-(($# >= 1)) || { echo "usage: scripts/build_tree.sh DIR [--target T]... [CMAKE_OPTION]..." >&2; exit 2; }
+(($# >= 1)) || { echo "usage: scripts/build_tree.sh DIR [--configure-only] [--target T]... [CMAKE_OPTION]..." >&2; exit 2; }
 dir=$1
 shift
-targets=() options=()
+targets=() options=() configure_only=0
 while (($#)); do
   case $1 in
+    --configure-only) configure_only=1; shift ;;
     --target) (($# >= 2)) || { echo "build_tree.sh: --target needs a target name" >&2; exit 2; }
               targets+=(--target "$2"); shift 2 ;;
     -D*) options+=("$1"); shift ;;
@@ -29,6 +30,7 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${options[@]}" >"$dir/configure.log" 2>&1 ||
     { cat "$dir/configure.log"; exit 1; }
 fi
+((configure_only == 0)) || exit 0
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake --build "$dir" -j "$jobs" "${targets[@]}" -- --no-print-directory >/dev/null 2>"$dir/build-errors.log" || {
   cat "$dir/build-errors.log"

@@ -36,7 +36,7 @@ if ! [[ $minutes =~ ^[0-9]+$ ]] || ((minutes < 1 || minutes > 1440)); then
 fi
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${BUILD_DIR:-$root/build-fuzz}
+build=$(realpath -m "${BUILD_DIR:-$root/build-fuzz}")
 work=${WORK_DIR:-$build/fuzz-campaign}  # not campaign/: the campaign library builds there
 
 # --- what the campaign needs -------------------------------------------------------------------------------
@@ -55,16 +55,17 @@ if ((${#need[@]})); then
 fi
 
 # --- build (the target list comes from the build: fuzz/fuzz_targets.tsv) -----------------------------------
+# The ASan+UBSan configuration CI proves (POOLCHECK_SANITIZE), with clang and libFuzzer's instrumentation.
 flags=-fsanitize=fuzzer-no-link
-mkdir -p "$build"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+bash "$root/scripts/build_tree.sh" "$build" --configure-only -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DPOOLCHECK_BUILD_FUZZ=ON -DPOOLCHECK_SANITIZE=ON -DPOOLCHECK_BUILD_TESTS=OFF -DPOOLCHECK_BUILD_BENCH=OFF \
-  -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" >"$build/configure.log" 2>&1 ||
-  { cat "$build/configure.log" >&2; echo "fuzz.sh: configure failed" >&2; exit 2; }
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" >&2 || { echo "fuzz.sh: configure failed" >&2; exit 2; }
 list=$build/fuzz/fuzz_targets.tsv
 [ -s "$list" ] || { echo "fuzz.sh: the build wrote no $list" >&2; exit 2; }
 mapfile -t targets < <(cut -f1 "$list")
-cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" || { echo "fuzz.sh: build failed" >&2; exit 2; }
+build_targets=()
+for t in "${targets[@]}"; do build_targets+=(--target "$t"); done
+bash "$root/scripts/build_tree.sh" "$build" "${build_targets[@]}" >&2 || { echo "fuzz.sh: build failed" >&2; exit 2; }
 
 # --- one target --------------------------------------------------------------------------------------------
 # libFuzzer flags from an options file's [libfuzzer] section ("key = value" lines).
