@@ -10,6 +10,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/coverage.h"
+#include "campaign/shard_from_engine.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
 #include "cli/option_ranges.h"
@@ -30,6 +31,7 @@ struct RunArgs {
   uint64_t seed = 1;
   double invalid_fraction = 0.25;
   std::string shard = "0/1";
+  long shard_count = 0;  // --shard-count, with --shard auto (0: not given)
   std::string report_dir = reports::kDefaultReportDir;
   std::string failure_db;  // empty: poolcheck-failures/ beside the report directory
   bool no_failure_db = false;
@@ -102,6 +104,21 @@ void parse_shard(const std::string& text, int* index, int* count) {
   *count = static_cast<int>(n);
 }
 
+// The shard this run takes: K/N as given, or from the job engine's variables with --shard auto. Returns how it was
+// found ("" for the default single shard).
+std::string choose_shard(const RunArgs& a, CampaignOptions* opts) {
+  if (a.shard == "auto") {
+    const std::optional<long> count = a.shard_count ? std::optional<long>(a.shard_count) : std::nullopt;
+    const ShardAssignment s = shard_from_engine(process_environment(), count, kMaxShards);
+    opts->shard_index = s.index;
+    opts->shard_count = s.count;
+    return s.source;
+  }
+  if (a.shard_count) throw std::invalid_argument("--shard-count is read only with --shard auto");
+  parse_shard(a.shard, &opts->shard_index, &opts->shard_count);
+  return opts->shard_count > 1 ? "--shard " + a.shard : "";
+}
+
 int run(const RunArgs& a, const Globals& g) {
   CampaignOptions opts;
   opts.ops = a.ops;
@@ -111,7 +128,7 @@ int run(const RunArgs& a, const Globals& g) {
   if (a.until_covered > 0 && !(a.cases_option && a.cases_option->count() > 0)) opts.max_cases = kUntilCoveredCaseLimit;
   opts.max_seconds = a.seconds;
   opts.invalid_fraction = a.invalid_fraction;
-  parse_shard(a.shard, &opts.shard_index, &opts.shard_count);
+  const std::string shard_source = choose_shard(a, &opts);
   opts.progress = !a.quiet;
   opts.run_options.allow_unsupported = a.allow_unsupported;
   check_campaign_options(opts);  // refuse bad options before any report file exists
@@ -149,6 +166,8 @@ int run(const RunArgs& a, const Globals& g) {
   }
 
   std::cout << "poolcheck run: " << s.one_line() << "\n";
+  if (!shard_source.empty())
+    std::cout << "shard: " << opts.shard_index << "/" << opts.shard_count << " from " << shard_source << "\n";
   print_coverage(s, a.until_covered);
   if (!s.replayed.empty()) {
     std::cout << "failure database: " << s.replay_still_failing() << " of " << s.replayed.size()
@@ -203,9 +222,12 @@ Command add_run_command(CLI::App& app, const Globals& g) {
   sub->add_option("--invalid-fraction", args->invalid_fraction, "Share of cases that violate one documented rule")
       ->check(real_range(0.0, 1.0))
       ->capture_default_str();
-  sub->add_option("--shard", args->shard, "Run shard K of N of the case stream (K/N, 0-based, 0 <= K < N <= 1000000)")
+  sub->add_option("--shard", args->shard,
+                  "Run shard K of N of the case stream (K/N, 0-based, 0 <= K < N <= 1000000), or `auto`: from the job "
+                  "engine's variables (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, PARALLEL_SEQ; docs/scale.md)")
       ->check(CLI::Validator(
           [](std::string& text) {
+            if (text == "auto") return std::string();
             try {
               int k = 0, n = 0;
               parse_shard(text, &k, &n);
@@ -216,6 +238,10 @@ Command add_run_command(CLI::App& app, const Globals& g) {
           },
           "K/N"))
       ->capture_default_str();
+  sub->add_option("--shard-count", args->shard_count,
+                  "With --shard auto: the number of shards where the engine does not pass it (Kubernetes, GNU "
+                  "parallel; else POOLCHECK_SHARD_COUNT), or a check of Slurm's")
+      ->check(CLI::Range(1L, kMaxShards));
   sub->add_option("--report-dir", args->report_dir, "Directory for the report files")->capture_default_str();
   sub->add_option("--failure-db", args->failure_db,
                   "Failure database: replayed first, new failures saved (default: poolcheck-failures/ beside the "
