@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "acl/acl.h"
@@ -15,7 +16,8 @@ namespace poolcheck::conformance {
 // What upstream's tiling chooses for a row: the tiling key its test asserts, and the tiling-data fields its
 // op_host code computes for the case (derived by hand from that code; see docs/tiling-conformance.md).
 struct ExpectedPlan {
-  std::string strategy;             // "Normal", "CutK", "Scatter"
+  std::string_view strategy;        // "Normal", "CutK", "Scatter": a literal (as a std::string in the long
+                                    // braced table of rows, GCC 12 -O3 reports it -Wmaybe-uninitialized)
   uint64_t key = 0;                 // the key the upstream test asserts
   int32_t used_cores = 0;           // usedCoreNum = blockDim
   int64_t vl = 0;                   // Normal/CutK: vl (baseNc); Scatter: baseNc

@@ -91,7 +91,10 @@ void ensure_device() {
 template <typename T>
 std::string text(const T& v) {
   std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "x" : "") + std::to_string(v[i]);
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += 'x';  // appended, not "x" + std::string: GCC 12 -O3 reports a false -Wrestrict there
+    s += std::to_string(v[i]);
+  }
   return s;
 }
 
@@ -125,7 +128,7 @@ std::vector<std::string> mismatches(const TilingRow& row, const Observed& got) {
   const ExpectedPlan& e = row.plan;
   differ("status", "0", std::to_string(got.status));
   if (got.status != 0) return out;
-  differ("strategy", e.strategy, got.strategy);
+  differ("strategy", std::string(e.strategy), got.strategy);
   differ("tiling key", std::to_string(e.key), std::to_string(got.key));
   differ("usedCoreNum (blockDim)", std::to_string(e.used_cores), std::to_string(got.block_dim));
   differ("user workspace bytes", std::to_string(e.workspace_bytes), std::to_string(got.workspace_bytes));
