@@ -1,5 +1,6 @@
 #include "campaign/shard_from_engine.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
@@ -8,19 +9,14 @@ namespace poolcheck {
 
 namespace {
 
+constexpr long kLargestTaskId = 1L << 40;  // far above any array Slurm accepts; bounds the arithmetic below
+
 // A whole number in [lo, hi] from variable `name`, or an error naming the variable, its value and the range.
 long whole_number(const std::string& name, const std::string& value, long lo, long hi) {
-  size_t used = 0;
   long v = 0;
-  bool ok = !value.empty() && (value[0] == '-' || (value[0] >= '0' && value[0] <= '9'));
-  if (ok) {
-    try {
-      v = std::stol(value, &used);
-    } catch (const std::exception&) {
-      ok = false;
-    }
-  }
-  if (!ok || used != value.size() || v < lo || v > hi) {
+  const char* end = value.data() + value.size();
+  const auto [ptr, ec] = std::from_chars(value.data(), end, v);
+  if (value.empty() || ec != std::errc() || ptr != end || v < lo || v > hi) {
     throw std::invalid_argument("--shard auto: " + name + "='" + value + "' is not a whole number in [" +
                                 std::to_string(lo) + ", " + std::to_string(hi) + "]");
   }
@@ -70,20 +66,26 @@ ShardAssignment from_kubernetes(const EnvironmentLookup& env, std::optional<long
 
 ShardAssignment from_slurm(const EnvironmentLookup& env, std::optional<long> count_option, long max_shards) {
   std::string source = "Slurm job array (";
+  struct Variable {
+    const char* name;
+    long lo, hi;
+  };
+  const Variable variables[] = {{"SLURM_ARRAY_TASK_ID", 0, kLargestTaskId},
+                                {"SLURM_ARRAY_TASK_MIN", 0, kLargestTaskId},
+                                {"SLURM_ARRAY_TASK_COUNT", 1, max_shards}};
   std::vector<long> v;
-  for (const char* name : {"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"}) {
-    const auto value = env(name);
+  for (const Variable& var : variables) {
+    const auto value = env(var.name);
     if (!value) {
-      throw std::invalid_argument(std::string("--shard auto: SLURM_ARRAY_TASK_ID is set but ") + name +
+      throw std::invalid_argument(std::string("--shard auto: SLURM_ARRAY_TASK_ID is set but ") + var.name +
                                   " is not (sbatch --array sets both)");
     }
-    const long lo = std::string(name) == "SLURM_ARRAY_TASK_COUNT" ? 1 : 0;
-    v.push_back(whole_number(name, *value, lo, std::string(name) == "SLURM_ARRAY_TASK_COUNT" ? max_shards : 1L << 40));
-    source += (v.size() > 1 ? ", " : "") + assignment_text(name, *value);
+    v.push_back(whole_number(var.name, *value, var.lo, var.hi));
+    source += (v.size() > 1 ? ", " : "") + assignment_text(var.name, *value);
   }
   long step = 1;
   if (const auto s = env("SLURM_ARRAY_TASK_STEP")) {
-    step = whole_number("SLURM_ARRAY_TASK_STEP", *s, 1, 1L << 40);
+    step = whole_number("SLURM_ARRAY_TASK_STEP", *s, 1, kLargestTaskId);
     source += ", " + assignment_text("SLURM_ARRAY_TASK_STEP", *s);
   }
   const long id = v[0], min = v[1], count = v[2];

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Configures (once) and builds one build tree, quietly; on a failed build prints the compiler's errors.
 #   scripts/build_tree.sh DIR [--configure-only] [--target T]... [CMAKE_OPTION]...
-# CMAKE_OPTIONs (-DNAME=VALUE) apply when DIR is first configured; --configure-only stops there. ccache, when installed, caches the
-# compilations: a tree built again, or CI's next fresh clone of the same sources, then builds in minutes.
+# CMAKE_OPTIONs (-DNAME=VALUE) apply when DIR is first configured; --configure-only stops there. ccache, when
+# installed, caches the compilations: a tree built again, or CI's next fresh clone of the same sources, then
+# builds in minutes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 (($# >= 1)) || { echo "usage: scripts/build_tree.sh DIR [--configure-only] [--target T]... [CMAKE_OPTION]..." >&2; exit 2; }

@@ -12,6 +12,7 @@
 #include "backend/backend.h"
 #include "case/descriptor.h"
 #include "harness/runner.h"
+#include "tests/sanitized_build.h"
 
 namespace poolcheck::worker {
 namespace {
@@ -107,16 +108,8 @@ TEST(IsolatedExecutor, ABackendSignalStaysACrash) {
   IsolatedExecutor exec(opts);
   const CaseResult r = exec.run(p.value);
   EXPECT_EQ(r.outcome, Outcome::Crash) << r.message;
-  // A sanitizer build's worker reports the SEGV itself and exits with a status (ASan 1, TSan 66) instead of dying on
-  // the signal (GCC names such a build with __SANITIZE_*__, clang with __has_feature).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#ifdef POOLCHECK_TEST_SANITIZED
   const char* death = "exited with status";
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-  const char* death = "exited with status";
-#else
-  const char* death = "signal";
-#endif
 #else
   const char* death = "signal";
 #endif

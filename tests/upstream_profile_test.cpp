@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "common/half.h"
 #include "poolcheck_emu/emu.h"
+#include "tests/sanitized_build.h"
 
 #ifndef POOLCHECK_EXPECT_PROFILE
 #error "POOLCHECK_EXPECT_PROFILE must name the profile of the linked library"
@@ -57,16 +58,7 @@ Outcome expected(Outcome upstream_outcome, Outcome documented_outcome) {
   return upstream() ? upstream_outcome : documented_outcome;
 }
 
-// Killed by SIGSEGV, as a real null dereference kills the process. A sanitizer's SEGV handler reports it and
-// exits non-zero instead (GCC names a sanitizer build with __SANITIZE_*__, clang with __has_feature).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define POOLCHECK_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define POOLCHECK_TEST_SANITIZED 1
-#endif
+// Killed by SIGSEGV, as a real null dereference kills the process (a sanitizer build: exits non-zero instead).
 bool crashed_on_null_dereference(int status) {
 #ifdef POOLCHECK_TEST_SANITIZED
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0) return true;
