@@ -72,6 +72,7 @@ std::optional<int64_t> Case::scalar(const std::string& name) const {
   if (const int64_t* v = find_entry(scalars, name)) return *v;
   return std::nullopt;
 }
+const TensorFill* Case::tensor_fill(const std::string& name) const { return find_entry(tensor_fills, name); }
 TensorArg& Case::tensor_mut(const std::string& name) {
   if (auto* t = const_cast<TensorArg*>(tensor(name))) return *t;
   throw std::logic_error(op + " case has no tensor '" + name + "'");

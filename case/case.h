@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "case/fill.h"
+
 namespace poolcheck {
 
 enum class DType : int8_t { F32, F16, BF16, F64, I8, U8, I16, I32, I64, Bool, Undefined };
@@ -56,7 +58,9 @@ struct Case {
 
   // Data.
   uint64_t seed = 1;
-  std::string fill = "normal";  // normal | ints | wideints | ties | special | large | zeros
+  std::string fill = "normal";  // the case-wide fill word (case/fill.h): normal | ints | wideints | ties | ...
+  // Tensors with a distribution of their own (`fill.<tensor>=uniform:-5:5`), by input tensor name.
+  std::vector<std::pair<std::string, TensorFill>> tensor_fills;
   // Operator-specific data options by key, with word values (e.g. max pooling's idxfault); the operator's
   // typed view (ops/<token>/view.h) reads and writes them, and its ArgumentNames says which it accepts.
   std::vector<std::pair<std::string, std::string>> options;
@@ -70,6 +74,8 @@ struct Case {
   TensorArg& tensor_mut(const std::string& name);
   IntArrayArg& array_mut(const std::string& name);
   std::optional<int64_t> scalar(const std::string& name) const;
+  // The tensor's own fill, or nullptr when it takes the case-wide one.
+  const TensorFill* tensor_fill(const std::string& name) const;
   // Sets a scalar, adding it when missing (a scalar is optional).
   void set_scalar(const std::string& name, int64_t value);
 };

@@ -181,6 +181,7 @@ std::string to_descriptor(const Case& c) {
   if (c.ub_bytes) os << " ub=" << c.ub_bytes;
   if (c.int32_index_limit) os << " i32limit=" << c.int32_index_limit;
   os << " seed=" << c.seed << " fill=" << escaped(c.fill);
+  for (const auto& [name, f] : c.tensor_fills) os << " fill." << name << '=' << fill_token(f);
   for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
   return os.str();
 }
@@ -224,6 +225,18 @@ ParseResult parse_descriptor(const std::string& line) {
       c.seed = uv;
     } else if (key == "fill") {
       if (!unescaped(val, &c.fill)) return fail("bad %XX escape");
+      const std::optional<FillKind> kind = parse_fill_kind(c.fill);
+      if (!kind || !is_case_fill(*kind))
+        return fail("unknown case-wide fill (known: " + fill_words(true) + "; a tensor's own fill is fill.NAME=...)");
+    } else if (key.rfind("fill.", 0) == 0) {
+      const std::string tensor = key.substr(5);
+      if (tensor.empty()) return fail("fill.NAME needs a tensor name");
+      std::string err;
+      const std::optional<TensorFill> f = parse_fill_token(val, &err);
+      if (!f) return fail(err);
+      for (const auto& [name, given] : c.tensor_fills)
+        if (name == tensor) return fail("a second fill for tensor '" + tensor + "'");
+      c.tensor_fills.emplace_back(tensor, *f);
     } else if (val == "null[]") {
       c.arrays.emplace_back(key, IntArrayArg{false, {}});
     } else if (!val.empty() && val.front() == '[') {

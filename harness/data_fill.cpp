@@ -1,5 +1,6 @@
 // Test data distributions (Case::fill), drawn from the case seed and the tensor name, already rounded
 // to the tensor's dtype so the oracle sees exactly what the device sees.
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -22,24 +23,63 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   SplitMix64 rng(mix_seed(c.seed, name_salt(tensor)));
   std::vector<double> v(static_cast<size_t>(n > 0 ? n : 0));
   const double inf = std::numeric_limits<double>::infinity();
+  const TensorFill* own = c.tensor_fill(tensor);
+  const FillKind kind = own ? own->kind : parse_fill_kind(c.fill).value_or(FillKind::Normal);
+  const std::array<double, 4> p = own ? own->p : std::array<double, 4>{};
+  // NormalRanged: the tensor's mean and standard deviation, drawn once before its elements.
+  double mean = 0, stddev = 1;
+  if (kind == FillKind::NormalRanged) {
+    mean = p[0] + (p[1] - p[0]) * rng.uniform();
+    stddev = p[2] + (p[3] - p[2]) * rng.uniform();
+  }
   for (auto& x : v) {
-    if (c.fill == "ints") {
-      x = static_cast<double>(rng.below(17) - 8);  // exact in every dtype and in any fp32 sum order
-    } else if (c.fill == "wideints") {
-      // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
-      // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
-      x = static_cast<double>(rng.below(511) - 255);
-    } else if (c.fill == "ties") {
-      x = tensor == "self" ? static_cast<double>(rng.below(3)) : static_cast<double>(rng.below(9) - 4);
-    } else if (c.fill == "special" && tensor != "self") {
-      const int64_t pick = rng.below(40);
-      x = pick == 0 ? std::numeric_limits<double>::quiet_NaN() : pick == 1 ? inf : pick == 2 ? -inf : rng.normal();
-    } else if (c.fill == "large") {
-      x = rng.normal() * 1000.0;
-    } else if (c.fill == "zeros") {
-      x = 0;
-    } else {
-      x = rng.normal();
+    switch (kind) {
+      case FillKind::Ints:
+        x = static_cast<double>(rng.below(17) - 8);  // exact in every dtype and in any fp32 sum order
+        break;
+      case FillKind::WideInts:
+        // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
+        // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
+        x = static_cast<double>(rng.below(511) - 255);
+        break;
+      case FillKind::Ties:
+        x = tensor == "self" ? static_cast<double>(rng.below(3)) : static_cast<double>(rng.below(9) - 4);
+        break;
+      case FillKind::Special:
+        if (tensor == "self") {
+          x = rng.normal();
+        } else {
+          const int64_t pick = rng.below(40);
+          x = pick == 0 ? std::numeric_limits<double>::quiet_NaN() : pick == 1 ? inf : pick == 2 ? -inf : rng.normal();
+        }
+        break;
+      case FillKind::Large:
+        x = rng.normal() * 1000.0;
+        break;
+      case FillKind::Zeros:
+        x = 0;
+        break;
+      case FillKind::Uniform:
+        x = p[0] + (p[1] - p[0]) * rng.uniform();
+        break;
+      case FillKind::Constant:
+        x = p[0];
+        break;
+      case FillKind::NormalRanged:
+        x = mean + stddev * rng.normal();
+        break;
+      case FillKind::NaN:
+        x = std::numeric_limits<double>::quiet_NaN();
+        break;
+      case FillKind::PosInf:
+        x = inf;
+        break;
+      case FillKind::NegInf:
+        x = -inf;
+        break;
+      case FillKind::Normal:
+        x = rng.normal();
+        break;
     }
     x = round_to(dt, x);
   }

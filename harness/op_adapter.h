@@ -36,14 +36,27 @@ struct OracleResult {
   TermError term_error;             // how each contribution is computed (dtype and precision mode)
 };
 
+// One parameter of the operator's GetWorkspaceSize call, in order (the workspace-size and executor
+// out-pointers that end every call are not listed): what an exported standalone program passes.
+struct CallParam {
+  enum Kind : int8_t { Tensor, IntArray, Bool, Int64, Int8 };
+  const char* name;
+  Kind kind;
+  int64_t absent = 0;  // a scalar the case does not set passes this (the view's documented default)
+};
+
+using GetWorkspaceSizeCall = std::function<aclnnStatus(const Case&, const ApiHandles&, uint64_t*, aclOpExecutor**)>;
+using ExecuteCall = std::function<aclnnStatus(void* workspace, uint64_t bytes, aclOpExecutor*, void* stream)>;
+
 struct OpAdapter {
   std::string name;    // Case::op
   std::string output;  // output tensor name, e.g. "gradInput"
   const spec::OperatorSpec& (*spec)();
   // Input values for the case (data fill from the seed; indices etc. derived with the oracle).
   std::function<HostValues(const Case&)> make_inputs;
-  // Both phases through the public C API; allocates and frees the workspace itself.
-  std::function<ApiOutcome(const Case&, const ApiHandles&, void* stream)> call;
+  // The first phase through the public C API with the case's arguments (the plan), and the second.
+  GetWorkspaceSizeCall get_workspace_size;
+  ExecuteCall execute;
   std::function<OracleResult(const Case&, const HostValues&)> oracle;
   ArgumentNames arguments;  // from the operator's typed view (ops/<token>/view.h)
   // UB sizes (bytes, 0 = the platform's) the tiling takes for every valid case (the view's kUbSizes): where
@@ -51,6 +64,14 @@ struct OpAdapter {
   std::vector<int64_t> ub_sizes;
   // The same for a SoC whose UB differs (Ascend950 for max pooling: 240 KiB, its own tiling and thresholds).
   std::map<std::string, std::vector<int64_t>> platform_ub_sizes{};
+  // The C call's parameters in order (for a standalone program of a case).
+  std::vector<CallParam> signature{};
+  // Input tensors whose values are the data fill (`fill.<name>=...` may set them); the other inputs are
+  // derived from them (max pooling's indices: a forward max pooling over self).
+  std::vector<std::string> filled{};
+  // Names other tools (ATK case lists, TTK rows) give an argument, where they differ from the descriptor's
+  // beyond case and underscores ("Input" for self), as (foreign name, descriptor name).
+  std::vector<std::pair<std::string, std::string>> foreign_names{};
 
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {
@@ -70,6 +91,20 @@ struct OpAdapter {
 #undef POOLCHECK_OPERATOR
 
 namespace poolcheck {
+
+// Both phases: GetWorkspaceSize (with the out-pointers the case may null), a workspace of the size asked for, the
+// execute call on the stream, the stream synchronised and the workspace freed.
+ApiOutcome call_two_phases(const OpAdapter& op, const Case& c, const ApiHandles& h, void* stream);
+
+// A row of the operator table (ops/operators.txt).
+struct OperatorRow {
+  const char* token;   // Case::op
+  const char* aclnn;   // the entry point, e.g. "aclnnMaxPool3dWithArgmaxBackward"
+  const char* header;  // its aclnnop header, e.g. "aclnn_max_pool3d_with_argmax_backward.h"
+};
+const std::vector<OperatorRow>& operator_table();
+// By token or by entry point (with or without the "aclnn" prefix); nullptr when the table has no such row.
+const OperatorRow* find_operator_row(const std::string& token_or_entry_point);
 
 // By operator token; nullptr for an unknown one.
 const OpAdapter* find_adapter(const std::string& op);

@@ -1,6 +1,8 @@
 // The adapters, one per row of the operator table.
 #include <algorithm>
+#include <stdexcept>
 
+#include "backend/backend.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
@@ -12,6 +14,42 @@ const std::vector<const OpAdapter*>& all_adapters() {
 #undef POOLCHECK_OPERATOR
   };
   return adapters;
+}
+
+const std::vector<OperatorRow>& operator_table() {
+  static const std::vector<OperatorRow> rows{
+#define POOLCHECK_OPERATOR_ROW(token, aclnn, header) {#token, #aclnn, #header},
+#include "ops/operator_rows.inc"
+#undef POOLCHECK_OPERATOR_ROW
+  };
+  return rows;
+}
+
+const OperatorRow* find_operator_row(const std::string& name) {
+  for (const OperatorRow& r : operator_table()) {
+    const std::string entry = r.aclnn;
+    if (name == r.token || name == entry || "aclnn" + name == entry) return &r;
+  }
+  return nullptr;
+}
+
+ApiOutcome call_two_phases(const OpAdapter& op, const Case& c, const ApiHandles& h, void* stream) {
+  ApiOutcome out;
+  uint64_t ws = 0;
+  aclOpExecutor* exec = nullptr;
+  out.status = op.get_workspace_size(c, h, c.null_workspace_size ? nullptr : &ws, c.null_executor ? nullptr : &exec);
+  if (out.status != 0) return out;
+  out.workspace_bytes = ws;
+  void* workspace = nullptr;
+  const auto& a = backend::api();
+  if (ws > 0 && a.aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+    throw std::runtime_error("cannot allocate the workspace");
+  out.status = op.execute(workspace, ws, exec, stream);
+  // A device backend runs the kernel asynchronously: the results exist only after the stream drains.
+  if (out.status == 0) out.status = a.aclrtSynchronizeStream(stream);
+  out.failed_in_execute = out.status != 0;
+  if (workspace) a.aclrtFree(workspace);
+  return out;
 }
 
 const OpAdapter* find_adapter(const std::string& op) {
@@ -70,6 +108,10 @@ std::string case_arguments_error(const Case& c) {
     if (opt == args.options.end()) return "'" + key + "' is not an option of " + c.op + " (" + all + ")";
     if (!listed(opt->values, word)) return key + "=" + word + ": expected one of " + joined(opt->values);
   }
+  for (const auto& [name, f] : c.tensor_fills)
+    if (!listed(op->filled, name))
+      return "fill." + name + ": only the inputs whose values are drawn take a fill of their own (" + c.op + ": " +
+             joined(op->filled) + ")";
   return "";
 }
 

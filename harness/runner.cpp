@@ -288,7 +288,7 @@ void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
   const auto& a = backend::api();
   const auto& dev = d.dev;
   const ApiHandles& h = d.h;
-  const ApiOutcome api = op.call(c, h, g_stream);
+  const ApiOutcome api = call_two_phases(op, c, h, g_stream);
   r->observed_status = api.status;
   r->observed_phase = api.status == 0 ? "" : api.failed_in_execute ? "Execute" : "GetWorkspaceSize";
   r->workspace_bytes = static_cast<int64_t>(api.workspace_bytes);

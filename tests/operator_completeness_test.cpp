@@ -119,7 +119,26 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
     need(p.spec && &p.adapter->spec() == p.spec, "adapter's spec is not the registered one");
     const auto& t = p.adapter->arguments.tensors;
     need(std::find(t.begin(), t.end(), p.adapter->output) != t.end(), "output is not one of its tensors");
-    need(p.adapter->make_inputs && p.adapter->call && p.adapter->oracle, "adapter lacks a function");
+    need(p.adapter->make_inputs && p.adapter->get_workspace_size && p.adapter->execute && p.adapter->oracle,
+         "adapter lacks a function");
+    // The call signature (what an exported program passes): every tensor and int array in API order, and
+    // only the operator's scalars.
+    std::vector<std::string> sig_tensors, sig_arrays;
+    for (const CallParam& param : p.adapter->signature) {
+      if (param.kind == CallParam::Tensor) sig_tensors.emplace_back(param.name);
+      if (param.kind == CallParam::IntArray) sig_arrays.emplace_back(param.name);
+      const auto& sc = p.adapter->arguments.scalars;
+      if (param.kind != CallParam::Tensor && param.kind != CallParam::IntArray)
+        need(std::find(sc.begin(), sc.end(), param.name) != sc.end(),
+             std::string("signature scalar '") + param.name + "' is not a scalar argument");
+    }
+    need(sig_tensors == t, "signature's tensors differ from the view's (order included)");
+    need(sig_arrays == p.adapter->arguments.arrays, "signature's int arrays differ from the view's");
+    need(!p.adapter->filled.empty(), "no filled inputs");
+    for (const auto& name : p.adapter->filled)
+      need(name != p.adapter->output && std::find(t.begin(), t.end(), name) != t.end(),
+           "filled input '" + name + "' is not an input tensor");
+    need(find_operator_row(op) != nullptr, "no row in the operator table");
   }
   // Fuzz binding: as many positional tensors and arrays as the adapter names; dictionary, options, corpus.
   need(p.raw_op != nullptr, "no fuzz binding (ops/" + op + "/fuzz_binding.cpp)");
@@ -203,6 +222,21 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   EXPECT_NE(std::find(docs_problems.begin(), docs_problems.end(), op + ": no ops/" + op + "/README.md"),
             docs_problems.end())
       << joined(docs_problems);
+
+  // A call signature out of API order (an exported program would pass the tensors in the wrong places).
+  OpAdapter reordered = *full.adapter;
+  std::reverse(reordered.signature.begin(), reordered.signature.end());
+  OperatorParts wrong_signature = full;
+  wrong_signature.adapter = &reordered;
+  EXPECT_EQ(first(completeness_problems(wrong_signature)),
+            op + ": signature's tensors differ from the view's (order included)");
+
+  OpAdapter derived_filled = *full.adapter;
+  derived_filled.filled.push_back(full.adapter->output);
+  OperatorParts wrong_filled = full;
+  wrong_filled.adapter = &derived_filled;
+  EXPECT_EQ(first(completeness_problems(wrong_filled)),
+            op + ": filled input '" + full.adapter->output + "' is not an input tensor");
 
   OperatorParts other_entry_point = full;
   other_entry_point.row.aclnn = "aclnnSomethingElse";

@@ -4,10 +4,10 @@
 #include <cmath>
 
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
+#include "backend/backend.h"
 #include "case/numeric.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
-#include "harness/two_phase_call.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "ops/adaptive_avgpool3d_grad/view.h"
 #include "oracle/adaptive_avgpool3d_grad.h"
@@ -18,12 +18,13 @@ namespace {
 
 HostValues make_inputs(const Case& c) { return filled_inputs(c, {kGradOutput, kSelf}); }
 
-ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
-  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return backend::api().aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(h.tensors.at(kGradOutput), h.tensors.at(kSelf),
-                                                                         h.tensors.at(kOut), ws, exec);
-  };
-  return two_phase_call(c, plan, backend::api().aclnnAdaptiveAvgPool3dBackward, stream);
+aclnnStatus get_workspace_size(const Case&, const ApiHandles& h, uint64_t* ws, aclOpExecutor** exec) {
+  return backend::api().aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(h.tensors.at(kGradOutput), h.tensors.at(kSelf),
+                                                                       h.tensors.at(kOut), ws, exec);
+}
+
+aclnnStatus execute(void* workspace, uint64_t bytes, aclOpExecutor* exec, void* stream) {
+  return backend::api().aclnnAdaptiveAvgPool3dBackward(workspace, bytes, exec, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
@@ -48,14 +49,21 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{"adaptive_avgpool3d_grad",
-                           kOut,
-                           &spec::adaptive_avgpool3d_grad::operator_spec,
-                           make_inputs,
-                           call,
-                           oracle_of,
-                           argument_names(),
-                           {kUbSizes.begin(), kUbSizes.end()}};
+  static const OpAdapter a{
+      .name = "adaptive_avgpool3d_grad",
+      .output = kOut,
+      .spec = &spec::adaptive_avgpool3d_grad::operator_spec,
+      .make_inputs = make_inputs,
+      .get_workspace_size = get_workspace_size,
+      .execute = execute,
+      .oracle = oracle_of,
+      .arguments = argument_names(),
+      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
+      .signature = {{kGradOutput, CallParam::Tensor}, {kSelf, CallParam::Tensor}, {kOut, CallParam::Tensor}},
+      .filled = {kGradOutput, kSelf},
+      // ATK names the input tensor "Input", as the PyTorch function's argument.
+      .foreign_names = {{"Input", kSelf}},
+  };
   return a;
 }
 

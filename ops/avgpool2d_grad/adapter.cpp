@@ -5,9 +5,9 @@
 #include <cmath>
 
 #include "aclnnop/aclnn_avgpool2d_backward.h"
+#include "backend/backend.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
-#include "harness/two_phase_call.h"
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/view.h"
 #include "oracle/avgpool2d_grad.h"
@@ -24,15 +24,16 @@ std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<in
 
 HostValues make_inputs(const Case& c) { return filled_inputs(c, {kGradOutput, kSelf}); }
 
-ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
+aclnnStatus get_workspace_size(const Case& c, const ApiHandles& h, uint64_t* ws, aclOpExecutor** exec) {
   const View v(c);
-  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return backend::api().aclnnAvgPool2dBackwardGetWorkspaceSize(
-        h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.arrays.at(kKernelSize), h.arrays.at(kStride),
-        h.arrays.at(kPadding), v.ceil_mode(), v.count_include_pad(), v.divisor_override(),
-        static_cast<int8_t>(v.cube_math_type()), h.tensors.at(kGradInput), ws, exec);
-  };
-  return two_phase_call(c, plan, backend::api().aclnnAvgPool2dBackward, stream);
+  return backend::api().aclnnAvgPool2dBackwardGetWorkspaceSize(
+      h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.arrays.at(kKernelSize), h.arrays.at(kStride),
+      h.arrays.at(kPadding), v.ceil_mode(), v.count_include_pad(), v.divisor_override(),
+      static_cast<int8_t>(v.cube_math_type()), h.tensors.at(kGradInput), ws, exec);
+}
+
+aclnnStatus execute(void* workspace, uint64_t bytes, aclOpExecutor* exec, void* stream) {
+  return backend::api().aclnnAvgPool2dBackward(workspace, bytes, exec, stream);
 }
 
 // Error of one contribution g/divisor as the documented precision mode allows it to be computed (the
@@ -71,8 +72,28 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{"avgpool2d_grad", kGradInput,       &spec::avgpool2d_grad::operator_spec, make_inputs, call,
-                           oracle_of,        argument_names(), {kUbSizes.begin(), kUbSizes.end()}};
+  static const OpAdapter a{
+      .name = "avgpool2d_grad",
+      .output = kGradInput,
+      .spec = &spec::avgpool2d_grad::operator_spec,
+      .make_inputs = make_inputs,
+      .get_workspace_size = get_workspace_size,
+      .execute = execute,
+      .oracle = oracle_of,
+      .arguments = argument_names(),
+      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
+      .signature = {{kGradOutput, CallParam::Tensor},
+                    {kSelf, CallParam::Tensor},
+                    {kKernelSize, CallParam::IntArray},
+                    {kStride, CallParam::IntArray},
+                    {kPadding, CallParam::IntArray},
+                    {kCeilMode, CallParam::Bool, 0},
+                    {kCountIncludePad, CallParam::Bool, 1},
+                    {kDivisorOverride, CallParam::Int64, 0},
+                    {kCubeMathType, CallParam::Int8, 0},
+                    {kGradInput, CallParam::Tensor}},
+      .filled = {kGradOutput, kSelf},
+  };
   return a;
 }
 

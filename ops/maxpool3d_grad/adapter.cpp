@@ -5,11 +5,11 @@
 #include <cmath>
 
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "backend/backend.h"
 #include "case/numeric.h"
 #include "case/rng.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
-#include "harness/two_phase_call.h"
 #include "ops/maxpool3d_grad/regbase_knobs.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
@@ -92,14 +92,15 @@ HostValues make_inputs(const Case& c) {
   return v;
 }
 
-ApiOutcome call(const Case& c, const ApiHandles& h, void* stream) {
-  const auto plan = [&](uint64_t* ws, aclOpExecutor** exec) {
-    return backend::api().aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
-        h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.tensors.at(kIndices), h.arrays.at(kKernelSize),
-        h.arrays.at(kStride), h.arrays.at(kPadding), h.arrays.at(kDilation), View(c).ceil_mode(),
-        h.tensors.at(kGradInput), ws, exec);
-  };
-  return two_phase_call(c, plan, backend::api().aclnnMaxPool3dWithArgmaxBackward, stream);
+aclnnStatus get_workspace_size(const Case& c, const ApiHandles& h, uint64_t* ws, aclOpExecutor** exec) {
+  return backend::api().aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
+      h.tensors.at(kGradOutput), h.tensors.at(kSelf), h.tensors.at(kIndices), h.arrays.at(kKernelSize),
+      h.arrays.at(kStride), h.arrays.at(kPadding), h.arrays.at(kDilation), View(c).ceil_mode(),
+      h.tensors.at(kGradInput), ws, exec);
+}
+
+aclnnStatus execute(void* workspace, uint64_t bytes, aclOpExecutor* exec, void* stream) {
+  return backend::api().aclnnMaxPool3dWithArgmaxBackward(workspace, bytes, exec, stream);
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
@@ -117,15 +118,28 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{"maxpool3d_grad",
-                           kGradInput,
-                           &spec::maxpool3d_grad::operator_spec,
-                           make_inputs,
-                           call,
-                           oracle_of,
-                           argument_names(),
-                           {kUbSizes.begin(), kUbSizes.end()},
-                           {{kRegbaseSoc, {kRegbaseUbSizes.begin(), kRegbaseUbSizes.end()}}}};
+  static const OpAdapter a{
+      .name = "maxpool3d_grad",
+      .output = kGradInput,
+      .spec = &spec::maxpool3d_grad::operator_spec,
+      .make_inputs = make_inputs,
+      .get_workspace_size = get_workspace_size,
+      .execute = execute,
+      .oracle = oracle_of,
+      .arguments = argument_names(),
+      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
+      .platform_ub_sizes = {{kRegbaseSoc, {kRegbaseUbSizes.begin(), kRegbaseUbSizes.end()}}},
+      .signature = {{kGradOutput, CallParam::Tensor},
+                    {kSelf, CallParam::Tensor},
+                    {kIndices, CallParam::Tensor},
+                    {kKernelSize, CallParam::IntArray},
+                    {kStride, CallParam::IntArray},
+                    {kPadding, CallParam::IntArray},
+                    {kDilation, CallParam::IntArray},
+                    {kCeilMode, CallParam::Bool, 0},
+                    {kGradInput, CallParam::Tensor}},
+      .filled = {kGradOutput, kSelf},
+  };
   return a;
 }
 
