@@ -28,8 +28,10 @@ namespace poolcheck::backend {
   X(aclDestroyIntArray)               \
   POOLCHECK_OPERATOR_SYMBOLS(X)
 
-// The bundled emulator's introspection and control; absent from any other library, and then null.
+// The bundled emulator's introspection and control; absent from any other library, and then null. With them, the
+// executor's destructor for a call planned but never run (`poolcheck plan`), which older CANN releases lack.
 #define POOLCHECK_EMULATOR_SYMBOLS(X) \
+  X(aclDestroyAclOpExecutor)          \
   X(pcEmuSetPlatform)                 \
   X(pcEmuSetKnobs)                    \
   X(pcEmuSetInt32IndexLimit)          \

@@ -30,7 +30,12 @@ struct Globals {
 // (with the backend configured here). Throws std::runtime_error when the backend or the workers cannot start.
 std::unique_ptr<CaseExecutor> make_executor(const Globals& g);
 
+// Loads the backend into this process (for commands that never run a kernel: plan, export). Throws
+// std::runtime_error when it cannot be loaded.
+void load_backend_here(const Globals& g);
+
 Command add_run_command(CLI::App& app, const Globals& g);
+Command add_plan_command(CLI::App& app, const Globals& g);  // cmd_plan.cpp: GetWorkspaceSize only
 Command add_repro_command(CLI::App& app, const Globals& g);
 Command add_list_command(CLI::App& app, const Globals& g);
 Command add_eval_command(CLI::App& app, const Globals& g);

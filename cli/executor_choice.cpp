@@ -5,13 +5,26 @@
 
 namespace poolcheck::cli {
 
-std::unique_ptr<CaseExecutor> make_executor(const Globals& g) {
+namespace {
+
+backend::BackendConfig backend_config(const Globals& g) {
   backend::BackendConfig config;
   config.libraries = backend::split_library_list(g.backend);
   config.emu_faults = g.emu_faults;
+  return config;
+}
+
+}  // namespace
+
+void load_backend_here(const Globals& g) {
+  backend::configure(backend_config(g));
+  backend::api();  // load now, so a bad backend is a clear error before any case runs
+}
+
+std::unique_ptr<CaseExecutor> make_executor(const Globals& g) {
+  const backend::BackendConfig config = backend_config(g);
   if (g.in_process) {
-    backend::configure(config);
-    backend::api();  // load now, so a bad backend is a clear error before any case runs
+    load_backend_here(g);
     return std::make_unique<InProcessExecutor>();
   }
   worker::IsolationOptions opts;

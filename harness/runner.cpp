@@ -30,34 +30,6 @@ std::string recent_error() {
   return m ? m : "";
 }
 
-// The emulator's platform and knob controls are optional: another backend runs its own SoC as it is.
-void configure_backend(const Case& c, CaseResult* r) {
-  const auto& a = backend::api();
-  if (a.pcEmuSetPlatform && a.pcEmuSetPlatform(c.platform.c_str()) != 0)
-    r->message = "the emulated backend has no platform '" + c.platform + "'";
-  if (a.pcEmuSetKnobs) a.pcEmuSetKnobs(c.cores, c.ub_bytes);
-  // Every case sets it (0 restores the platform's), so one case's limit never leaks into the next; the later
-  // runs of the determinism check keep it.
-  if (a.pcEmuSetInt32IndexLimit && a.pcEmuSetInt32IndexLimit(c.int32_index_limit) != 0)
-    throw std::invalid_argument(
-        fmt::format("i32limit={}: the backend refused the int32 index limit (it must be in [0, {}])",
-                    c.int32_index_limit, kMaxInt32IndexLimit));
-  a.aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
-}
-
-void take_tiling(CaseResult* r) {
-  const auto& a = backend::api();
-  pcEmuLaunchInfo info{};
-  if (!a.pcEmuLastLaunch || a.pcEmuLastLaunch(&info) != 0) return;
-  r->tiling_known = true;
-  r->strategy = info.strategy;
-  r->tiling_key = info.tilingKey;
-  r->tiling = info.tilingSummary;
-  r->block_dim = info.blockDim;
-  r->ub_high_water = info.ubHighWater;
-  r->atomics = info.atomicAdds != 0;
-}
-
 // gradInput coordinates of a flat index, for messages.
 std::string coords(const std::vector<int64_t>& shape, int64_t flat) {
   std::string s;
@@ -199,6 +171,34 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
 }
 
 }  // namespace
+
+// The emulator's platform and knob controls are optional: another backend runs its own SoC as it is.
+void configure_backend(const Case& c, CaseResult* r) {
+  const auto& a = backend::api();
+  if (a.pcEmuSetPlatform && a.pcEmuSetPlatform(c.platform.c_str()) != 0)
+    r->message = "the emulated backend has no platform '" + c.platform + "'";
+  if (a.pcEmuSetKnobs) a.pcEmuSetKnobs(c.cores, c.ub_bytes);
+  // Every case sets it (0 restores the platform's), so one case's limit never leaks into the next; the later
+  // runs of the determinism check keep it.
+  if (a.pcEmuSetInt32IndexLimit && a.pcEmuSetInt32IndexLimit(c.int32_index_limit) != 0)
+    throw std::invalid_argument(
+        fmt::format("i32limit={}: the backend refused the int32 index limit (it must be in [0, {}])",
+                    c.int32_index_limit, kMaxInt32IndexLimit));
+  a.aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, c.deterministic ? 1 : 0);
+}
+
+void take_tiling(CaseResult* r) {
+  const auto& a = backend::api();
+  pcEmuLaunchInfo info{};
+  if (!a.pcEmuLastLaunch || a.pcEmuLastLaunch(&info) != 0) return;
+  r->tiling_known = true;
+  r->strategy = info.strategy;
+  r->tiling_key = info.tilingKey;
+  r->tiling = info.tilingSummary;
+  r->block_dim = info.blockDim;
+  r->ub_high_water = info.ubHighWater;
+  r->atomics = info.atomicAdds != 0;
+}
 
 void ensure_runtime() {
   static std::once_flag once;

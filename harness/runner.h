@@ -35,6 +35,13 @@ void allow_unsupported(CaseResult* r);
 // must report a case whose run never answered). Outcome Crash until something better is known.
 CaseResult planned_result(const Case& c, const RunOptions& opt = {});
 
+// Applies the case's platform, tiling knobs, int32 index limit and determinism to the backend (the emulator's
+// controls where it has them; a refused platform is noted in r->message). Throws std::invalid_argument for an
+// index limit the backend refuses.
+void configure_backend(const Case& c, CaseResult* r);
+// The last planned or executed launch's tiling, from a backend that reports it (the emulator).
+void take_tiling(CaseResult* r);
+
 // Initialises the runtime once per process (aclInit + aclrtSetDevice + a stream). Idempotent.
 void ensure_runtime();
 
