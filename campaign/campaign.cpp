@@ -172,7 +172,7 @@ CampaignSummary campaign_parameters(const CampaignOptions& opts) {
   CampaignSummary p;
   p.ops = opts.ops.empty() ? gen::operators() : opts.ops;
   p.seed = opts.seed;
-  p.max_cases = opts.max_cases;
+  p.max_cases = opts.listed ? static_cast<int64_t>(opts.listed->size()) : opts.max_cases;
   p.max_seconds = opts.max_seconds;
   p.invalid_fraction = opts.invalid_fraction;
   p.shard_index = opts.shard_index;
@@ -213,7 +213,8 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     s.replayed.push_back(
         ReplayedCase{id, r.descriptor.empty() ? to_descriptor(c) : r.descriptor, r.outcome, r.message});
   }
-  Progress progress(opts.progress, shard_case_count(opts.max_cases, opts.shard_index, opts.shard_count),
+  const int64_t stream_length = s.max_cases;  // the list's length for a case list
+  Progress progress(opts.progress, shard_case_count(stream_length, opts.shard_index, opts.shard_count),
                     opts.shard_index, opts.shard_count);
   const auto t0 = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -239,6 +240,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       // Also for an executor or test seam that did not apply the run options itself.
       if (opts.run_options.allow_unsupported) allow_unsupported(&r);
       r.target = result_label(front.label, front.invalid, front.rule, r);
+      if (opts.listed) r.source = (*opts.listed)[static_cast<size_t>(front.index)].source;
       pending.pop_front();
       s.add(r, opts.max_failures_kept);
       // Coverage is counted over the whole target list: every 64 cases is cheap and stops soon enough.
@@ -251,7 +253,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
 
   int64_t i = opts.shard_index;
   for (;;) {
-    bool more = i < opts.max_cases && s.stop == StopReason::Completed && !coverage_reached;
+    bool more = i < stream_length && s.stop == StopReason::Completed && !coverage_reached;
     if (more && g_stop.load()) {
       s.stop = StopReason::Interrupted;
       more = false;
@@ -259,6 +261,13 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
     if (more && opts.max_seconds > 0 && elapsed() >= opts.max_seconds) {
       s.stop = StopReason::TimeBudget;
       more = false;
+    }
+    if (more && exec.in_flight() < exec.capacity() && opts.listed) {
+      const Case& c = (*opts.listed)[static_cast<size_t>(i)].c;
+      exec.submit(static_cast<uint64_t>(i), c, opts.run_options);
+      pending.push_back(Pending{i, c, "", "", false});
+      i += opts.shard_count;
+      continue;
     }
     if (more && exec.in_flight() < exec.capacity()) {
       const CasePlan plan = plan_case(opts, schedule, i);

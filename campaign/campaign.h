@@ -15,6 +15,7 @@
 #include "case/case.h"
 #include "case/summary.h"
 #include "generators/generators.h"
+#include "harness/case_list.h"
 #include "harness/executor.h"
 #include "harness/runner.h"
 
@@ -38,6 +39,10 @@ struct CampaignOptions {
   // Where the cases run (worker processes, or this one); null = run_case in this process. Cases may finish
   // out of order on an executor with several workers; results are still reported in stream order.
   CaseExecutor* executor = nullptr;
+
+  // A case list (`run --cases-file`) instead of the generated stream: case i of the stream is listed[i], and
+  // its result names the source. Null = the generated stream.
+  const std::vector<ListedCase>* listed = nullptr;
 
   // Failure-database cases (id, case) run before the stream; their results go to CampaignSummary::replayed.
   std::vector<std::pair<std::string, Case>> replay;

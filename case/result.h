@@ -72,6 +72,9 @@ struct CaseResult {
   // The campaign's coverage label of the case ("rule <op> <rule> <class>", "cell <op> <strategy> <dtype>
   // <feature>"; see campaign/scheduler.h), empty outside a campaign.
   std::string target;
+  // Where a case from a case list came from (its comment: an ATK file and entry, a TTK row, a failure id), empty
+  // for a generated case.
+  std::string source;
 };
 
 // Host-side tensors of one run, for `repro` and `eval` (values as doubles, dense row-major).

@@ -39,6 +39,7 @@ struct RunArgs {
   int64_t until_covered = 0;
   CLI::Option* cases_option = nullptr;  // to tell an explicit --cases from the default
   bool allow_unsupported = false;
+  std::string cases_file;  // --cases-file: a case list instead of the generated stream ("-" = stdin)
 };
 
 // Without an explicit --cases, --until-covered runs up to this many cases.
@@ -119,8 +120,31 @@ std::string choose_shard(const RunArgs& a, CampaignOptions* opts) {
   return opts->shard_count > 1 ? "--shard " + a.shard : "";
 }
 
+// The case list of --cases-file, restricted to --op when given; every refused line is printed and makes the run a
+// usage error before anything runs (a silently dropped case would be a case never checked).
+std::vector<ListedCase> listed_cases(const RunArgs& a) {
+  CaseListRead read = read_case_list_file(a.cases_file);
+  for (const auto& e : read.errors) std::cerr << "poolcheck run: " << e << "\n";
+  if (!read.errors.empty())
+    throw std::invalid_argument(std::to_string(read.errors.size()) + " line(s) of " + a.cases_file +
+                                " are not runnable cases (listed above)");
+  if (a.until_covered > 0) throw std::invalid_argument("--until-covered draws generated cases; not with --cases-file");
+  if (a.cases_option && a.cases_option->count() > 0)
+    throw std::invalid_argument("--cases sets the generated stream's length; a case list has its own");
+  if (a.ops.empty()) return std::move(read.cases);
+  std::vector<ListedCase> kept;
+  for (auto& l : read.cases)
+    if (std::find(a.ops.begin(), a.ops.end(), l.c.op) != a.ops.end()) kept.push_back(std::move(l));
+  return kept;
+}
+
 int run(const RunArgs& a, const Globals& g) {
   CampaignOptions opts;
+  std::vector<ListedCase> listed;
+  if (!a.cases_file.empty()) {
+    listed = listed_cases(a);
+    opts.listed = &listed;
+  }
   opts.ops = a.ops;
   opts.seed = a.seed;
   opts.max_cases = a.cases;
@@ -151,7 +175,8 @@ int run(const RunArgs& a, const Globals& g) {
     ++live_failures;
     if (tty) std::cerr << "\r\033[K";
     if (live_failures <= kLiveFailureLines) {
-      std::cerr << outcome_name(r.outcome) << ": " << reports::repro_command(r.descriptor) << "\n";
+      std::cerr << outcome_name(r.outcome) << ": " << reports::repro_command(r.descriptor)
+                << (r.source.empty() ? "" : "  # " + r.source) << "\n";
     } else if (live_failures == kLiveFailureLines + 1) {
       std::cerr << "(further failures only in the reports)\n";
     }
@@ -166,9 +191,10 @@ int run(const RunArgs& a, const Globals& g) {
   }
 
   std::cout << "poolcheck run: " << s.one_line() << "\n";
+  if (opts.listed) std::cout << "cases: " << listed.size() << " from " << a.cases_file << "\n";
   if (!shard_source.empty())
     std::cout << "shard: " << opts.shard_index << "/" << opts.shard_count << " from " << shard_source << "\n";
-  print_coverage(s, a.until_covered);
+  if (!opts.listed) print_coverage(s, a.until_covered);  // a case list has no coverage goal
   if (!s.replayed.empty()) {
     std::cout << "failure database: " << s.replay_still_failing() << " of " << s.replayed.size()
               << " saved case(s) still fail\n";
@@ -188,7 +214,8 @@ int run(const RunArgs& a, const Globals& g) {
     constexpr size_t kShown = 10;
     for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
       std::cout << "  " << outcome_name(s.failures[i].outcome) << ": "
-                << reports::repro_command(s.failures[i].descriptor) << "\n";
+                << reports::repro_command(s.failures[i].descriptor)
+                << (s.failures[i].source.empty() ? "" : "  # " + s.failures[i].source) << "\n";
     }
     if (s.failure_count > static_cast<int64_t>(kShown)) {
       std::cout << "  ... " << (s.failure_count - static_cast<int64_t>(kShown)) << " more in "
@@ -242,6 +269,9 @@ Command add_run_command(CLI::App& app, const Globals& g) {
                   "With --shard auto: the number of shards where the engine does not pass it (Kubernetes, GNU "
                   "parallel; else POOLCHECK_SHARD_COUNT), or a check of Slurm's")
       ->check(CLI::Range(1L, kMaxShards));
+  sub->add_option("--cases-file", args->cases_file,
+                  "Run a case list (one descriptor per line, '#' comments naming each case's source; '-' reads "
+                  "stdin) instead of the generated stream: `poolcheck import` writes one from ATK/TTK files");
   sub->add_option("--report-dir", args->report_dir, "Directory for the report files")->capture_default_str();
   sub->add_option("--failure-db", args->failure_db,
                   "Failure database: replayed first, new failures saved (default: poolcheck-failures/ beside the "

@@ -72,6 +72,9 @@ struct OpAdapter {
   // Names other tools (ATK case lists, TTK rows) give an argument, where they differ from the descriptor's
   // beyond case and underscores ("Input" for self), as (foreign name, descriptor name).
   std::vector<std::pair<std::string, std::string>> foreign_names{};
+  // The format a tensor of a given rank has when a tool gives none (ATK): the layout the document requires
+  // (average pooling's NCHW/NCL); ND for a rank not listed.
+  std::vector<std::pair<size_t, Format>> formats_by_rank{};
 
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {

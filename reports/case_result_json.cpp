@@ -21,6 +21,7 @@ json result_to_json(const CaseResult& r) {
   j["expected"] = {{"status", r.expected_status}, {"phase", r.expected_phase}, {"rule", r.expected_rule}};
   j["observed"] = {{"status", r.observed_status}, {"phase", r.observed_phase}};
   if (!r.target.empty()) j["target"] = r.target;
+  if (!r.source.empty()) j["source"] = r.source;
   j["tiling"] = {{"known", r.tiling_known},
                  {"strategy", r.strategy},
                  {"key", r.tiling_key},
@@ -84,6 +85,7 @@ CaseResult result_from_json(const json& j) {
   r.observed_status = get<int32_t>(o, "status");
   r.observed_phase = get<std::string>(o, "phase");
   if (j.contains("target")) r.target = get<std::string>(j, "target");
+  if (j.contains("source")) r.source = get<std::string>(j, "source");
   const json& t = field(j, "tiling");
   r.tiling_known = get<bool>(t, "known");
   r.strategy = get<std::string>(t, "strategy");

@@ -93,6 +93,7 @@ const OpAdapter& adapter() {
                     {kCubeMathType, CallParam::Int8, 0},
                     {kGradInput, CallParam::Tensor}},
       .filled = {kGradOutput, kSelf},
+      .formats_by_rank = {{4, Format::NCHW}, {3, Format::NCL}},
   };
   return a;
 }
