@@ -2,6 +2,7 @@
 
 #include <array>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 
 namespace poolcheck {
@@ -140,6 +141,30 @@ std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
 
 std::vector<int64_t> effective_strides(const TensorArg& t) {
   return t.strides.empty() ? contiguous_strides(t.shape) : t.strides;
+}
+
+std::vector<int64_t> view_element_offsets(const TensorArg& t) {
+  const auto count = element_count(t.shape).value_or(0);
+  const auto strides = effective_strides(t);
+  std::vector<int64_t> offs(static_cast<size_t>(count));
+  if (strides == contiguous_strides(t.shape)) {  // dense: no odometer walk
+    std::iota(offs.begin(), offs.end(), t.offset);
+    return offs;
+  }
+  std::vector<int64_t> idx(t.shape.size(), 0);
+  int64_t at = t.offset;
+  for (int64_t i = 0; i < count; ++i) {
+    offs[static_cast<size_t>(i)] = at;
+    for (size_t d = t.shape.size(); d-- > 0;) {
+      if (++idx[d] < t.shape[d]) {
+        at += strides[d];
+        break;
+      }
+      at -= strides[d] * (t.shape[d] - 1);
+      idx[d] = 0;
+    }
+  }
+  return offs;
 }
 
 std::optional<int64_t> element_count(const std::vector<int64_t>& shape) {

@@ -96,7 +96,8 @@ int diff(const ReportArgs& a) {
 int promote(const ReportArgs& a) {
   const reports::FailureEntry e = reports::FailureDb(a.failure_db).find(a.entry);
   const fs::path file = reports::promote_to_regression(e, a.to);
-  std::cout << "promoted " << e.id << " to " << file.string() << " (re-run cmake to add its ctest)\n";
+  std::cout << "promoted " << e.id << " to " << file.string() << " (re-run cmake to add its ctest)\n"
+            << "export it for the vendor's tools: " << reports::export_command(e.descriptor) << "\n";
   return kExitOk;
 }
 

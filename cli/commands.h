@@ -35,8 +35,9 @@ std::unique_ptr<CaseExecutor> make_executor(const Globals& g);
 void load_backend_here(const Globals& g);
 
 Command add_run_command(CLI::App& app, const Globals& g);
-Command add_import_command(CLI::App& app, const Globals& g);   // cmd_import.cpp: ATK/TTK files -> a case list
-Command add_plan_command(CLI::App& app, const Globals& g);  // cmd_plan.cpp: GetWorkspaceSize only
+Command add_import_command(CLI::App& app, const Globals& g);  // cmd_import.cpp: ATK/TTK files -> a case list
+Command add_export_command(CLI::App& app, const Globals& g);  // cmd_export.cpp: repro program + ATK entry
+Command add_plan_command(CLI::App& app, const Globals& g);    // cmd_plan.cpp: GetWorkspaceSize only
 Command add_repro_command(CLI::App& app, const Globals& g);
 Command add_list_command(CLI::App& app, const Globals& g);
 Command add_eval_command(CLI::App& app, const Globals& g);

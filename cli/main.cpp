@@ -42,9 +42,10 @@ int main(int argc, char** argv) {
       ->check(real_range(0.0, 86400.0))
       ->capture_default_str();
 
-  std::vector<Command> commands{add_run_command(app, g),   add_repro_command(app, g),    add_list_command(app, g),
-                                add_eval_command(app, g),  add_merge_command(app, g),    add_report_command(app, g),
-                                add_audit_command(app, g), add_selftest_command(app, g), add_plan_command(app, g), add_import_command(app, g)};
+  std::vector<Command> commands{add_run_command(app, g),    add_repro_command(app, g),    add_list_command(app, g),
+                                add_eval_command(app, g),   add_merge_command(app, g),    add_report_command(app, g),
+                                add_audit_command(app, g),  add_selftest_command(app, g), add_plan_command(app, g),
+                                add_import_command(app, g), add_export_command(app, g)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -129,29 +129,7 @@ std::string DeviceTensor::red_zone_damage() const {
   return "";
 }
 
-std::vector<int64_t> DeviceTensor::view_offsets() const {
-  const auto count = element_count(arg_.shape).value_or(0);
-  const auto strides = effective_strides(arg_);
-  std::vector<int64_t> offs(static_cast<size_t>(count));
-  if (strides == contiguous_strides(arg_.shape)) {  // dense: no odometer walk
-    std::iota(offs.begin(), offs.end(), arg_.offset);
-    return offs;
-  }
-  std::vector<int64_t> idx(arg_.shape.size(), 0);
-  int64_t at = arg_.offset;
-  for (int64_t i = 0; i < count; ++i) {
-    offs[static_cast<size_t>(i)] = at;
-    for (size_t d = arg_.shape.size(); d-- > 0;) {
-      if (++idx[d] < arg_.shape[d]) {
-        at += strides[d];
-        break;
-      }
-      at -= strides[d] * (arg_.shape[d] - 1);
-      idx[d] = 0;
-    }
-  }
-  return offs;
-}
+std::vector<int64_t> DeviceTensor::view_offsets() const { return view_element_offsets(arg_); }
 
 std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);

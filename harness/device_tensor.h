@@ -15,6 +15,11 @@ namespace poolcheck {
 aclDataType to_acl(DType dt);
 aclFormat to_acl(Format f);
 
+// What the runner writes into an allocation before the call: the output's bytes (a write shows), and the input
+// bytes outside their views (a read of them shows as a wrong value).
+inline constexpr uint8_t kOutputFillByte = 0xCD;
+inline constexpr uint8_t kInputFillByte = 0x3C;
+
 class DeviceTensor {
  public:
   // `values`: dense view values (written through the strides), or null to fill the whole allocation

@@ -75,6 +75,10 @@ struct OpAdapter {
   // The format a tensor of a given rank has when a tool gives none (ATK): the layout the document requires
   // (average pooling's NCHW/NCL); ND for a rank not listed.
   std::vector<std::pair<size_t, Format>> formats_by_rank{};
+  // How an ATK case list names the operator's executor (api_type), and whether its accuracy standard is ATK's
+  // high-precision single benchmark (the average poolings) rather than the default one.
+  const char* atk_api_type = "";
+  bool atk_high_precision = false;
 
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {

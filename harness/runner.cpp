@@ -22,8 +22,6 @@ namespace poolcheck {
 namespace {
 
 aclrtStream g_stream = nullptr;
-constexpr uint8_t kOutputPattern = 0xCD;  // bytes of gradInput before the call
-constexpr uint8_t kInputPattern = 0x3C;
 
 std::string recent_error() {
   const char* m = backend::api().aclGetRecentErrMsg();
@@ -268,7 +266,7 @@ void upload(const Case& c, const OpAdapter& op, HostValues* inputs, DeviceCase* 
     const bool is_out = name == op.output;
     const auto it = inputs->find(name);
     const std::vector<double>* values = !is_out && it != inputs->end() ? &it->second : nullptr;
-    d->dev[name] = std::make_unique<DeviceTensor>(arg, values, is_out ? kOutputPattern : kInputPattern);
+    d->dev[name] = std::make_unique<DeviceTensor>(arg, values, is_out ? kOutputFillByte : kInputFillByte);
     d->h.tensors[name] = d->dev[name]->handle();
     // An overlapping input view (legal) keeps the last value written to a shared element: the oracle
     // must see what the device holds.

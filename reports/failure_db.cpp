@@ -117,7 +117,8 @@ fs::path promote_to_regression(const FailureEntry& e, const fs::path& to_dir) {
   std::string msg = e.message.substr(0, 300);
   std::replace(msg.begin(), msg.end(), '\n', ' ');
   if (!msg.empty()) text += "# " + msg + "\n";
-  text += e.descriptor + "\n";
+  // A case list of one case (run --cases-file reads it), naming its source.
+  text += e.descriptor + "  # failure " + e.id + "\n";
   write_file_atomic(file, text);
   return file;
 }
@@ -129,6 +130,9 @@ std::string read_regression_descriptor(const fs::path& file) {
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
+    const size_t comment = line.find(" #");  // the source comment after the descriptor
+    if (comment != std::string::npos) line.erase(comment);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     return line;
   }
   throw std::runtime_error(file.string() + " holds no descriptor line");

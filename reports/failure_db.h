@@ -49,7 +49,8 @@ class FailureDb {
   std::filesystem::path dir_;
 };
 
-// Writes `to_dir`/<id>.case: comment lines saying where the case came from, then the descriptor line.
+// Writes `to_dir`/<id>.case, a case list of one case: comment lines saying where the case came from, then the
+// descriptor line with its source comment.
 std::filesystem::path promote_to_regression(const FailureEntry& e, const std::filesystem::path& to_dir);
 // The descriptor of a .case file (its first line that is neither blank nor a # comment); throws.
 std::string read_regression_descriptor(const std::filesystem::path& file);

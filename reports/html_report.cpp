@@ -158,8 +158,10 @@ void failures(std::ostringstream& h, const CampaignSummary& s) {
     h << "<li class=\"failure\"><b>" << outcome_name(r.outcome) << "</b>";
     if (!r.expected_rule.empty()) h << " (expected " << html_escape(r.expected_rule) << ")";
     if (!r.message.empty()) h << ": " << html_escape(r.message);
+    if (!r.source.empty()) h << " <i>from " << html_escape(r.source) << "</i>";
     h << "<pre class=\"descriptor\">" << html_escape(r.descriptor) << "</pre><pre class=\"repro\">"
-      << html_escape(repro_command(r.descriptor)) << "</pre></li>\n";
+      << html_escape(repro_command(r.descriptor)) << "\n"
+      << html_escape(export_command(r.descriptor)) << "</pre></li>\n";
   }
   h << "</ol>";
   if (s.failure_count > static_cast<int64_t>(s.failures.size())) {

@@ -16,4 +16,8 @@ std::string shell_quote(const std::string& s) {
 
 std::string repro_command(const std::string& descriptor) { return "poolcheck repro " + shell_quote(descriptor); }
 
+std::string export_command(const std::string& descriptor) {
+  return "poolcheck export " + shell_quote(descriptor) + " --to poolcheck-export";
+}
+
 }  // namespace poolcheck::reports

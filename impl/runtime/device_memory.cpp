@@ -28,13 +28,13 @@ void fill_bytes(uint8_t* p, uint8_t value, size_t bytes) {
 }
 }  // namespace
 
-std::vector<uint8_t> DeviceMemory::take_storage(size_t bytes) {
+DeviceStorage DeviceMemory::take_storage(size_t bytes) {
   std::lock_guard lock(mu_);
   auto best = spare_.end();
   for (auto it = spare_.begin(); it != spare_.end(); ++it)
     if (it->capacity() >= bytes && (best == spare_.end() || it->capacity() < best->capacity())) best = it;
   if (best == spare_.end()) return {};
-  std::vector<uint8_t> v = std::move(*best);
+  DeviceStorage v = std::move(*best);
   spare_.erase(best);
   return v;
 }

@@ -4,12 +4,37 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pcemu {
+
+// An allocator whose new elements are left uninitialised (std::vector::resize would otherwise zero every byte):
+// a fresh allocation's pages are touched only by the NaN fill when the checks are on, and not at all when a call is
+// only planned (the checks off), so planning a tensor of gigabytes costs no page faults.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <class U>
+  explicit UninitializedAllocator(const UninitializedAllocator<U>&) {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using DeviceStorage = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
 
 struct DeviceBlock {
   uintptr_t base = 0;  // first usable byte
@@ -37,7 +62,7 @@ class DeviceMemory {
 
  private:
   struct Block {
-    std::vector<uint8_t> storage;  // guard + payload + guard
+    DeviceStorage storage;  // guard + payload + guard
     size_t size = 0;
     uint64_t id = 0;
     uintptr_t base() const { return reinterpret_cast<uintptr_t>(storage.data()) + kGuardBytes; }
@@ -48,8 +73,8 @@ class DeviceMemory {
   std::vector<Block> blocks_;  // sorted by base for lookup
   // Storage of freed allocations, reused so a large allocation does not fault its pages in again on
   // every call (the bytes are refilled: reuse never shows old contents).
-  std::vector<std::vector<uint8_t>> spare_;
-  std::vector<uint8_t> take_storage(size_t bytes);
+  std::vector<DeviceStorage> spare_;
+  DeviceStorage take_storage(size_t bytes);
   uint64_t next_id_ = 1;
 };
 

@@ -63,6 +63,8 @@ const OpAdapter& adapter() {
       .filled = {kGradOutput, kSelf},
       // ATK names the input tensor "Input", as the PyTorch function's argument.
       .foreign_names = {{"Input", kSelf}},
+      .atk_api_type = "aclnn_adaptiveavgpool3dgrad",
+      .atk_high_precision = true,
   };
   return a;
 }

@@ -94,6 +94,8 @@ const OpAdapter& adapter() {
                     {kGradInput, CallParam::Tensor}},
       .filled = {kGradOutput, kSelf},
       .formats_by_rank = {{4, Format::NCHW}, {3, Format::NCL}},
+      .atk_api_type = "aclnn_avgpool2dgrad",
+      .atk_high_precision = true,
   };
   return a;
 }

@@ -139,6 +139,7 @@ const OpAdapter& adapter() {
                     {kCeilMode, CallParam::Bool, 0},
                     {kGradInput, CallParam::Tensor}},
       .filled = {kGradOutput, kSelf},
+      .atk_api_type = "ascend_method_torch_nn_MaxPool3dWithArgmaxBackward",
   };
   return a;
 }
