@@ -32,7 +32,7 @@ class EntryReader {
   Case read(const nlohmann::json& e, uint64_t seed, const std::string& platform) {
     if (!e.is_object()) throw Refusal{"is not a JSON object"};
     for (const auto& [key, value] : e.items())
-      if (!kEntryFields.count(key)) unknown_->insert("entry field '" + key + "'");
+      if (!kEntryFields.count(key)) unknown_->insert("unknown entry field '" + key + "' (ignored)");
     const std::string entry_point = text(e, "aclnn_name");
     const OperatorRow* row = find_operator_row(entry_point);
     if (!row)
@@ -96,7 +96,7 @@ class EntryReader {
     const auto ref = resolve_argument(op, name);
     if (!ref) throw Refusal{"input '" + name + "' is no argument of " + op.name + " (" + argument_list(op) + ")"};
     for (const auto& [key, value] : in.items())
-      if (!kInputFields.count(key)) unknown_->insert("input field '" + key + "'");
+      if (!kInputFields.count(key)) unknown_->insert("unknown input field '" + key + "' (ignored)");
     return *ref;
   }
 
