@@ -72,15 +72,10 @@ void print_plan(const PlanReport& p) {
 }
 
 int plan(const PlanArgs& a, const Globals& g) {
-  std::string line;
-  for (const auto& w : a.words) line += (line.empty() ? "" : " ") + w;
-  const ParseResult parsed = parse_runnable_case(line);
-  if (!parsed.ok) {
-    std::cerr << "poolcheck plan: " << parsed.error << "\n";
-    return kExitUsage;
-  }
+  const std::optional<Case> c = case_from_words(a.words, "plan");
+  if (!c) return kExitUsage;
   load_backend_here(g);
-  const PlanReport p = plan_only(parsed.value);
+  const PlanReport p = plan_only(*c);
   if (a.json)
     std::cout << plan_json(p).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   else

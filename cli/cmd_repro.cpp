@@ -21,17 +21,12 @@ struct ReproArgs {
 };
 
 int repro(const ReproArgs& a, const Globals& g) {
-  std::string line;
-  for (const auto& w : a.words) line += (line.empty() ? "" : " ") + w;
-  const ParseResult parsed = parse_runnable_case(line);
-  if (!parsed.ok) {
-    std::cerr << "poolcheck repro: " << parsed.error << "\n";
-    return kExitUsage;
-  }
+  const std::optional<Case> c = case_from_words(a.words, "repro");
+  if (!c) return kExitUsage;
   CaseTensors tensors;
   RunOptions opt;
   opt.allow_unsupported = a.allow_unsupported;
-  const CaseResult r = make_executor(g)->run(parsed.value, opt, &tensors);
+  const CaseResult r = make_executor(g)->run(*c, opt, &tensors);
   if (a.json) {
     std::cout << reports::result_to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {

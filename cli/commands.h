@@ -5,8 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "case/case.h"
 #include "harness/executor.h"
 
 namespace poolcheck::cli {
@@ -29,6 +31,10 @@ struct Globals {
 // Where the command's cases run, as the global options say: worker processes by default, or this process
 // (with the backend configured here). Throws std::runtime_error when the backend or the workers cannot start.
 std::unique_ptr<CaseExecutor> make_executor(const Globals& g);
+
+// The case a command's descriptor words make (quoted as one argument or not), or nullopt after printing
+// "poolcheck COMMAND: <why>" on stderr.
+std::optional<Case> case_from_words(const std::vector<std::string>& words, const char* command);
 
 // Loads the backend into this process (for commands that never run a kernel: plan, export). Throws
 // std::runtime_error when it cannot be loaded.

@@ -1,6 +1,10 @@
-// make_executor: the global backend and isolation options into a CaseExecutor.
+// make_executor: the global backend and isolation options into a CaseExecutor; the descriptor words of a
+// one-case command.
+#include <iostream>
+
 #include "backend/backend.h"
 #include "cli/commands.h"
+#include "harness/op_adapter.h"
 #include "worker/isolated_executor.h"
 
 namespace poolcheck::cli {
@@ -15,6 +19,15 @@ backend::BackendConfig backend_config(const Globals& g) {
 }
 
 }  // namespace
+
+std::optional<Case> case_from_words(const std::vector<std::string>& words, const char* command) {
+  std::string line;
+  for (const auto& w : words) line += (line.empty() ? "" : " ") + w;
+  const ParseResult parsed = parse_runnable_case(line);
+  if (parsed.ok) return parsed.value;
+  std::cerr << "poolcheck " << command << ": " << parsed.error << "\n";
+  return std::nullopt;
+}
 
 void load_backend_here(const Globals& g) {
   backend::configure(backend_config(g));

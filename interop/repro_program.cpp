@@ -130,6 +130,18 @@ class Writer {
   ReproProgram* out_;
 };
 
+// The end of main() for an invalid case: the documented status in its phase, and nothing written.
+std::string documented_failure_verdict(const CaseBytes& d) {
+  const std::string expected = "status " + std::to_string(d.expected_status) + " in " + d.expected_phase;
+  return "  if (status != " + std::to_string(d.expected_status) + ")\n    return verdict(false, \"expected " +
+         expected + " (rule " + d.expected_rule +
+         "), got \" + std::to_string(status) + (status ? \": \" + recent_error() : \"\"));\n"
+         "  const std::string touched = untouched(tensors, true);\n"
+         "  if (!touched.empty()) return verdict(false, \"the call failed as documented but \" + touched);\n"
+         "  return verdict(true, \"" +
+         expected + ", as documented (rule " + d.expected_rule + ")\");\n}\n";
+}
+
 }  // namespace
 
 ReproProgram repro_program(const CaseBytes& d, const std::string& name, const std::string& source_note,
@@ -261,13 +273,7 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
       << (c.null_workspace_size ? "nullptr" : "&workspace_size") << ", " << (c.null_executor ? "nullptr" : "&executor")
       << ");\n";
   if (d.expected_status != 0 && d.expected_phase == "GetWorkspaceSize") {
-    src << "  if (status != " << d.expected_status << ")\n"
-        << "    return verdict(false, \"expected status " << d.expected_status << " in GetWorkspaceSize (rule "
-        << d.expected_rule << "), got \" + std::to_string(status) + (status ? \": \" + recent_error() : \"\"));\n"
-        << "  const std::string touched = untouched(tensors, true);\n"
-        << "  if (!touched.empty()) return verdict(false, \"the call failed as documented but \" + touched);\n"
-        << "  return verdict(true, \"status " << d.expected_status << " in GetWorkspaceSize, as documented (rule "
-        << d.expected_rule << ")\");\n}\n";
+    src << documented_failure_verdict(d);
     out.source = src.str();
     return out;
   }
@@ -282,13 +288,7 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
       << "  status = " << row->aclnn << "(workspace, workspace_size, executor, stream);\n"
       << "  if (status == 0) status = aclrtSynchronizeStream(stream);\n";
   if (!valid) {
-    src << "  if (status != " << d.expected_status << ")\n"
-        << "    return verdict(false, \"expected status " << d.expected_status << " in Execute (rule "
-        << d.expected_rule << "), got \" + std::to_string(status) + (status ? \": \" + recent_error() : \"\"));\n"
-        << "  const std::string touched = untouched(tensors, true);\n"
-        << "  if (!touched.empty()) return verdict(false, \"the call failed as documented but \" + touched);\n"
-        << "  return verdict(true, \"status " << d.expected_status << " in Execute, as documented (rule "
-        << d.expected_rule << ")\");\n}\n";
+    src << documented_failure_verdict(d);
     out.source = src.str();
     return out;
   }

@@ -27,6 +27,13 @@ std::string converted(const ImportedFile& f, const std::string& tail) {
   return "(no entry " + tail + ")";
 }
 
+// Whether the entry converted to a case whose descriptor holds `text` (with the descriptor in the failure message).
+::testing::AssertionResult converts_with(const ImportedFile& f, const std::string& tail, const std::string& text) {
+  const std::string d = converted(f, tail);
+  if (d.find(text) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "entry" << tail << " is '" << d << "', without '" << text << "'";
+}
+
 size_t count_converted(const ImportedFile& f) {
   return static_cast<size_t>(std::count_if(f.entries.begin(), f.entries.end(), [](const auto& e) { return e.c; }));
 }
@@ -50,12 +57,12 @@ TEST(AtkImport, MaxPoolingEveryRangeFormAndAttribute) {
             "op=maxpool3d_grad soc=Ascend910B gradOutput=f16:2x3x3x4x5 self=f16:2x3x5x7x9 indices=i32:2x3x3x4x5 "
             "gradInput=f16:2x3x5x7x9 kernelSize=[3,3,3] stride=[2,2,2] padding=[1,1,1] dilation=[1,1,1] ceilMode=1 "
             "seed=1 fill=normal fill.gradOutput=nd:-100:100:1:25 fill.self=uniform:-5:5");
-  EXPECT_NE(converted(f, " id=2").find("fill.gradOutput=const:0 fill.self=uniform:-1:1"), std::string::npos);
-  EXPECT_NE(converted(f, " id=3").find("fill.gradOutput=const:1.5"), std::string::npos);
-  EXPECT_NE(converted(f, " id=4").find("gradOutput=f32:3x2x3x3 self=f32:3x5x6x6"), std::string::npos);
-  EXPECT_NE(converted(f, " id=4").find("fill.gradOutput=nan"), std::string::npos);
-  EXPECT_NE(converted(f, " id=5").find("fill.gradOutput=inf fill.self=nan"), std::string::npos);
-  EXPECT_NE(converted(f, " id=6").find("fill.gradOutput=neginf fill.self=uniform:0:0"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, " id=2", "fill.gradOutput=const:0 fill.self=uniform:-1:1"));
+  EXPECT_TRUE(converts_with(f, " id=3", "fill.gradOutput=const:1.5"));
+  EXPECT_TRUE(converts_with(f, " id=4", "gradOutput=f32:3x2x3x3 self=f32:3x5x6x6"));
+  EXPECT_TRUE(converts_with(f, " id=4", "fill.gradOutput=nan"));
+  EXPECT_TRUE(converts_with(f, " id=5", "fill.gradOutput=inf fill.self=nan"));
+  EXPECT_TRUE(converts_with(f, " id=6", "fill.gradOutput=neginf fill.self=uniform:0:0"));
   // Refusals name the entry and the field; the other entries converted.
   EXPECT_TRUE(has_refusal(f, "id=8: input 'gradOutput' range_values: [5,-5] is not [lo, hi]"));
   EXPECT_TRUE(has_refusal(f, "id=9: aclnn_name 'MaxPool2dWithMaskBackward' is none of poolcheck's entry points"));
@@ -86,8 +93,8 @@ TEST(AtkImport, AveragePoolingSnakeCaseAttributesAndLayouts) {
   const int64_t divisor = p.value.scalar("divisorOverride").value_or(-1);
   EXPECT_GE(divisor, 1);
   EXPECT_LE(divisor, 100);
-  EXPECT_NE(converted(f, " id=3").find("divisorOverride=5"), std::string::npos);
-  EXPECT_NE(converted(f, " id=3").find("fill.gradOutput=inf fill.self=const:1"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, " id=3", "divisorOverride=5"));
+  EXPECT_TRUE(converts_with(f, " id=3", "fill.gradOutput=inf fill.self=const:1"));
   EXPECT_TRUE(has_refusal(f, "id=5: input 'divisorOverride' range_values: \"seven\" is not an integer"));
 }
 
@@ -97,7 +104,7 @@ TEST(AtkImport, AdaptiveInputIsSelf) {
   EXPECT_EQ(converted(f, " id=1"),
             "op=adaptive_avgpool3d_grad soc=Ascend910B gradOutput=f32:2x3x2x3x4 self=f32:2x3x5x7x9 "
             "out=f32:2x3x5x7x9 seed=1 fill=normal fill.gradOutput=uniform:-3:3 fill.self=nd:-100:100:1:25");
-  EXPECT_NE(converted(f, " id=4").find("fill.gradOutput=neginf fill.self=const:2.5"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, " id=4", "fill.gradOutput=neginf fill.self=const:2.5"));
   EXPECT_TRUE(has_refusal(f, "id=5: input 'weight' is no argument of adaptive_avgpool3d_grad"));
 }
 
@@ -111,7 +118,7 @@ TEST(TtkImport, AclnnRows) {
             "indices=i64:2x3x2x3x3:fmt=NCDHW gradInput=bf16:2x3x3x4x5:fmt=NCDHW kernelSize=[2,2,2] stride=[2,2,2] "
             "padding=[1,1,1] dilation=[1,1,1] ceilMode=1 seed=2 fill=normal fill.gradOutput=uniform:-1:1 "
             "fill.self=uniform:-5:5");
-  EXPECT_NE(converted(f, "test=sample_avgpool_fp16_nchw_2").find("cubeMathType=0"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, "test=sample_avgpool_fp16_nchw_2", "cubeMathType=0"));
   EXPECT_TRUE(has_refusal(f, "test=sample_disabled_4 (line 6): is_enabled is FALSE"));
   EXPECT_TRUE(has_refusal(f, "output_tensor_indexes [0]: avgpool2d_grad's output is tensor 2"));
   EXPECT_TRUE(has_refusal(f, "test=sample_broken_literal_6 (line 8): column 'tensor_view_shapes'"));
@@ -125,7 +132,7 @@ TEST(TtkImport, KernelRowsMapOntoTheirEntryPoint) {
             "op=avgpool2d_grad soc=Ascend950 gradOutput=f32:2x3x4x5:fmt=NCHW self=f32:2x3x8x10:fmt=NCHW "
             "gradInput=f32:2x3x8x10:fmt=NCHW kernelSize=[2,2] stride=[2,2] padding=[0,0] ceilMode=0 countIncludePad=0 "
             "divisorOverride=0 seed=2 fill=normal fill.gradOutput=uniform:-100:100");
-  EXPECT_NE(converted(f, "test=sample_adaptive_fp16_0").find("gradOutput=f16:3x4x1x2x2:fmt=NCDHW"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, "test=sample_adaptive_fp16_0", "gradOutput=f16:3x4x1x2x2:fmt=NCDHW"));
   EXPECT_TRUE(has_refusal(f, "a 3-D average pooling (D 5, kD 2): its entry point is aclnnAvgPool3dBackward"));
   EXPECT_TRUE(has_refusal(f, "kernel 'max_pool_grad_with_argmax' is behind none of poolcheck's entry points"));
 }
@@ -175,7 +182,7 @@ TEST(AtkImportNegativeControl, AnAlteredEntryConvertsToAnotherCase) {
   nlohmann::json doc = nlohmann::json::parse(in);
   doc[1]["inputs"][0]["range_values"]["std"] = {1, 26};
   const ImportedFile f = import_atk(doc, "altered.json", {});
-  EXPECT_NE(converted(f, " id=1").find("fill.gradOutput=nd:-100:100:1:26"), std::string::npos);
+  EXPECT_TRUE(converts_with(f, " id=1", "fill.gradOutput=nd:-100:100:1:26"));
   EXPECT_NE(converted(f, " id=1"), converted(sample("atk_aclnnMaxPool3dWithArgmaxBackward.json"), " id=1"));
 }
 

@@ -40,21 +40,19 @@ TEST(TensorFill, EveryWordRoundTrips) {
 }
 
 TEST(TensorFill, MalformedFillsAreRefusedNamingTheRule) {
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradOutput=gauss").find("unknown fill 'gauss' (known: normal"),
-            std::string::npos);
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradOutput=uniform:1").find("takes 2 number(s) after it, got 1"),
-            std::string::npos);
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradOutput=uniform:3:1").find("low end is above its high end"),
-            std::string::npos);
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradOutput=const:x").find("'x' is not a finite number"),
-            std::string::npos);
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradOutput=nd:0:1:2:1").find("standard deviation"),
-            std::string::npos);
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.self=nan fill.self=inf").find("a second fill for tensor 'self'"),
-            std::string::npos);
-  // The output, and a name that is no tensor, take no fill.
-  EXPECT_NE(refusal(std::string(kAvgCase) + " fill.gradInput=nan").find("fill.gradInput: only the inputs"),
-            std::string::npos);
+  // (what the descriptor adds, what the refusal must say)
+  const std::pair<std::string, std::string> refused[] = {
+      {" fill.gradOutput=gauss", "unknown fill 'gauss' (known: normal"},
+      {" fill.gradOutput=uniform:1", "takes 2 number(s) after it, got 1"},
+      {" fill.gradOutput=uniform:3:1", "low end is above its high end"},
+      {" fill.gradOutput=const:x", "'x' is not a finite number"},
+      {" fill.gradOutput=nd:0:1:2:1", "standard deviation"},
+      {" fill.self=nan fill.self=inf", "a second fill for tensor 'self'"},
+      // The output, and a name that is no tensor, take no fill.
+      {" fill.gradInput=nan", "fill.gradInput: only the inputs"},
+  };
+  for (const auto& [added, why] : refused)
+    EXPECT_NE(refusal(std::string(kAvgCase) + added).find(why), std::string::npos) << added;
   // Max pooling's indices are derived from self, never drawn.
   const std::string maxpool =
       "op=maxpool3d_grad soc=Ascend910B gradOutput=f32:1x1x1x2x2 self=f32:1x1x1x4x4 indices=i32:1x1x1x2x2 "

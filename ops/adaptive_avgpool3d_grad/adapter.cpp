@@ -49,23 +49,24 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{
-      .name = "adaptive_avgpool3d_grad",
-      .output = kOut,
-      .spec = &spec::adaptive_avgpool3d_grad::operator_spec,
-      .make_inputs = make_inputs,
-      .get_workspace_size = get_workspace_size,
-      .execute = execute,
-      .oracle = oracle_of,
-      .arguments = argument_names(),
-      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
-      .signature = {{kGradOutput, CallParam::Tensor}, {kSelf, CallParam::Tensor}, {kOut, CallParam::Tensor}},
-      .filled = {kGradOutput, kSelf},
-      // ATK names the input tensor "Input", as the PyTorch function's argument.
-      .foreign_names = {{"Input", kSelf}},
-      .atk_api_type = "aclnn_adaptiveavgpool3dgrad",
-      .atk_high_precision = true,
-  };
+  static const OpAdapter a = [] {
+    OpAdapter x{"adaptive_avgpool3d_grad",
+                kOut,
+                &spec::adaptive_avgpool3d_grad::operator_spec,
+                make_inputs,
+                get_workspace_size,
+                execute,
+                oracle_of,
+                argument_names(),
+                {kUbSizes.begin(), kUbSizes.end()}};
+    x.signature = {{kGradOutput, CallParam::Tensor}, {kSelf, CallParam::Tensor}, {kOut, CallParam::Tensor}};
+    x.filled = {kGradOutput, kSelf};
+    // ATK names the input tensor "Input", as the PyTorch function's argument.
+    x.foreign_names = {{"Input", kSelf}};
+    x.atk_api_type = "aclnn_adaptiveavgpool3dgrad";
+    x.atk_high_precision = true;
+    return x;
+  }();
   return a;
 }
 

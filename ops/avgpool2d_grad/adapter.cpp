@@ -72,31 +72,21 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{
-      .name = "avgpool2d_grad",
-      .output = kGradInput,
-      .spec = &spec::avgpool2d_grad::operator_spec,
-      .make_inputs = make_inputs,
-      .get_workspace_size = get_workspace_size,
-      .execute = execute,
-      .oracle = oracle_of,
-      .arguments = argument_names(),
-      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
-      .signature = {{kGradOutput, CallParam::Tensor},
-                    {kSelf, CallParam::Tensor},
-                    {kKernelSize, CallParam::IntArray},
-                    {kStride, CallParam::IntArray},
-                    {kPadding, CallParam::IntArray},
-                    {kCeilMode, CallParam::Bool, 0},
-                    {kCountIncludePad, CallParam::Bool, 1},
-                    {kDivisorOverride, CallParam::Int64, 0},
-                    {kCubeMathType, CallParam::Int8, 0},
-                    {kGradInput, CallParam::Tensor}},
-      .filled = {kGradOutput, kSelf},
-      .formats_by_rank = {{4, Format::NCHW}, {3, Format::NCL}},
-      .atk_api_type = "aclnn_avgpool2dgrad",
-      .atk_high_precision = true,
-  };
+  static const OpAdapter a = [] {
+    OpAdapter x{"avgpool2d_grad", kGradInput,         &spec::avgpool2d_grad::operator_spec,
+                make_inputs,      get_workspace_size, execute,
+                oracle_of,        argument_names(),   {kUbSizes.begin(), kUbSizes.end()}};
+    x.signature = {{kGradOutput, CallParam::Tensor},       {kSelf, CallParam::Tensor},
+                   {kKernelSize, CallParam::IntArray},     {kStride, CallParam::IntArray},
+                   {kPadding, CallParam::IntArray},        {kCeilMode, CallParam::Bool, 0},
+                   {kCountIncludePad, CallParam::Bool, 1}, {kDivisorOverride, CallParam::Int64, 0},
+                   {kCubeMathType, CallParam::Int8, 0},    {kGradInput, CallParam::Tensor}};
+    x.filled = {kGradOutput, kSelf};
+    x.formats_by_rank = {{4, Format::NCHW}, {3, Format::NCL}};
+    x.atk_api_type = "aclnn_avgpool2dgrad";
+    x.atk_high_precision = true;
+    return x;
+  }();
   return a;
 }
 

@@ -118,29 +118,19 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 }  // namespace
 
 const OpAdapter& adapter() {
-  static const OpAdapter a{
-      .name = "maxpool3d_grad",
-      .output = kGradInput,
-      .spec = &spec::maxpool3d_grad::operator_spec,
-      .make_inputs = make_inputs,
-      .get_workspace_size = get_workspace_size,
-      .execute = execute,
-      .oracle = oracle_of,
-      .arguments = argument_names(),
-      .ub_sizes = {kUbSizes.begin(), kUbSizes.end()},
-      .platform_ub_sizes = {{kRegbaseSoc, {kRegbaseUbSizes.begin(), kRegbaseUbSizes.end()}}},
-      .signature = {{kGradOutput, CallParam::Tensor},
-                    {kSelf, CallParam::Tensor},
-                    {kIndices, CallParam::Tensor},
-                    {kKernelSize, CallParam::IntArray},
-                    {kStride, CallParam::IntArray},
-                    {kPadding, CallParam::IntArray},
-                    {kDilation, CallParam::IntArray},
-                    {kCeilMode, CallParam::Bool, 0},
-                    {kGradInput, CallParam::Tensor}},
-      .filled = {kGradOutput, kSelf},
-      .atk_api_type = "ascend_method_torch_nn_MaxPool3dWithArgmaxBackward",
-  };
+  static const OpAdapter a = [] {
+    OpAdapter x{"maxpool3d_grad", kGradInput,         &spec::maxpool3d_grad::operator_spec,
+                make_inputs,      get_workspace_size, execute,
+                oracle_of,        argument_names(),   {kUbSizes.begin(), kUbSizes.end()}};
+    x.platform_ub_sizes = {{kRegbaseSoc, {kRegbaseUbSizes.begin(), kRegbaseUbSizes.end()}}};
+    x.signature = {
+        {kGradOutput, CallParam::Tensor},   {kSelf, CallParam::Tensor},      {kIndices, CallParam::Tensor},
+        {kKernelSize, CallParam::IntArray}, {kStride, CallParam::IntArray},  {kPadding, CallParam::IntArray},
+        {kDilation, CallParam::IntArray},   {kCeilMode, CallParam::Bool, 0}, {kGradInput, CallParam::Tensor}};
+    x.filled = {kGradOutput, kSelf};
+    x.atk_api_type = "ascend_method_torch_nn_MaxPool3dWithArgmaxBackward";
+    return x;
+  }();
   return a;
 }
 
