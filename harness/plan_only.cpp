@@ -95,7 +95,7 @@ PlanReport plan_only(const Case& c) {
   } else {
     r.workspace_bytes = static_cast<int64_t>(ws);
     take_tiling(&r);
-    pcEmuLaunchInfo info{};
+    pcEmuLaunchInfo& info = p.launch;
     if (api.pcEmuLastLaunch && api.pcEmuLastLaunch(&info) == 0) {
       p.used_cores = info.usedCores;
       p.ub_limit_bytes = info.ubBytesLimit;

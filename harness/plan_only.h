@@ -8,6 +8,7 @@
 
 #include "case/case.h"
 #include "case/result.h"
+#include "poolcheck_emu/emu.h"
 
 namespace poolcheck {
 
@@ -23,6 +24,8 @@ struct PlanReport {
   bool as_documented = false;
   double seconds = 0;
   std::vector<std::string> notes;  // allocations that could not be reserved at full size
+  // Everything the backend reports of the plan (the emulator's pcEmuLastLaunch), zero when it reports nothing.
+  pcEmuLaunchInfo launch{};
 };
 
 // Plans `c` on the backend loaded in this process. A tensor whose view the harness cannot size (a wrapped

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
+#include "tests/conformance/plan_through_poolcheck.h"
 #include "tests/conformance/planning.h"
 #include "tests/conformance/row_checks.h"
 
@@ -154,6 +155,20 @@ std::vector<AdaptiveRow> ascend950_rows() {
 }
 
 TEST(AdaptiveAvgPool3dGradTilingConformance, A2RowsPlanAsUpstreamTiles) { expect_rows_conform(a2_rows(), plan); }
+
+// The same rows through `poolcheck plan` (a descriptor, harness/plan_only): the same answers.
+Observation plan_by_poolcheck(const AdaptiveRow& r) {
+  const Call& c = r.call;
+  const std::string t = std::string(dtype_word(c.dt)) + ":", fmt = c.self.size() == 5 ? ":fmt=NCDHW" : "";
+  return plan_through_poolcheck(r.row, kOp,
+                                "gradOutput=" + t + dims_word(c.grad) + fmt + " self=" + t + dims_word(c.self) + fmt +
+                                    " out=" + t + dims_word(c.self) + fmt);
+}
+
+TEST(AdaptiveAvgPool3dGradTilingConformance, PoolcheckPlanAnswersEveryRowAlike) {
+  expect_rows_conform(a2_rows(), plan_by_poolcheck);
+  expect_rows_conform(ascend950_rows(), plan_by_poolcheck);
+}
 
 TEST(AdaptiveAvgPool3dGradTilingConformance, Ascend950RowsAreRefusedAsTheDocumentSays) {
   expect_rows_conform(ascend950_rows(), plan);

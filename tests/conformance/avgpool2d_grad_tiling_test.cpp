@@ -14,6 +14,7 @@
 
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "spec/spec.h"
+#include "tests/conformance/plan_through_poolcheck.h"
 #include "tests/conformance/planning.h"
 #include "tests/conformance/row_checks.h"
 
@@ -198,6 +199,24 @@ std::vector<UnreachableRow> unreachable_rows() {
 }
 
 TEST(AvgPool2dGradTilingConformance, A2RowsPlanAsUpstreamTiles) { expect_rows_conform(a2_rows(), plan); }
+
+// The same rows through `poolcheck plan` (a descriptor, harness/plan_only): the same answers.
+Observation plan_by_poolcheck(const AvgRow& r) {
+  const Call& c = r.call;
+  const std::string dt = dtype_word(c.dt);
+  return plan_through_poolcheck(
+      r.row, kOp,
+      "gradOutput=" + dt + ":" + dims_word(c.grad) + ":fmt=NCHW self=" + dt + ":" + dims_word(c.self) +
+          ":fmt=NCHW gradInput=" + dt + ":" + dims_word(c.self) + ":fmt=NCHW kernelSize=[" + dims_word(c.k, ',') +
+          "] stride=[" + dims_word(c.s, ',') + "] padding=[" + dims_word(c.p, ',') +
+          "] ceilMode=" + std::to_string(c.ceil) + " countIncludePad=" + std::to_string(c.count_include_pad) +
+          " divisorOverride=" + std::to_string(c.divisor) + " cubeMathType=0");
+}
+
+TEST(AvgPool2dGradTilingConformance, PoolcheckPlanAnswersEveryRowAlike) {
+  expect_rows_conform(a2_rows(), plan_by_poolcheck);
+  expect_rows_conform(ascend950_rows(), plan_by_poolcheck);
+}
 
 TEST(AvgPool2dGradTilingConformance, Ascend950RowsAreRefusedAsTheDocumentSays) {
   expect_rows_conform(ascend950_rows(), plan);

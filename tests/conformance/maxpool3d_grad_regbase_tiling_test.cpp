@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "regbase/maxpool_call.h"
+#include "tests/conformance/plan_through_poolcheck.h"
 
 namespace poolcheck::regbase_test {
 namespace {
@@ -149,6 +150,31 @@ TEST_F(RegbaseTilingConformance, EveryUpstreamCaseIsPlannedAsUpstreamPlansIt) {
       EXPECT_NE(std::string(row.note).find("unreachable through aclnn"), std::string::npos)
           << row.source << ": a row whose key differs from upstream's must say why";
     }
+  }
+}
+
+// The same rows through `poolcheck plan` (a descriptor, harness/plan_only, the run-time backend): the same answers.
+TEST_F(RegbaseTilingConformance, PoolcheckPlanAnswersEveryRowAlike) {
+  for (const Row& row : rows()) {
+    const MpCase& c = row.c;
+    const auto o = out_dims(c);
+    const std::vector<int64_t> x(c.x.begin(), c.x.end()), g{c.x[0], c.x[1], o[0], o[1], o[2]};
+    const std::string t = std::string(conformance::dtype_word(c.dtype)) + ":";
+    conformance::Row plan_row;
+    plan_row.source = row.source;
+    plan_row.platform = "Ascend950";
+    plan_row.cores = 64;
+    plan_row.ub = 245760;
+    const conformance::Observation seen = conformance::plan_through_poolcheck(
+        plan_row, "maxpool3d_grad",
+        "gradOutput=" + t + conformance::dims_word(g) + " self=" + t + conformance::dims_word(x) +
+            " indices=" + conformance::dtype_word(c.index_dtype) + ":" + conformance::dims_word(g) + " gradInput=" + t +
+            conformance::dims_word(x) + " kernelSize=[" + conformance::dims_word({c.k.begin(), c.k.end()}, ',') +
+            "] stride=[" + conformance::dims_word({c.s.begin(), c.s.end()}, ',') + "] padding=[" +
+            conformance::dims_word({c.p.begin(), c.p.end()}, ',') +
+            "] dilation=[1,1,1] ceilMode=" + std::to_string(c.ceil_mode));
+    ASSERT_EQ(seen.status, 0) << row.source << ": " << seen.error;
+    EXPECT_EQ(disagreements(row, seen.info), "") << row.source << "\n" << seen.info.tilingSummary;
   }
 }
 

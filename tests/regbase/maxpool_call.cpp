@@ -87,12 +87,12 @@ struct Call {
   }
 };
 
+}  // namespace
+
 std::array<int64_t, 3> out_dims(const MpCase& c) {
   const auto o = oracle::pooled_dims({c.x[2], c.x[3], c.x[4]}, params_of(c));
   return o ? *o : std::array<int64_t, 3>{1, 1, 1};
 }
-
-}  // namespace
 
 std::string MpCase::describe() const {
   std::ostringstream os;

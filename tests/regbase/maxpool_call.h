@@ -47,6 +47,8 @@ MpRun run_case(const MpCase& c, const MpData& data);
 MpRun run_case(const MpCase& c, uint64_t seed = 1);
 // Planning only: GetWorkspaceSize and the launch info it records (device tensors of the right sizes, zeroed).
 MpRun plan_case(const MpCase& c);
+// gradOutput's D, H, W for the case (the oracle's pooled size; 1x1x1 when the parameters pool to nothing).
+std::array<int64_t, 3> out_dims(const MpCase& c);
 
 // aclInit, a device and the platform; knobs, the index limit and faults reset.
 void setup_950(int32_t cores = 0, int64_t ub = 0);
