@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "case/descriptor.h"
 #include "case/numeric.h"
@@ -32,8 +33,8 @@ bool tensor_passable(const TensorArg& t) {
 }
 
 bool known_fill(const std::string& f) {
-  return f == "normal" || f == "ints" || f == "wideints" || f == "ties" || f == "special" || f == "large" ||
-         f == "zeros";
+  const std::optional<FillKind> kind = parse_fill_kind(f);
+  return kind && is_case_fill(*kind);
 }
 
 }  // namespace

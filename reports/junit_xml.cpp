@@ -163,8 +163,9 @@ std::string summary_junit_xml(const CampaignSummary& s) {
   for (const auto& r : s.failures) {
     ++n;
     const std::string op = r.c.op.empty() ? "unknown" : r.c.op;
-    const std::string name =
-        std::to_string(n) + " " + outcome_name(r.outcome) + (r.expected_rule.empty() ? "" : " " + r.expected_rule);
+    const std::string name = std::to_string(n) + " " + outcome_name(r.outcome) +
+                             (r.expected_rule.empty() ? "" : " " + r.expected_rule) +
+                             (r.source.empty() ? "" : " (" + r.source + ")");
     x << "    <testcase classname=\"poolcheck." << xml_escape(op) << "\" name=\"" << xml_escape(name) << "\" time=\""
       << seconds_text(r.seconds) << "\">\n";
     const char* tag = is_error(r.outcome) ? "error" : "failure";

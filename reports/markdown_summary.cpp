@@ -172,6 +172,7 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
       md << shown << ". **" << outcome_name(r.outcome) << "**";
       if (!r.expected_rule.empty()) md << " (expected " << markdown_cell(r.expected_rule, 80) << ")";
       if (!r.message.empty()) md << ": " << markdown_cell(r.message, 300);
+      if (!r.source.empty()) md << " — from " << markdown_cell(r.source, 200);
       md << "\n";
       const std::string cmd = repro_command(r.descriptor);
       const std::string fence = fence_for(cmd);

@@ -86,6 +86,15 @@ TEST(ReportsJson, SecondRunRoundTrips) {
   EXPECT_EQ(back.rerun.second_bits, 0xffffffffffffffffull);
 }
 
+TEST(ReportsJson, ListedCaseSourceRoundTrips) {
+  CaseResult r = sample_result(Outcome::Fail);
+  EXPECT_FALSE(result_to_json(r).contains("source"));  // a generated case has none
+  r.source = "atk_aclnnAvgPool2dBackward.json id=12";
+  const json j = result_to_json(r);
+  EXPECT_EQ(j.at("source"), r.source);
+  EXPECT_EQ(result_from_json(json::parse(j.dump())).source, r.source);
+}
+
 TEST(ReportsJson, ResultRoundTrip) {
   for (Outcome o : kAllOutcomes) {
     const CaseResult r = sample_result(o);
