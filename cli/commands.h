@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "case/case.h"
@@ -53,9 +54,31 @@ Command add_report_command(CLI::App& app,
 Command add_audit_command(CLI::App& app, const Globals& g);     // cmd_audit.cpp: parameter-validation audit
 Command add_selftest_command(CLI::App& app, const Globals& g);  // cmd_selftest.cpp: the campaign against each fault
 
-// Exit statuses.
+// Exit statuses (docs/scale.md: what a job engine should do with each).
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitFailure = 1;  // a case failed (outcome_is_failure) or the harness found a defect
-inline constexpr int kExitUsage = 2;    // bad arguments or unreadable input
+inline constexpr int kExitFailure = 1;      // a case failed (outcome_is_failure) or the harness found a defect
+inline constexpr int kExitUsage = 2;        // bad arguments or unreadable input
+inline constexpr int kExitCouldNotRun = 3;  // the run could not be made: the backend or its workers do not start,
+                                            // the reports or the failure database cannot be written (disk full)
+
+// A run that could not be made (kExitCouldNotRun): a reason to retry the task elsewhere, not a finding.
+class CouldNotRun : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Runs `step`; any failure but a usage error (std::invalid_argument) becomes CouldNotRun, prefixed with `what`.
+template <class Step>
+auto or_could_not_run(const std::string& what, Step&& step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const CouldNotRun&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw CouldNotRun(what + ": " + e.what());
+  }
+}
 
 }  // namespace poolcheck::cli

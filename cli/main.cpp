@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
     if (!c.sub->parsed()) continue;
     try {
       return c.run();
+    } catch (const CouldNotRun& e) {
+      std::cerr << "poolcheck " << c.sub->get_name() << ": could not run: " << e.what() << "\n";
+      return kExitCouldNotRun;
     } catch (const std::exception& e) {
       std::cerr << "poolcheck " << c.sub->get_name() << ": " << e.what() << "\n";
       return kExitUsage;
