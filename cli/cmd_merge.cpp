@@ -1,4 +1,5 @@
 // poolcheck merge --report-dir OUT SHARD_DIR...: combine the reports of `run --shard K/N` jobs into one.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/report_rules.h"
 #include "reports/atomic_file.h"
+#include "reports/failure_db.h"
 #include "reports/jsonl_reader.h"
 #include "reports/report_writer.h"
 #include "reports/summary_json.h"
@@ -23,7 +25,36 @@ namespace fs = std::filesystem;
 struct MergeArgs {
   std::vector<std::string> inputs;
   std::string report_dir = reports::kDefaultReportDir;
+  std::vector<std::string> shard_failure_dbs;  // --from-failure-db, besides each shard's default one
+  std::string failure_db;                      // empty: poolcheck-failures/ beside the merged report directory
 };
+
+// The failure database beside a report directory, where `run` keeps it by default.
+fs::path failure_db_beside(const std::string& report_dir) {
+  auto report = fs::path(report_dir).lexically_normal();
+  if (!report.has_filename()) report = report.parent_path();
+  return report.parent_path() / reports::kDefaultFailureDb;
+}
+
+// Every shard's failure database (its default one, and those named) into one, each failure once.
+void merge_failure_dbs(const MergeArgs& a) {
+  const reports::FailureDb out(a.failure_db.empty() ? failure_db_beside(a.report_dir) : fs::path(a.failure_db));
+  std::vector<fs::path> sources;
+  for (const auto& dir : a.inputs) sources.push_back(failure_db_beside(dir));
+  for (const auto& db : a.shard_failure_dbs) sources.emplace_back(db);
+  size_t read = 0, added = 0;
+  std::error_code ec;
+  std::vector<fs::path> seen;
+  for (const auto& src : sources) {
+    if (!fs::is_directory(src, ec) || (fs::exists(out.dir(), ec) && fs::equivalent(src, out.dir(), ec))) continue;
+    if (std::any_of(seen.begin(), seen.end(), [&](const fs::path& p) { return fs::equivalent(p, src, ec); })) continue;
+    seen.push_back(src);
+    ++read;
+    added += out.absorb(reports::FailureDb(src));
+  }
+  std::cout << "failure database: " << out.load().size() << " entries in " << out.dir().string() << " (" << added
+            << " added from " << read << " shard database(s))\n";
+}
 
 int merge(const MergeArgs& a) {
   std::vector<CampaignSummary> parts;
@@ -71,6 +102,7 @@ int merge(const MergeArgs& a) {
     std::cout << " (of " << merged.shard_count << ")\n";
   }
   std::cout << "reports: " << out_paths.summary_md.string() << ", " << out_paths.summary_json.string() << "\n";
+  merge_failure_dbs(a);
   return merged.failed() || !missing.empty() ? kExitFailure : kExitOk;
 }
 
@@ -81,6 +113,12 @@ Command add_merge_command(CLI::App& app, const Globals&) {
   CLI::App* sub = app.add_subcommand("merge", "Merge the report directories of sharded runs into one report");
   sub->add_option("shard_dirs", args->inputs, "Report directories written by `run --shard K/N`")->required();
   sub->add_option("--report-dir", args->report_dir, "Directory for the merged reports")->capture_default_str();
+  sub->add_option("--failure-db", args->failure_db,
+                  "The merged failure database (default: poolcheck-failures beside --report-dir); every shard's "
+                  "database (the one beside its report directory, and each --from-failure-db) goes into it, each "
+                  "failure once");
+  sub->add_option("--from-failure-db", args->shard_failure_dbs,
+                  "A shard's failure database kept elsewhere (repeatable)");
   return Command{sub, [args] { return merge(*args); }};
 }
 

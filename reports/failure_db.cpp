@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -93,6 +94,24 @@ bool FailureDb::save(const CaseResult& r, uint64_t campaign_seed) const {
       {"op", r.c.op}, {"outcome", outcome_name(r.outcome)}, {"message", r.message},  {"first_seen", utc_now()}};
   write_file_atomic(file, j.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
   return true;
+}
+
+size_t FailureDb::absorb(const FailureDb& other) const {
+  size_t changed = 0;
+  std::error_code ec;
+  for (const FailureEntry& e : other.load()) {
+    const fs::path mine = dir_ / (e.id + ".json");
+    // ISO 8601 UTC times order as text.
+    if (fs::exists(mine, ec) && read_failure_entry(mine).first_seen <= e.first_seen) continue;
+    fs::create_directories(dir_, ec);
+    if (ec) throw std::runtime_error("cannot create " + dir_.string() + ": " + ec.message());
+    std::ifstream in(e.file, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in && !in.eof()) throw std::runtime_error("cannot read " + e.file.string());
+    write_file_atomic(mine, text);
+    ++changed;
+  }
+  return changed;
 }
 
 FailureEntry FailureDb::find(const std::string& id_or_file) const {

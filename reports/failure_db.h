@@ -42,6 +42,9 @@ class FailureDb {
   // Stores a failing result unless its id is already there (the first sighting is kept). Returns true
   // when a new file was written (atomically).
   bool save(const CaseResult& r, uint64_t campaign_seed) const;
+  // Adds every entry of `other` this database lacks (each failure once, by id); where both have it, the earlier
+  // sighting is kept. Returns how many entries were added or replaced.
+  size_t absorb(const FailureDb& other) const;
   // The entry for an id (or a unique id prefix) or a path to an entry file; throws std::runtime_error.
   FailureEntry find(const std::string& id_or_file) const;
 
