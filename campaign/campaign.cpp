@@ -252,6 +252,10 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   };
 
   int64_t i = opts.shard_index;
+  if (opts.resumed) {
+    for (const CaseResult& r : *opts.resumed) s.add(r, opts.max_failures_kept);
+    i += static_cast<int64_t>(opts.resumed->size()) * opts.shard_count;
+  }
   for (;;) {
     bool more = i < stream_length && s.stop == StopReason::Completed && !coverage_reached;
     if (more && g_stop.load()) {
@@ -296,7 +300,9 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
   progress.finish();
   s.coverage = coverage_targets(s);
   s.seconds = elapsed();
-  s.cases_per_second = s.seconds > 0 ? static_cast<double>(s.cases) / s.seconds : 0;
+  // A resumed run's rate is that of the cases it ran itself.
+  const int64_t ran = s.cases - (opts.resumed ? static_cast<int64_t>(opts.resumed->size()) : 0);
+  s.cases_per_second = s.seconds > 0 ? static_cast<double>(ran) / s.seconds : 0;
   return s;
 }
 

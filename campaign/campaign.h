@@ -44,6 +44,10 @@ struct CampaignOptions {
   // its result names the source. Null = the generated stream.
   const std::vector<ListedCase>* listed = nullptr;
 
+  // The results a killed run of the same campaign finished (`run --resume`): folded into the summary, and the
+  // stream goes on after them (this shard's first resumed->size() cases are not run again). Null = from the start.
+  const std::vector<CaseResult>* resumed = nullptr;
+
   // Failure-database cases (id, case) run before the stream; their results go to CampaignSummary::replayed.
   std::vector<std::pair<std::string, Case>> replay;
 

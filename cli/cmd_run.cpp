@@ -19,6 +19,7 @@
 #include "reports/failure_db.h"
 #include "reports/report_writer.h"
 #include "reports/repro_command.h"
+#include "reports/resume_point.h"
 
 namespace poolcheck::cli {
 
@@ -41,7 +42,29 @@ struct RunArgs {
   bool allow_unsupported = false;
   std::string cases_file;       // --cases-file: a case list instead of the generated stream ("-" = stdin)
   bool ok_on_failures = false;  // --ok-on-failures: exit 0 when failures were found (they are still reported)
+  std::string resume;           // --resume DIR: go on with the killed run whose reports are in DIR
 };
+
+// The campaign options --resume takes from the killed run's run.json instead (giving one is a usage error).
+constexpr const char* kResumedOptions[] = {
+    "--op",    "--cases",       "--seconds",    "--seed",          "--invalid-fraction",
+    "--shard", "--shard-count", "--report-dir", "--until-covered", "--cases-file"};
+
+// The run's arguments as the killed run in `dir` had them.
+RunArgs resumed_args(const RunArgs& given, const reports::ResumePoint& rp) {
+  RunArgs a = given;
+  const CampaignSummary& p = rp.run.parameters;
+  a.ops = p.ops;
+  a.seed = p.seed;
+  a.cases = p.max_cases;
+  a.seconds = p.max_seconds;
+  a.invalid_fraction = p.invalid_fraction;
+  a.shard = std::to_string(p.shard_index) + "/" + std::to_string(p.shard_count);
+  a.report_dir = given.resume;
+  a.cases_file = rp.run.cases_file;
+  a.until_covered = rp.run.until_covered;
+  return a;
+}
 
 // Without an explicit --cases, --until-covered runs up to this many cases.
 constexpr int64_t kUntilCoveredCaseLimit = 10'000'000;
@@ -139,7 +162,15 @@ std::vector<ListedCase> listed_cases(const RunArgs& a) {
   return kept;
 }
 
-int run(const RunArgs& a, const Globals& g) {
+int run(const RunArgs& given, const CLI::App& sub, const Globals& g) {
+  std::optional<reports::ResumePoint> resume;
+  if (!given.resume.empty()) {
+    for (const char* name : kResumedOptions)
+      if (sub.count(name) > 0)
+        throw std::invalid_argument(std::string(name) + " is taken from the resumed run's run.json; not with --resume");
+    resume = reports::read_resume_point(given.resume);
+  }
+  const RunArgs a = resume ? resumed_args(given, *resume) : given;
   CampaignOptions opts;
   std::vector<ListedCase> listed;
   if (!a.cases_file.empty()) {
@@ -150,7 +181,8 @@ int run(const RunArgs& a, const Globals& g) {
   opts.seed = a.seed;
   opts.max_cases = a.cases;
   opts.until_covered = a.until_covered;
-  if (a.until_covered > 0 && !(a.cases_option && a.cases_option->count() > 0)) opts.max_cases = kUntilCoveredCaseLimit;
+  if (a.until_covered > 0 && !resume && !(a.cases_option && a.cases_option->count() > 0))
+    opts.max_cases = kUntilCoveredCaseLimit;
   opts.max_seconds = a.seconds;
   opts.invalid_fraction = a.invalid_fraction;
   const std::string shard_source = choose_shard(a, &opts);
@@ -163,13 +195,18 @@ int run(const RunArgs& a, const Globals& g) {
   const std::unique_ptr<CaseExecutor> executor = or_could_not_run("the backend", [&] { return make_executor(g); });
   opts.executor = executor.get();
 
-  const std::unique_ptr<reports::ReportWriter> writer_owner =
-      or_could_not_run("the report directory", [&] { return std::make_unique<reports::ReportWriter>(a.report_dir); });
+  if (resume) {
+    opts.resumed = &resume->done;
+    for (const auto& w : resume->warnings) std::cerr << "poolcheck run: " << w << "\n";
+  }
+  const int64_t keep_bytes = resume ? resume->complete_bytes : -1;  // a resumed run appends to its results
+  const std::unique_ptr<reports::ReportWriter> writer_owner = or_could_not_run(
+      "the report directory", [&] { return std::make_unique<reports::ReportWriter>(a.report_dir, keep_bytes); });
   reports::ReportWriter& writer = *writer_owner;
   CampaignSummary parameters = campaign_parameters(opts);
   parameters.backend = executor->backend_info().libraries;
   // run.json, so `report rebuild` can redo a killed run
-  or_could_not_run("the report directory", [&] { writer.start(parameters); });
+  or_could_not_run("the report directory", [&] { writer.start(parameters, a.cases_file, a.until_covered); });
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   int64_t live_failures = 0;
   constexpr int64_t kLiveFailureLines = 20;
@@ -199,6 +236,8 @@ int run(const RunArgs& a, const Globals& g) {
 
   std::cout << "poolcheck run: " << s.one_line() << "\n";
   if (opts.listed) std::cout << "cases: " << listed.size() << " from " << a.cases_file << "\n";
+  if (resume)
+    std::cout << "resumed: " << resume->done.size() << " case(s) the killed run finished were kept, the others ran\n";
   if (!shard_source.empty())
     std::cout << "shard: " << opts.shard_index << "/" << opts.shard_count << " from " << shard_source << "\n";
   if (!opts.listed) print_coverage(s, a.until_covered);  // a case list has no coverage goal
@@ -283,6 +322,9 @@ Command add_run_command(CLI::App& app, const Globals& g) {
   sub->add_option("--cases-file", args->cases_file,
                   "Run a case list (one descriptor per line, '#' comments naming each case's source; '-' reads "
                   "stdin) instead of the generated stream: `poolcheck import` writes one from ATK/TTK files");
+  sub->add_option("--resume", args->resume,
+                  "Go on with a killed run from its report directory: its parameters from run.json, its finished "
+                  "cases from results.jsonl (none runs twice, none is lost)");
   sub->add_flag("--ok-on-failures", args->ok_on_failures,
                 "Exit 0 when the run found failures (still reported), for job engines that retry a non-zero task; "
                 "a run that could not be made still exits 3");
@@ -299,7 +341,7 @@ Command add_run_command(CLI::App& app, const Globals& g) {
   sub->add_flag("--allow-unsupported", args->allow_unsupported,
                 "Count a valid call the backend refuses for want of a kernel (unsupported) as allowed, not as a "
                 "failure (for a backend known to lack a path); the reports list every such case");
-  return Command{sub, [args, &g] { return run(*args, g); }};
+  return Command{sub, [args, sub, &g] { return run(*args, *sub, g); }};
 }
 
 }  // namespace poolcheck::cli

@@ -26,9 +26,10 @@ std::string result_line(const CaseResult& r) {
   return line;
 }
 
-JsonlWriter::JsonlWriter(std::filesystem::path path) : path_(std::move(path)) {
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+JsonlWriter::JsonlWriter(std::filesystem::path path, int64_t keep_bytes) : path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | (keep_bytes < 0 ? O_TRUNC : 0) | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0) throw io_error("cannot create", path_, errno);
+  if (keep_bytes >= 0 && ::ftruncate(fd_, keep_bytes) != 0) throw io_error("cannot truncate", path_, errno);
 }
 
 JsonlWriter::~JsonlWriter() {

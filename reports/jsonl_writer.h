@@ -13,8 +13,9 @@ namespace poolcheck::reports {
 
 class JsonlWriter {
  public:
-  // Creates (truncates) the file. Throws std::runtime_error when it cannot.
-  explicit JsonlWriter(std::filesystem::path path);
+  // Creates (truncates) the file; with keep_bytes >= 0, keeps its first keep_bytes bytes (the complete lines of a
+  // killed run, which a resumed run appends to). Throws std::runtime_error when it cannot.
+  explicit JsonlWriter(std::filesystem::path path, int64_t keep_bytes = -1);
   ~JsonlWriter();
   JsonlWriter(const JsonlWriter&) = delete;
   JsonlWriter& operator=(const JsonlWriter&) = delete;

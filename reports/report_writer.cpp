@@ -16,7 +16,7 @@ ReportPaths report_paths(const std::filesystem::path& dir) {
                      dir / "junit.xml",     dir / "report.html",  dir / "run.json"};
 }
 
-ReportWriter::ReportWriter(const std::filesystem::path& dir) : paths_(report_paths(dir)) {
+ReportWriter::ReportWriter(const std::filesystem::path& dir, int64_t keep_results_bytes) : paths_(report_paths(dir)) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw std::runtime_error("cannot create report directory " + dir.string() + ": " + ec.message());
@@ -25,12 +25,14 @@ ReportWriter::ReportWriter(const std::filesystem::path& dir) : paths_(report_pat
     std::filesystem::remove(stale, ec);
     if (ec) throw std::runtime_error("cannot remove " + stale.string() + ": " + ec.message());
   }
-  jsonl_ = std::make_unique<JsonlWriter>(paths_.results_jsonl);
+  jsonl_ = std::make_unique<JsonlWriter>(paths_.results_jsonl, keep_results_bytes);
 }
 
-void ReportWriter::start(const CampaignSummary& parameters) {
+void ReportWriter::start(const CampaignSummary& parameters, const std::string& cases_file, int64_t until_covered) {
   if (!jsonl_) throw std::logic_error("ReportWriter::start after finish");
   run_ = run_record_now(parameters);
+  run_->cases_file = cases_file;
+  run_->until_covered = until_covered;
   write_run_json(paths_.run_json, *run_);
 }
 

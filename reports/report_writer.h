@@ -36,9 +36,11 @@ class ReportWriter {
  public:
   // Creates the directory (and parents) and an empty results.jsonl, and removes the run.json and summary
   // files of an earlier run there, so they never describe other results. Throws std::runtime_error.
-  explicit ReportWriter(const std::filesystem::path& dir);
-  // Writes run.json: the campaign's parameters (the header fields of `parameters`) and the start time.
-  void start(const CampaignSummary& parameters);
+  // With keep_results_bytes >= 0, results.jsonl keeps that many bytes (a resumed run's finished cases).
+  explicit ReportWriter(const std::filesystem::path& dir, int64_t keep_results_bytes = -1);
+  // Writes run.json: the campaign's parameters (the header fields of `parameters`), how its stream is made and the
+  // start time.
+  void start(const CampaignSummary& parameters, const std::string& cases_file = "", int64_t until_covered = 0);
   void add(const CaseResult& r);  // appends one line to results.jsonl
   // Closes results.jsonl, records the end in run.json (when started) and writes summary.json, summary.md,
   // junit.xml and report.html. Call once. `rules_by_op` lists every documented rule, for the HTML's rule

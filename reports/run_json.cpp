@@ -49,6 +49,8 @@ json run_to_json(const RunRecord& r) {
   j["started_at"] = r.started_at;
   j["started_unix"] = json_number(r.started_unix);
   j["finished"] = r.finished;
+  if (!r.cases_file.empty()) j["cases_file"] = r.cases_file;
+  if (r.until_covered) j["until_covered"] = r.until_covered;
   if (r.finished) {
     j["stop"] = stop_reason_name(r.stop);
     j["seconds"] = json_number(r.seconds);
@@ -63,6 +65,8 @@ RunRecord run_from_json(const json& j) {
   r.started_at = get<std::string>(j, "started_at");
   r.started_unix = number_field(j, "started_unix");
   r.finished = get<bool>(j, "finished");
+  r.cases_file = j.value("cases_file", "");
+  r.until_covered = j.value("until_covered", int64_t{0});
   if (r.finished) {
     const auto stop = get<std::string>(j, "stop");
     if (!parse_stop_reason(stop, &r.stop)) throw std::invalid_argument("field 'stop': unknown '" + stop + "'");

@@ -4,7 +4,8 @@
 //   {"tool": "poolcheck", "format_version": 1, "ops": ["maxpool3d_grad", ...], "seed": 1, "max_cases": 2000,
 //    "max_seconds": 0, "invalid_fraction": 0.25, "shard": {"index": 0, "count": 1},
 //    "started_at": "2025-01-31T12:00:00Z", "started_unix": 1738324800.25,
-//    "finished": false}                       // true once the summary files were written, then also:
+//    "finished": false,                       // true once the summary files were written, then also:
+//    "cases_file": "cases.txt", "until_covered": 3}   // only when set
 //    "stop": "completed", "seconds": 3.1
 #pragma once
 
@@ -24,6 +25,10 @@ struct RunRecord {
   bool finished = false;       // the run ended normally and wrote its summary
   StopReason stop = StopReason::Completed;  // when finished
   double seconds = 0;                       // when finished: the campaign's own wall time
+  // How the stream was made, for `run --resume`: a case list's path ("" for the generated stream) and the
+  // --until-covered goal (0 for none).
+  std::string cases_file;
+  int64_t until_covered = 0;
 };
 
 // A record of a run starting now with these parameters.
