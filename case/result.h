@@ -31,10 +31,10 @@ struct ErrorStats {
   int64_t elements = 0;
   int64_t mismatches = 0;      // elements beyond their bound
   double max_abs_err = 0;      // |impl - oracle|
-  double max_ulp_err = 0;      // in ulps of the output dtype at the oracle value
+  double max_ulp_err = 0;      // in ulps of the output dtype at the oracle value, where the bound is <= 16 ulp
   double max_bound_ratio = 0;  // max |impl - oracle| / bound (<= 1 passes; 0 when exact)
   int64_t worst_index = -1;    // flat gradInput index of the largest bound ratio
-  double max_rel_err = 0;      // max |impl - oracle| / |oracle| over nonzero oracle values
+  double max_rel_err = 0;      // max |impl - oracle| / |oracle|, where the bound is <= 16 ulp
 };
 
 // The second run of a valid case: deterministic mode must give the same bits under other knobs and another

@@ -120,9 +120,10 @@ void accuracy(std::ostringstream& h, const CampaignSummary& s) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& [k, a] : s.accuracy) {
     rows.push_back(
-        {html_escape(k), std::to_string(a.cases), general(a.max_ulp), general(a.max_rel), general(a.max_bound_ratio)});
+        {html_escape(k), std::to_string(a.cases), general(a.max_bound_ratio), general(a.max_ulp), general(a.max_rel)});
   }
-  h << html_table({"operator/dtype", "cases", "max ULP", "max rel", "max bound ratio"}, rows, "accuracy");
+  h << html_table({"operator/dtype", "cases", "max bound ratio", "max ULP", "max rel"}, rows, "accuracy");
+  h << "<p>" << html_escape(kAccuracyDefinitions) << "</p>\n";
   h << "<p>Histograms: cases by their max error in ULPs of the output dtype.</p>\n";
   for (const auto& [k, a] : s.accuracy) {
     std::vector<Bar> bars;

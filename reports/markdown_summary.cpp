@@ -145,12 +145,12 @@ std::string summary_markdown(const CampaignSummary& s, const MarkdownOptions& op
 
   if (!s.accuracy.empty()) {
     md << "## Accuracy (compared cases, per operator and output dtype)\n\n"
-       << "| operator/dtype | cases | max ULP | max rel | max bound ratio |\n|---|---:|---:|---:|---:|\n";
+       << "| operator/dtype | cases | max bound ratio | max ULP | max rel |\n|---|---:|---:|---:|---:|\n";
     for (const auto& [k, a] : s.accuracy) {
-      md << "| " << markdown_cell(k) << " | " << a.cases << " | " << general(a.max_ulp) << " | " << general(a.max_rel)
-         << " | " << general(a.max_bound_ratio) << " |\n";
+      md << "| " << markdown_cell(k) << " | " << a.cases << " | " << general(a.max_bound_ratio) << " | "
+         << general(a.max_ulp) << " | " << general(a.max_rel) << " |\n";
     }
-    md << "\n";
+    md << "\n" << kAccuracyDefinitions << "\n\n";
   }
 
   if (!s.replayed.empty()) {
