@@ -225,8 +225,8 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
       << "  if (!bound.empty()) std::memcpy(bound.data(), bound_bytes.data(), bound_bytes.size());\n"
       << "  if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS) return "
          "could_not_run(\"aclInit/aclrtSetDevice\");\n"
-      << "  aclrtStream stream = nullptr;\n"
-      << "  if (aclrtCreateStream(&stream) != ACL_SUCCESS) return could_not_run(\"aclrtCreateStream\");\n"
+      << "  Owned owned;  // released on every way out, after the tensors\n"
+      << "  if (aclrtCreateStream(&owned.stream) != ACL_SUCCESS) return could_not_run(\"aclrtCreateStream\");\n"
       << "  const char* soc = aclrtGetSocName();\n"
       << "  if (soc && std::strcmp(soc, " << quoted(c.platform) << ") != 0)\n"
       << "    std::printf(\"note: this device is %s; the case was made for " << c.platform << "\\n\", soc);\n"
@@ -251,7 +251,8 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
         std::vector<int64_t> values = a->values;
         src << "  const int64_t values_" << pname << "[] = " << ints(values.empty() ? std::vector<int64_t>{0} : values)
             << ";\n"
-            << "  aclIntArray* " << pname << " = aclCreateIntArray(values_" << pname << ", " << values.size() << ");\n";
+            << "  aclIntArray* " << pname << " = owned.keep(aclCreateIntArray(values_" << pname << ", " << values.size()
+            << "));\n";
         args += pname;
         break;
       }
@@ -281,12 +282,11 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
       << "    return verdict(false, \"GetWorkspaceSize returned \" + std::to_string(status) + \": \" + recent_error() "
          "+ \" (expected "
       << (valid ? "success" : "success, then " + std::to_string(d.expected_status) + " in Execute") << ")\");\n"
-      << "  void* workspace = nullptr;\n"
-      << "  if (workspace_size > 0 && aclrtMalloc(&workspace, workspace_size, ACL_MEM_MALLOC_HUGE_FIRST) != "
+      << "  if (workspace_size > 0 && aclrtMalloc(&owned.workspace, workspace_size, ACL_MEM_MALLOC_HUGE_FIRST) != "
          "ACL_SUCCESS)\n"
       << "    return could_not_run(\"the workspace\");\n"
-      << "  status = " << row->aclnn << "(workspace, workspace_size, executor, stream);\n"
-      << "  if (status == 0) status = aclrtSynchronizeStream(stream);\n";
+      << "  status = " << row->aclnn << "(owned.workspace, workspace_size, executor, owned.stream);\n"
+      << "  if (status == 0) status = aclrtSynchronizeStream(owned.stream);\n";
   if (!valid) {
     src << documented_failure_verdict(d);
     out.source = src.str();
