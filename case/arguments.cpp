@@ -5,6 +5,13 @@
 
 namespace poolcheck {
 
+std::string argument_list(const ArgumentNames& names) {
+  std::string s;
+  for (const auto* group : {&names.tensors, &names.arrays, &names.scalars})
+    for (const auto& n : *group) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
 const TensorArg* CaseReader::passed_tensor(const char* name) const {
   const TensorArg* t = c_->tensor(name);
   return t && t->present ? t : nullptr;

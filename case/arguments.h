@@ -25,6 +25,9 @@ struct ArgumentNames {
   std::vector<OptionName> options;   // optional
 };
 
+// "gradOutput, self, ..., kernelSize, ..., ceilMode": the tensors, int arrays and scalars in that order, for messages.
+std::string argument_list(const ArgumentNames& names);
+
 // Read access for a typed view: an argument the case passes as nullptr (or lacks) reads as nullptr.
 class CaseReader {
  public:

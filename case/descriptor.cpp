@@ -265,4 +265,16 @@ ParseResult parse_descriptor(const std::string& line) {
   return r;
 }
 
+CaseLine split_case_line(const std::string& line) {
+  auto trimmed = [](const std::string& t) {
+    const auto b = t.find_first_not_of(" \t\r");
+    return b == std::string::npos ? std::string() : t.substr(b, t.find_last_not_of(" \t\r") - b + 1);
+  };
+  size_t hash = std::string::npos;
+  for (size_t i = 0; i < line.size() && hash == std::string::npos; ++i)
+    if (line[i] == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) hash = i;
+  if (hash == std::string::npos) return {trimmed(line), ""};
+  return {trimmed(line.substr(0, hash)), trimmed(line.substr(hash + 1))};
+}
+
 }  // namespace poolcheck

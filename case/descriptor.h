@@ -31,4 +31,13 @@ struct ParseResult {
 };
 ParseResult parse_descriptor(const std::string& line);
 
+// A line of a case list (`.case` files included): its descriptor and the comment after it, both trimmed. The comment
+// starts at the first '#' that begins a token (a descriptor token is name=value and never does); a line that is all
+// comment has an empty descriptor.
+struct CaseLine {
+  std::string descriptor;
+  std::string comment;
+};
+CaseLine split_case_line(const std::string& line);
+
 }  // namespace poolcheck

@@ -29,18 +29,12 @@ struct MergeArgs {
   std::string failure_db;                      // empty: poolcheck-failures/ beside the merged report directory
 };
 
-// The failure database beside a report directory, where `run` keeps it by default.
-fs::path failure_db_beside(const std::string& report_dir) {
-  auto report = fs::path(report_dir).lexically_normal();
-  if (!report.has_filename()) report = report.parent_path();
-  return report.parent_path() / reports::kDefaultFailureDb;
-}
-
 // Every shard's failure database (its default one, and those named) into one, each failure once.
 void merge_failure_dbs(const MergeArgs& a) {
-  const reports::FailureDb out(a.failure_db.empty() ? failure_db_beside(a.report_dir) : fs::path(a.failure_db));
+  const reports::FailureDb out(a.failure_db.empty() ? reports::failure_db_beside(a.report_dir)
+                                                    : fs::path(a.failure_db));
   std::vector<fs::path> sources;
-  for (const auto& dir : a.inputs) sources.push_back(failure_db_beside(dir));
+  for (const auto& dir : a.inputs) sources.push_back(reports::failure_db_beside(dir));
   for (const auto& db : a.shard_failure_dbs) sources.emplace_back(db);
   size_t read = 0, added = 0;
   std::error_code ec;

@@ -86,10 +86,7 @@ void print_coverage(const CampaignSummary& s, int64_t until_covered) {
 }
 
 std::filesystem::path failure_db_dir(const RunArgs& a) {
-  if (!a.failure_db.empty()) return a.failure_db;
-  auto report = std::filesystem::path(a.report_dir).lexically_normal();
-  if (!report.has_filename()) report = report.parent_path();  // "out/" names the directory "out"
-  return report.parent_path() / reports::kDefaultFailureDb;
+  return a.failure_db.empty() ? reports::failure_db_beside(a.report_dir) : std::filesystem::path(a.failure_db);
 }
 
 // The saved failures as campaign replay cases; an entry whose descriptor no longer parses is a hard error,

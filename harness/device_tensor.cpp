@@ -9,56 +9,62 @@
 
 namespace poolcheck {
 
+namespace {
+
+// The C API's enumerators of the Case vocabularies, with their names in the headers (an exported program's source).
+struct AclDType {
+  DType dt;
+  aclDataType acl;
+  const char* name;
+};
+constexpr AclDType kAclDTypes[] = {
+    {DType::F32, ACL_FLOAT, "ACL_FLOAT"}, {DType::F16, ACL_FLOAT16, "ACL_FLOAT16"},
+    {DType::BF16, ACL_BF16, "ACL_BF16"},  {DType::F64, ACL_DOUBLE, "ACL_DOUBLE"},
+    {DType::I8, ACL_INT8, "ACL_INT8"},    {DType::U8, ACL_UINT8, "ACL_UINT8"},
+    {DType::I16, ACL_INT16, "ACL_INT16"}, {DType::I32, ACL_INT32, "ACL_INT32"},
+    {DType::I64, ACL_INT64, "ACL_INT64"}, {DType::Bool, ACL_BOOL, "ACL_BOOL"},
+};
+struct AclFormat {
+  Format f;
+  aclFormat acl;
+  const char* name;
+};
+constexpr AclFormat kAclFormats[] = {
+    {Format::ND, ACL_FORMAT_ND, "ACL_FORMAT_ND"},
+    {Format::NCHW, ACL_FORMAT_NCHW, "ACL_FORMAT_NCHW"},
+    {Format::NHWC, ACL_FORMAT_NHWC, "ACL_FORMAT_NHWC"},
+    {Format::NCDHW, ACL_FORMAT_NCDHW, "ACL_FORMAT_NCDHW"},
+    {Format::NDHWC, ACL_FORMAT_NDHWC, "ACL_FORMAT_NDHWC"},
+    {Format::NCL, ACL_FORMAT_NCL, "ACL_FORMAT_NCL"},
+    {Format::NC1HWC0, ACL_FORMAT_NC1HWC0, "ACL_FORMAT_NC1HWC0"},
+    {Format::FractalZ, ACL_FORMAT_FRACTAL_Z, "ACL_FORMAT_FRACTAL_Z"},
+    {Format::NDC1HWC0, ACL_FORMAT_NDC1HWC0, "ACL_FORMAT_NDC1HWC0"},
+};
+
+}  // namespace
+
 aclDataType to_acl(DType dt) {
-  switch (dt) {
-    case DType::F32:
-      return ACL_FLOAT;
-    case DType::F16:
-      return ACL_FLOAT16;
-    case DType::BF16:
-      return ACL_BF16;
-    case DType::F64:
-      return ACL_DOUBLE;
-    case DType::I8:
-      return ACL_INT8;
-    case DType::U8:
-      return ACL_UINT8;
-    case DType::I16:
-      return ACL_INT16;
-    case DType::I32:
-      return ACL_INT32;
-    case DType::I64:
-      return ACL_INT64;
-    case DType::Bool:
-      return ACL_BOOL;
-    default:
-      return ACL_DT_UNDEFINED;
-  }
+  for (const auto& e : kAclDTypes)
+    if (e.dt == dt) return e.acl;
+  return ACL_DT_UNDEFINED;
 }
 
 aclFormat to_acl(Format f) {
-  switch (f) {
-    case Format::ND:
-      return ACL_FORMAT_ND;
-    case Format::NCHW:
-      return ACL_FORMAT_NCHW;
-    case Format::NHWC:
-      return ACL_FORMAT_NHWC;
-    case Format::NCDHW:
-      return ACL_FORMAT_NCDHW;
-    case Format::NDHWC:
-      return ACL_FORMAT_NDHWC;
-    case Format::NCL:
-      return ACL_FORMAT_NCL;
-    case Format::NC1HWC0:
-      return ACL_FORMAT_NC1HWC0;
-    case Format::FractalZ:
-      return ACL_FORMAT_FRACTAL_Z;
-    case Format::NDC1HWC0:
-      return ACL_FORMAT_NDC1HWC0;
-    default:
-      return ACL_FORMAT_UNDEFINED;
-  }
+  for (const auto& e : kAclFormats)
+    if (e.f == f) return e.acl;
+  return ACL_FORMAT_UNDEFINED;
+}
+
+const char* acl_name(DType dt) {
+  for (const auto& e : kAclDTypes)
+    if (e.dt == dt) return e.name;
+  return "ACL_DT_UNDEFINED";
+}
+
+const char* acl_name(Format f) {
+  for (const auto& e : kAclFormats)
+    if (e.f == f) return e.name;
+  return "ACL_FORMAT_UNDEFINED";
 }
 
 namespace {

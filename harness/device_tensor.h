@@ -14,6 +14,9 @@ namespace poolcheck {
 // The C API's numbers for a Case dtype and format (ACL_DT_UNDEFINED / ACL_FORMAT_UNDEFINED for Undefined).
 aclDataType to_acl(DType dt);
 aclFormat to_acl(Format f);
+// Their enumerator names as the C headers spell them ("ACL_FLOAT16", "ACL_FORMAT_NCDHW").
+const char* acl_name(DType dt);
+const char* acl_name(Format f);
 
 // What the runner writes into an allocation before the call: the output's bytes (a write shows), and the input
 // bytes outside their views (a read of them shows as a wrong value).

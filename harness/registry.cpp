@@ -93,8 +93,7 @@ std::string case_arguments_error(const Case& c) {
     if (!has(c.arrays, name))
       return c.op + " needs int array '" + name + "', which the descriptor lacks (write " + name +
              "=null[] for a null pointer)";
-  const std::string all = joined(args.tensors) + (args.arrays.empty() ? "" : ", " + joined(args.arrays)) +
-                          (args.scalars.empty() ? "" : ", " + joined(args.scalars));
+  const std::string all = argument_list(args);
   for (const auto& [name, t] : c.tensors)
     if (!listed(args.tensors, name)) return "'" + name + "' is not a tensor argument of " + c.op + " (" + all + ")";
   for (const auto& [name, a] : c.arrays)

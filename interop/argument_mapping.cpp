@@ -14,6 +14,15 @@ std::string folded(const std::string& s) {
   return out;
 }
 
+// Every spelling of a dtype the vendor's files use; the first of each dtype is the one ATK writes.
+constexpr std::pair<const char*, DType> kDTypeWords[] = {
+    {"fp32", DType::F32},    {"float32", DType::F32}, {"float", DType::F32},  {"fp16", DType::F16},
+    {"float16", DType::F16}, {"half", DType::F16},    {"bf16", DType::BF16},  {"bfloat16", DType::BF16},
+    {"fp64", DType::F64},    {"float64", DType::F64}, {"double", DType::F64}, {"int32", DType::I32},
+    {"int64", DType::I64},   {"int8", DType::I8},     {"uint8", DType::U8},   {"int16", DType::I16},
+    {"bool", DType::Bool},
+};
+
 }  // namespace
 
 std::optional<ArgumentRef> resolve_argument(const OpAdapter& op, const std::string& vendor_name) {
@@ -31,17 +40,16 @@ std::optional<ArgumentRef> resolve_argument(const OpAdapter& op, const std::stri
 }
 
 std::optional<DType> vendor_dtype(const std::string& word) {
-  static const std::pair<const char*, DType> kWords[] = {
-      {"fp32", DType::F32},    {"float32", DType::F32}, {"float", DType::F32},  {"fp16", DType::F16},
-      {"float16", DType::F16}, {"half", DType::F16},    {"bf16", DType::BF16},  {"bfloat16", DType::BF16},
-      {"fp64", DType::F64},    {"float64", DType::F64}, {"double", DType::F64}, {"int32", DType::I32},
-      {"int64", DType::I64},   {"int8", DType::I8},     {"uint8", DType::U8},   {"int16", DType::I16},
-      {"bool", DType::Bool},
-  };
   const std::string w = folded(word);
-  for (const auto& [name, dt] : kWords)
+  for (const auto& [name, dt] : kDTypeWords)
     if (w == name) return dt;
   return std::nullopt;
+}
+
+std::string vendor_dtype_word(DType dt) {
+  for (const auto& [name, d] : kDTypeWords)
+    if (d == dt) return name;
+  return dtype_name(dt);
 }
 
 TensorArg default_layout_tensor(const OpAdapter& op, DType dt, std::vector<int64_t> shape) {
@@ -74,17 +82,6 @@ std::string complete_case(const OpAdapter& op, Case* c) {
   for (const auto& name : op.arguments.tensors)
     if (!c->tensor(name)) return "no tensor " + name + " (the operator needs it)";
   return "";
-}
-
-std::string argument_list(const OpAdapter& op) {
-  std::string s;
-  auto add = [&](const std::vector<std::string>& names) {
-    for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
-  };
-  add(op.arguments.tensors);
-  add(op.arguments.arrays);
-  add(op.arguments.scalars);
-  return s;
 }
 
 }  // namespace poolcheck::interop

@@ -22,6 +22,8 @@ std::optional<ArgumentRef> resolve_argument(const OpAdapter& op, const std::stri
 
 // "fp32", "float32", "float", "fp16", "float16", "half", "bf16", "bfloat16", "int32", "int64", "fp64", "double"...
 std::optional<DType> vendor_dtype(const std::string& word);
+// The word ATK writes for a dtype ("fp32", "fp16", "bf16", "int32", ...), the first the table above lists for it.
+std::string vendor_dtype_word(DType dt);
 
 // A tensor as the operator's documented layout has it when the file gives no format (formats_by_rank).
 TensorArg default_layout_tensor(const OpAdapter& op, DType dt, std::vector<int64_t> shape);
@@ -29,8 +31,5 @@ TensorArg default_layout_tensor(const OpAdapter& op, DType dt, std::vector<int64
 // Finishes a case read from a vendor file: adds the output it leaves implicit (a pooling backward's output has
 // self's shape, dtype and format) and puts the arguments in API order. Returns "" or what is missing.
 std::string complete_case(const OpAdapter& op, Case* c);
-
-// The names of an operator's arguments, for messages.
-std::string argument_list(const OpAdapter& op);
 
 }  // namespace poolcheck::interop

@@ -4,6 +4,7 @@
 
 #include "case/descriptor.h"
 #include "harness/op_adapter.h"
+#include "interop/argument_mapping.h"
 #include "interop/atk_fill.h"
 
 namespace poolcheck::interop {
@@ -11,25 +12,6 @@ namespace poolcheck::interop {
 namespace {
 
 using nlohmann::json;
-
-std::string atk_dtype(DType dt) {
-  switch (dt) {
-    case DType::F32:
-      return "fp32";
-    case DType::F16:
-      return "fp16";
-    case DType::BF16:
-      return "bf16";
-    case DType::F64:
-      return "fp64";
-    case DType::I32:
-      return "int32";
-    case DType::I64:
-      return "int64";
-    default:
-      return dtype_name(dt);
-  }
-}
 
 // The name ATK's executor knows an argument by: the operator's foreign name where it has one.
 std::string atk_name(const OpAdapter& op, const std::string& name) {
@@ -72,7 +54,7 @@ AtkExport atk_entry(const CaseBytes& d, const std::string& name, uint64_t id) {
         all_exact = all_exact && exact;
       }
       inputs.push_back(
-          input(atk_name(op, pname), "tensor", atk_dtype(t->dtype), t->present ? json(t->shape) : json(), rv));
+          input(atk_name(op, pname), "tensor", vendor_dtype_word(t->dtype), t->present ? json(t->shape) : json(), rv));
     } else if (p.kind == CallParam::IntArray) {
       const IntArrayArg* a = c.array(pname);
       json list = json::array();

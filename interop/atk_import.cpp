@@ -94,7 +94,8 @@ class EntryReader {
   ArgumentRef resolve(const OpAdapter& op, const nlohmann::json& in) {
     const std::string name = text(in, "name");
     const auto ref = resolve_argument(op, name);
-    if (!ref) throw Refusal{"input '" + name + "' is no argument of " + op.name + " (" + argument_list(op) + ")"};
+    if (!ref)
+      throw Refusal{"input '" + name + "' is no argument of " + op.name + " (" + argument_list(op.arguments) + ")"};
     for (const auto& [key, value] : in.items())
       if (!kInputFields.count(key)) unknown_->insert("unknown input field '" + key + "' (ignored)");
     return *ref;

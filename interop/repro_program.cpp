@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "case/descriptor.h"
+#include "harness/device_tensor.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck::interop {
@@ -16,58 +17,6 @@ namespace {
 constexpr const char* kRuntime =
 #include "interop/repro_program_runtime.inc"
     ;
-
-const char* acl_dtype(DType dt) {
-  switch (dt) {
-    case DType::F32:
-      return "ACL_FLOAT";
-    case DType::F16:
-      return "ACL_FLOAT16";
-    case DType::BF16:
-      return "ACL_BF16";
-    case DType::F64:
-      return "ACL_DOUBLE";
-    case DType::I8:
-      return "ACL_INT8";
-    case DType::U8:
-      return "ACL_UINT8";
-    case DType::I16:
-      return "ACL_INT16";
-    case DType::I32:
-      return "ACL_INT32";
-    case DType::I64:
-      return "ACL_INT64";
-    case DType::Bool:
-      return "ACL_BOOL";
-    default:
-      return "ACL_DT_UNDEFINED";
-  }
-}
-
-const char* acl_format(Format f) {
-  switch (f) {
-    case Format::NCHW:
-      return "ACL_FORMAT_NCHW";
-    case Format::NHWC:
-      return "ACL_FORMAT_NHWC";
-    case Format::NCDHW:
-      return "ACL_FORMAT_NCDHW";
-    case Format::NDHWC:
-      return "ACL_FORMAT_NDHWC";
-    case Format::NCL:
-      return "ACL_FORMAT_NCL";
-    case Format::NC1HWC0:
-      return "ACL_FORMAT_NC1HWC0";
-    case Format::FractalZ:
-      return "ACL_FORMAT_FRACTAL_Z";
-    case Format::NDC1HWC0:
-      return "ACL_FORMAT_NDC1HWC0";
-    case Format::ND:
-      return "ACL_FORMAT_ND";
-    default:
-      return "ACL_FORMAT_UNDEFINED";
-  }
-}
 
 std::string ints(const std::vector<int64_t>& v) {
   std::string s = "{";
@@ -199,9 +148,9 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
     if (!tb) throw std::logic_error("no bytes for tensor " + tname);
     if (tb->is_output) out_index = index_of[tname];
     const std::string blob = writer.blob(tname, tb->initial, arg.dtype, &decls);
-    tensor_rows += "      {" + quoted(tname) + ", true, " + acl_dtype(arg.dtype) + ", " + acl_format(arg.format) +
-                   ", " + ints(arg.shape) + ", " + ints(effective_strides(arg)) + ", " + std::to_string(arg.offset) +
-                   ", " + (tb->is_output ? "true" : "false") + ", " + blob + ", {}, nullptr, nullptr},\n";
+    tensor_rows += "      {" + quoted(tname) + ", true, " + acl_name(arg.dtype) + ", " + acl_name(arg.format) + ", " +
+                   ints(arg.shape) + ", " + ints(effective_strides(arg)) + ", " + std::to_string(arg.offset) + ", " +
+                   (tb->is_output ? "true" : "false") + ", " + blob + ", {}, nullptr, nullptr},\n";
   }
   std::string expected_blob = "{nullptr, 0, nullptr}", bound_blob = expected_blob;
   if (valid) {

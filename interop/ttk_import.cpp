@@ -8,6 +8,7 @@
 
 #include "harness/op_adapter.h"
 #include "interop/argument_mapping.h"
+#include "interop/atk_fill.h"
 #include "interop/csv_rows.h"
 #include "interop/python_literal.h"
 
@@ -84,14 +85,13 @@ Format format_of(const json& v, const std::string& where) {
   return *f;
 }
 
-// A (lo, hi) data range as a uniform fill.
+// A (lo, hi) data range: ATK's [lo, hi] form, a uniform fill.
 TensorFill uniform(const json& range, const std::string& where) {
-  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number())
-    throw Refusal{where + ": " + range.dump() + " is not (lo, hi)"};
-  const double lo = range[0].get<double>(), hi = range[1].get<double>();
-  if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi)
-    throw Refusal{where + ": " + range.dump() + " is not a finite range with lo <= hi"};
-  return TensorFill{FillKind::Uniform, {lo, hi, 0, 0}};
+  std::string why;
+  const std::optional<TensorFill> f =
+      range.is_array() && range.size() == 2 ? fill_from_range_values(range, &why) : std::nullopt;
+  if (!f) throw Refusal{where + ": " + range.dump() + " is not (lo, hi) with finite lo <= hi"};
+  return *f;
 }
 
 bool is_filled(const OpAdapter& op, const std::string& name) {
@@ -141,7 +141,7 @@ Case aclnn_row(const Row& row, uint64_t seed, const std::string& platform) {
   for (const auto& [key, value] : attrs.items()) {
     const auto ref = resolve_argument(op, key);
     if (!ref || ref->kind == ArgumentKind::Tensor)
-      throw Refusal{"attribute '" + key + "' is no argument of " + op.name + " (" + argument_list(op) + ")"};
+      throw Refusal{"attribute '" + key + "' is no argument of " + op.name + " (" + argument_list(op.arguments) + ")"};
     if (ref->kind == ArgumentKind::IntArray)
       c.arrays.emplace_back(ref->name, IntArrayArg{true, int_list(value, "attribute '" + key + "'")});
     else

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "case/descriptor.h"
 #include "reports/atomic_file.h"
 #include "reports/json_fields.h"
 
@@ -45,6 +46,12 @@ std::string failure_id(const std::string& descriptor) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+fs::path failure_db_beside(const fs::path& report_dir) {
+  fs::path report = report_dir.lexically_normal();
+  if (!report.has_filename()) report = report.parent_path();  // "out/" names the directory "out"
+  return report.parent_path() / kDefaultFailureDb;
 }
 
 FailureEntry read_failure_entry(const fs::path& file) {
@@ -147,12 +154,8 @@ std::string read_regression_descriptor(const fs::path& file) {
   if (!in) throw std::runtime_error("cannot open " + file.string());
   std::string line;
   while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const size_t comment = line.find(" #");  // the source comment after the descriptor
-    if (comment != std::string::npos) line.erase(comment);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    return line;
+    const CaseLine parts = split_case_line(line);  // a .case file is a case list of one case
+    if (!parts.descriptor.empty()) return parts.descriptor;
   }
   throw std::runtime_error(file.string() + " holds no descriptor line");
 }

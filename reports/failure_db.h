@@ -27,6 +27,9 @@ struct FailureEntry {
   std::filesystem::path file;
 };
 
+// Where `run` keeps the failure database by default: poolcheck-failures/ beside the report directory.
+std::filesystem::path failure_db_beside(const std::filesystem::path& report_dir);
+
 // 16 hex digits of the 64-bit FNV-1a hash of the descriptor.
 std::string failure_id(const std::string& descriptor);
 

@@ -12,26 +12,19 @@
 #include "harness/plan_only.h"
 #include "harness/runner.h"
 #include "tests/conformance/a2_tiling_rows.h"
+#include "tests/conformance/plan_through_poolcheck.h"
 
 namespace poolcheck::conformance {
 namespace {
 
-std::string dims(const std::vector<int64_t>& v, char sep) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? std::string(1, sep) : "") + std::to_string(v[i]);
-  return s;
-}
+// A row's fixed-size dims as descriptor words.
 template <size_t N>
 std::string dims(const std::array<int64_t, N>& v, char sep) {
-  return dims(std::vector<int64_t>(v.begin(), v.end()), sep);
-}
-
-const char* dt(aclDataType d) {
-  return d == ACL_FLOAT16 ? "f16" : d == ACL_BF16 ? "bf16" : d == ACL_INT32 ? "i32" : d == ACL_INT64 ? "i64" : "f32";
+  return dims_word(std::vector<int64_t>(v.begin(), v.end()), sep);
 }
 
 Case row_case(const TilingRow& r) {
-  const std::string x = dims(r.x, 'x'), g = dims(r.grad, 'x'), t = dt(r.dtype);
+  const std::string x = dims(r.x, 'x'), g = dims(r.grad, 'x'), t = dtype_word(r.dtype);
   const std::string line = "op=maxpool3d_grad soc=Ascend910B cores=40 ub=196608 gradOutput=" + t + ":" + g +
                            " self=" + t + ":" + x + " indices=i32:" + g + " gradInput=" + t + ":" + x +
                            " kernelSize=[" + dims(r.k, ',') + "] stride=[" + dims(r.s, ',') + "] padding=[" +
@@ -95,12 +88,13 @@ TEST(PlanAgreesWithConformanceRows, EveryA2Row) {
 TEST(PlanAgreesWithConformanceRows, UpstreamFailuresAreDocumentedRefusalsOnAscend950) {
   for (const InvalidRow& row : invalid_rows()) {
     SCOPED_TRACE(row.source);
-    const std::string line = "op=maxpool3d_grad soc=Ascend950 gradOutput=" + std::string(dt(row.grad_dtype)) + ":" +
-                             dims(row.grad, 'x') + " self=" + dt(row.x_dtype) + ":" + dims(row.x, 'x') +
-                             " indices=" + dt(row.argmax_dtype) + ":" + dims(row.argmax, 'x') +
-                             " gradInput=" + dt(row.y_dtype) + ":" + dims(row.y, 'x') + " kernelSize=[" +
-                             dims(row.k, ',') + "] stride=[" + dims(row.s, ',') + "] padding=[" + dims(row.p, ',') +
-                             "] dilation=[" + dims(row.d, ',') + "]";
+    const std::string line = "op=maxpool3d_grad soc=Ascend950 gradOutput=" + std::string(dtype_word(row.grad_dtype)) +
+                             ":" + dims_word(row.grad, 'x') + " self=" + dtype_word(row.x_dtype) + ":" +
+                             dims_word(row.x, 'x') + " indices=" + dtype_word(row.argmax_dtype) + ":" +
+                             dims_word(row.argmax, 'x') + " gradInput=" + dtype_word(row.y_dtype) + ":" +
+                             dims_word(row.y, 'x') + " kernelSize=[" + dims_word(row.k, ',') + "] stride=[" +
+                             dims_word(row.s, ',') + "] padding=[" + dims_word(row.p, ',') + "] dilation=[" +
+                             dims_word(row.d, ',') + "]";
     const ParseResult parsed = parse_runnable_case(line);
     ASSERT_TRUE(parsed.ok) << parsed.error;
     const PlanReport p = plan_only(parsed.value);
