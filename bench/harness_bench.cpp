@@ -3,7 +3,7 @@
 //   harness/<op>          in this process (--in-process), single-threaded as one campaign runs; also per second
 //                         of the process's CPU time (all threads), which a machine shared with other jobs does
 //                         not skew; <op> "all" is the default campaign over every operator;
-//   harness_isolated/<op>  the same campaign in worker processes, one per core (the default of `poolcheck run`),
+//   harness_isolated/<op>  the same campaign in worker processes, two per core (the default of `poolcheck run`),
 //                         worker start-up included; harness_isolated_1worker/<op> with a single worker;
 //   harness_sharded/<op>  on all cores the way a user runs it there: `poolcheck run --shard k/N` in N
 //                         processes at once (N = the bench thread count), process start-up included;
@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
         ->UseRealTime()
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
-    for (const auto& [kind, w] : {std::pair{"harness_isolated/", cores}, std::pair{"harness_isolated_1worker/", 1}})
+    for (const auto& [kind, w] : {std::pair{"harness_isolated/", 2 * cores}, std::pair{"harness_isolated_1worker/", 1}})
       benchmark::RegisterBenchmark((kind + op).c_str(), campaign, op, w, false)
           ->UseRealTime()
           ->Iterations(1)

@@ -1,5 +1,6 @@
 #include "case/numeric.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -112,7 +113,7 @@ double load_int(const void* p) {
 
 }  // namespace
 
-double round_to(DType dt, double v) {
+double round_to_format(DType dt, double v) {
   switch (dt) {
     case DType::F32:
     case DType::F16:
@@ -201,42 +202,92 @@ double decode(DType dt, const void* p) {
   }
 }
 
+namespace {
+
+// One loop per dtype, so the dtype switch runs once per tensor rather than once per element.
+template <typename Store>
+void encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store) {
+  for (size_t i = 0; i < n; ++i) store(values[i], base + offsets[i] * esize);
+}
+
+template <typename Load>
+void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load) {
+  for (size_t i = 0; i < n; ++i) values[i] = load(base + offsets[i] * esize);
+}
+
+}  // namespace
+
+void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base) {
+  const int64_t esize = dtype_size(dt);
+  switch (dt) {
+    case DType::F32:
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
+        const auto x = static_cast<float>(v);  // the conversion rounds as round_to(F32, v)
+        std::memcpy(p, &x, 4);
+      });
+    case DType::F16:
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
+        const uint16_t b = pack_half(round_binary_fast(format_of(DType::F16), v));
+        std::memcpy(p, &b, 2);
+      });
+    case DType::BF16:
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
+        const uint16_t b = pack_bf16(round_binary_fast(format_of(DType::BF16), v));
+        std::memcpy(p, &b, 2);
+      });
+    default:
+      return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) { encode(dt, v, p); });
+  }
+}
+
+void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, double* values) {
+  const int64_t esize = dtype_size(dt);
+  switch (dt) {
+    case DType::F32:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
+        float x;
+        std::memcpy(&x, p, 4);
+        return static_cast<double>(x);
+      });
+    case DType::F16:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
+        uint16_t b;
+        std::memcpy(&b, p, 2);
+        return unpack_half(b);
+      });
+    case DType::BF16:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
+        uint16_t b;
+        std::memcpy(&b, p, 2);
+        return unpack_bf16(b);
+      });
+    default:
+      return decode_each(base, offsets, n, values, esize, [dt](const uint8_t* p) { return decode(dt, p); });
+  }
+}
+
 uint16_t f16_bits(double v) { return pack_half(round_to(DType::F16, v)); }
 double f16_value(uint16_t bits) { return unpack_half(bits); }
 uint16_t bf16_bits(double v) { return pack_bf16(round_to(DType::BF16, v)); }
 double bf16_value(uint16_t bits) { return unpack_bf16(bits); }
 
-double unit_roundoff(DType dt) {
-  switch (dt) {
-    case DType::F16:
-      return std::ldexp(1.0, -11);
-    case DType::BF16:
-      return std::ldexp(1.0, -8);
-    case DType::F64:
-      return std::ldexp(1.0, -53);
-    default:
-      return std::ldexp(1.0, -24);
-  }
-}
-
-double half_min_subnormal(DType dt) {
-  switch (dt) {
-    case DType::F16:
-      return std::ldexp(1.0, -25);
-    case DType::BF16:
-      return std::ldexp(1.0, -134);
-    case DType::F64:
-      return std::ldexp(1.0, -1075);
-    default:
-      return std::ldexp(1.0, -150);
-  }
-}
-
 double ulp_at(DType dt, double v) {
   const FloatFormat f = format_of(dt);
-  int e = 0;
-  std::frexp(std::fabs(v), &e);
-  return std::ldexp(1.0, std::max(e - 1, f.min_exp) - f.mantissa_bits);
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  const int biased = static_cast<int>((bits >> 52) & 0x7FF);
+  if (biased == 0 || biased == 0x7FF) {  // zero, subnormal, inf, NaN: the general way
+    int e = 0;
+    std::frexp(std::fabs(v), &e);
+    return std::ldexp(1.0, std::max(e - 1, f.min_exp) - f.mantissa_bits);
+  }
+  // A normal double's leading bit weighs 2^(biased - 1023); the result is a power of two well inside the normal
+  // doubles (at least 2^-149), made from its exponent bits.
+  const int lead = std::max(biased - 1023, f.min_exp);
+  const uint64_t result_bits = static_cast<uint64_t>(lead - f.mantissa_bits + 1023) << 52;
+  double r = 0;
+  std::memcpy(&r, &result_bits, sizeof r);
+  return r;
 }
 
 }  // namespace poolcheck

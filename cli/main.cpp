@@ -31,8 +31,10 @@ int main(int argc, char** argv) {
   app.add_flag("--in-process", g.in_process,
                "Run cases in this process instead of worker processes (for a debugger or a sanitizer build); a "
                "crash or hang of the backend then ends the run");
-  // One worker per core: the campaign keeps them all busy and still reports in stream order.
-  g.workers = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+  // Two workers per core: while this process takes one worker's answer and draws its next case, the other
+  // worker on that core computes (one per core left a core idle for that time: 3,700 against 4,600 cases/s on
+  // two cores). The campaign still reports in stream order.
+  g.workers = std::clamp(2 * static_cast<int>(std::thread::hardware_concurrency()), 2, 16);
   app.add_option("--workers", g.workers, "Worker processes that run the cases")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();

@@ -32,56 +32,64 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
     mean = p[0] + (p[1] - p[0]) * rng.uniform();
     stddev = p[2] + (p[3] - p[2]) * rng.uniform();
   }
-  for (auto& x : v) {
-    switch (kind) {
-      case FillKind::Ints:
-        x = static_cast<double>(rng.below(17) - 8);  // exact in every dtype and in any fp32 sum order
-        break;
-      case FillKind::WideInts:
-        // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
-        // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
-        x = static_cast<double>(rng.below(511) - 255);
-        break;
-      case FillKind::Ties:
-        x = tensor == "self" ? static_cast<double>(rng.below(3)) : static_cast<double>(rng.below(9) - 4);
-        break;
-      case FillKind::Special:
-        if (tensor == "self") {
-          x = rng.normal();
-        } else {
+  // One loop per kind (the kind and dtype are chosen once per tensor, not once per element).
+  const auto each = [&](auto draw) {
+    for (auto& x : v) x = round_to(dt, draw());
+  };
+  switch (kind) {
+    case FillKind::Ints:
+      each([&] { return static_cast<double>(rng.below(17) - 8); });  // exact in every dtype and sum order
+      break;
+    case FillKind::WideInts:
+      // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
+      // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
+      each([&] { return static_cast<double>(rng.below(511) - 255); });
+      break;
+    case FillKind::Ties:
+      if (tensor == "self")
+        each([&] { return static_cast<double>(rng.below(3)); });
+      else
+        each([&] { return static_cast<double>(rng.below(9) - 4); });
+      break;
+    case FillKind::Special:
+      if (tensor == "self")
+        each([&] { return rng.normal(); });
+      else
+        each([&] {
           const int64_t pick = rng.below(40);
-          x = pick == 0 ? std::numeric_limits<double>::quiet_NaN() : pick == 1 ? inf : pick == 2 ? -inf : rng.normal();
-        }
-        break;
-      case FillKind::Large:
-        x = rng.normal() * 1000.0;
-        break;
-      case FillKind::Zeros:
-        x = 0;
-        break;
-      case FillKind::Uniform:
-        x = p[0] + (p[1] - p[0]) * rng.uniform();
-        break;
-      case FillKind::Constant:
-        x = p[0];
-        break;
-      case FillKind::NormalRanged:
-        x = mean + stddev * rng.normal();
-        break;
-      case FillKind::NaN:
-        x = std::numeric_limits<double>::quiet_NaN();
-        break;
-      case FillKind::PosInf:
-        x = inf;
-        break;
-      case FillKind::NegInf:
-        x = -inf;
-        break;
-      case FillKind::Normal:
-        x = rng.normal();
-        break;
-    }
-    x = round_to(dt, x);
+          return pick == 0   ? std::numeric_limits<double>::quiet_NaN()
+                 : pick == 1 ? inf
+                 : pick == 2 ? -inf
+                             : rng.normal();
+        });
+      break;
+    case FillKind::Large:
+      each([&] { return rng.normal() * 1000.0; });
+      break;
+    case FillKind::Zeros:
+      each([] { return 0.0; });
+      break;
+    case FillKind::Uniform:
+      each([&] { return p[0] + (p[1] - p[0]) * rng.uniform(); });
+      break;
+    case FillKind::Constant:
+      each([&] { return p[0]; });
+      break;
+    case FillKind::NormalRanged:
+      each([&] { return mean + stddev * rng.normal(); });
+      break;
+    case FillKind::NaN:
+      each([] { return std::numeric_limits<double>::quiet_NaN(); });
+      break;
+    case FillKind::PosInf:
+      each([&] { return inf; });
+      break;
+    case FillKind::NegInf:
+      each([&] { return -inf; });
+      break;
+    case FillKind::Normal:
+      each([&] { return rng.normal(); });
+      break;
   }
   return v;
 }

@@ -1,6 +1,8 @@
 #include "harness/device_tensor.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -8,6 +10,8 @@
 #include "case/numeric.h"
 
 namespace poolcheck {
+
+static_assert(std::endian::native == std::endian::little, "view_bits reads elements as little-endian words");
 
 namespace {
 
@@ -78,11 +82,11 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
   const auto& api = backend::api();
   const int64_t esize = dtype_size(arg.dtype);
   const int64_t bytes = std::max<int64_t>(1, allocation_elems(arg) * esize);
+  dense_ = effective_strides(arg) == contiguous_strides(arg.shape);
   initial_.assign(static_cast<size_t>(bytes), pattern);
   if (values) {
-    const auto offs = view_offsets();
-    if (offs.size() != values->size()) throw std::logic_error("host values do not match the view");
-    for (size_t i = 0; i < offs.size(); ++i) encode(arg.dtype, (*values)[i], initial_.data() + offs[i] * esize);
+    if (offsets().size() != values->size()) throw std::logic_error("host values do not match the view");
+    encode_at(arg.dtype, values->data(), offsets_.data(), offsets_.size(), initial_.data());
   }
   // The emulator guards its own allocations (and checks views against them), so red zones are only needed
   // where nothing else would see a write past a tensor.
@@ -119,6 +123,16 @@ std::vector<uint8_t> DeviceTensor::read_back() const {
   return bytes;
 }
 
+bool DeviceTensor::unchanged() const {
+  // One buffer per thread for the comparison: this runs for every input after every call.
+  thread_local std::vector<uint8_t> bytes;
+  bytes.resize(initial_.size());
+  if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=
+      ACL_SUCCESS)
+    throw std::runtime_error("aclrtMemcpy from device failed");
+  return std::memcmp(bytes.data(), initial_.data(), bytes.size()) == 0;
+}
+
 std::string DeviceTensor::red_zone_damage() const {
   if (red_zone_ == 0) return "";
   const size_t total = initial_.size() + 2 * red_zone_;
@@ -135,31 +149,32 @@ std::string DeviceTensor::red_zone_damage() const {
   return "";
 }
 
-std::vector<int64_t> DeviceTensor::view_offsets() const { return view_element_offsets(arg_); }
+const std::vector<int64_t>& DeviceTensor::offsets() const {
+  if (!offsets_made_) offsets_ = view_element_offsets(arg_);
+  offsets_made_ = true;
+  return offsets_;
+}
 
 std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes) const {
-  const int64_t esize = dtype_size(arg_.dtype);
-  const auto offs = view_offsets();
-  std::vector<double> v(offs.size());
-  for (size_t i = 0; i < offs.size(); ++i) v[i] = decode(arg_.dtype, bytes.data() + offs[i] * esize);
+  std::vector<double> v(offsets().size());
+  decode_at(arg_.dtype, bytes.data(), offsets_.data(), offsets_.size(), v.data());
   return v;
 }
 
 std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
-  const int64_t width = std::min<int64_t>(esize, 8);
-  const auto offs = view_offsets();
-  std::vector<uint64_t> v(offs.size(), 0);
-  for (size_t i = 0; i < offs.size(); ++i)
-    for (int64_t b = width; b-- > 0;) v[i] = v[i] << 8 | bytes[static_cast<size_t>(offs[i] * esize + b)];
+  const auto width = static_cast<size_t>(std::min<int64_t>(esize, 8));
+  std::vector<uint64_t> v(offsets().size(), 0);
+  // Little-endian host and device: the element's bytes are the low bytes of the word.
+  for (size_t i = 0; i < offsets_.size(); ++i) std::memcpy(&v[i], bytes.data() + offsets_[i] * esize, width);
   return v;
 }
 
 int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
-  if (effective_strides(arg_) == contiguous_strides(arg_.shape)) {
+  const int64_t esize = dtype_size(arg_.dtype);
+  const auto size = static_cast<int64_t>(bytes.size());
+  if (dense_) {
     // A dense view is one byte range: compare what lies before and after it.
-    const int64_t esize = dtype_size(arg_.dtype);
-    const auto size = static_cast<int64_t>(bytes.size());
     const int64_t b0 = std::min(size, arg_.offset * esize);
     const int64_t b1 = std::min(size, b0 + element_count(arg_.shape).value_or(0) * esize);
     for (const auto& [lo, hi] : {std::pair{int64_t{0}, b0}, std::pair{b1, size}}) {
@@ -168,13 +183,13 @@ int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& byte
     }
     return -1;
   }
-  std::vector<bool> in_view(bytes.size(), false);
-  const int64_t esize = dtype_size(arg_.dtype);
-  for (int64_t off : view_offsets())
-    for (int64_t b = 0; b < esize; ++b) in_view[static_cast<size_t>(off * esize + b)] = true;
-  for (size_t i = 0; i < bytes.size(); ++i)
-    if (!in_view[i] && bytes[i] != initial_[i]) return static_cast<int64_t>(i);
-  return -1;
+  // The view's elements put back to their initial bytes: any difference left lies outside the view.
+  thread_local std::vector<uint8_t> outside;
+  outside.assign(bytes.begin(), bytes.end());
+  for (const int64_t off : offsets())
+    std::memcpy(outside.data() + off * esize, initial_.data() + off * esize, static_cast<size_t>(esize));
+  const auto at = std::mismatch(outside.begin(), outside.end(), initial_.begin());
+  return at.first == outside.end() ? -1 : at.first - outside.begin();
 }
 
 }  // namespace poolcheck

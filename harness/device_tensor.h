@@ -37,6 +37,8 @@ class DeviceTensor {
   void restore() const;
   // Current allocation bytes, copied back from the device.
   std::vector<uint8_t> read_back() const;
+  // Whether the allocation still holds exactly its initial bytes.
+  bool unchanged() const;
   // The view's values in `bytes` (a read_back()).
   std::vector<double> view_values(const std::vector<uint8_t>& bytes) const;
   // The raw bits of the view's elements in `bytes` (little-endian, the dtype's width), for bitwise comparison.
@@ -49,9 +51,14 @@ class DeviceTensor {
   std::string red_zone_damage() const;
 
  private:
-  std::vector<int64_t> view_offsets() const;  // element offsets of the view, dense order
+  // Element offsets of the view, dense order: made on first use (a view of 2^31 elements over one element, in a
+  // case meant to be refused, is never walked).
+  const std::vector<int64_t>& offsets() const;
 
   TensorArg arg_;
+  mutable std::vector<int64_t> offsets_;
+  mutable bool offsets_made_ = false;
+  bool dense_ = false;    // the view is one run of elements
   void* dev_ = nullptr;   // the allocation, red zones included
   void* data_ = nullptr;  // the tensor's bytes inside it
   size_t red_zone_ = 0;   // bytes before and after the tensor's bytes

@@ -14,6 +14,7 @@
 #include "case/numeric.h"
 #include "case/summary.h"
 #include "fmt/format.h"
+#include "harness/compare.h"
 #include "harness/device_tensor.h"
 #include "harness/op_adapter.h"
 
@@ -28,61 +29,12 @@ std::string recent_error() {
   return m ? m : "";
 }
 
-// gradInput coordinates of a flat index, for messages.
-std::string coords(const std::vector<int64_t>& shape, int64_t flat) {
-  std::string s;
-  for (size_t d = shape.size(); d-- > 0;) {
-    s = std::to_string(flat % shape[d]) + (s.empty() ? "" : ",") + s;
-    flat /= shape[d];
-  }
-  return "[" + s + "]";
-}
-
-void compare(const Case& c, const OpAdapter& op, const OracleResult& o, const std::vector<double>& impl, CaseResult* r,
-             CaseTensors* tensors) {
-  const TensorArg& out = *c.tensor(op.output);
-  bool all_zero = true;
-  for (size_t i = 0; i < impl.size(); ++i) {
-    const double ref = round_to(out.dtype, o.exact[i]);
-    const double bound = fp32_sum_bound(out.dtype, o.terms[i], o.term_error);
-    const Verdict v = compare_element(impl[i], ref, bound);
-    all_zero = all_zero && ref == 0 && impl[i] == 0;
-    r->err.elements++;
-    if (std::isfinite(v.abs_err)) {
-      r->err.max_abs_err = std::max(r->err.max_abs_err, v.abs_err);
-      // ULP and relative error only where the tolerance model itself works at ULP scale (the element's bound at
-      // most 16 ULP of its value): where a sum cancels, the model allows an error as large as the value, and a ratio
-      // to it says nothing (the bound ratio covers every element).
-      constexpr double kUlpScale = 16;
-      if (ref != 0 && bound <= kUlpScale * ulp_at(out.dtype, ref)) {
-        r->err.max_ulp_err = std::max(r->err.max_ulp_err, v.abs_err / ulp_at(out.dtype, ref));
-        r->err.max_rel_err = std::max(r->err.max_rel_err, v.abs_err / std::fabs(ref));
-      }
-    }
-    if (v.bound_ratio > r->err.max_bound_ratio || (r->err.worst_index < 0 && v.bound_ratio > 0)) {
-      r->err.max_bound_ratio = v.bound_ratio;
-      r->err.worst_index = static_cast<int64_t>(i);
-    }
-    if (!v.ok && r->err.mismatches++ == 0)
-      r->message = fmt::format("{}{} = {} but the oracle says {} (bound {}, {} terms)", op.output,
-                               coords(out.shape, static_cast<int64_t>(i)), impl[i], ref, bound, o.terms[i].terms);
-    if (tensors) {
-      tensors->oracle.push_back(ref);
-      tensors->bound.push_back(bound);
-    }
-  }
-  if (r->err.mismatches > 0)
-    r->outcome = Outcome::Fail;
-  else
-    r->outcome = all_zero && !impl.empty() ? Outcome::Mistrusted : Outcome::Pass;
-}
-
 // Any input allocation changed by the call is a write outside the output tensor.
 bool inputs_untouched(const std::map<std::string, std::unique_ptr<DeviceTensor>>& dev, const std::string& output,
                       std::string* which) {
   for (const auto& [name, t] : dev) {
     if (name == output || !t) continue;
-    if (t->read_back() != t->initial()) {
+    if (!t->unchanged()) {
       *which = name;
       return false;
     }
@@ -145,7 +97,7 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
       tensors->grad_input_shape = c.tensor(op.output)->shape;
       tensors->impl = impl;
     }
-    compare(c, op, judge.oracle(), impl, r, tensors);
+    compare_with_oracle(c, op, judge.oracle(), impl, r, tensors);
     return;
   }
   if (ok) {
@@ -168,7 +120,7 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
     return;
   }
   r->outcome = Outcome::ExpectedError;
-  if (out && out->read_back() != out->initial()) {
+  if (out && !out->unchanged()) {
     r->outcome = Outcome::Fail;
     r->message = "the call failed as documented but modified " + op.output;
   }

@@ -29,7 +29,7 @@ export ASCEND_GLOBAL_LOG_LEVEL=${ASCEND_GLOBAL_LOG_LEVEL:-4}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DPOOLCHECK_BUILD_BENCH=ON >/dev/null
 # One benchmark binary per row of the operator table.
 mapfile -t ops < <(awk '/^[a-z]/ {print $1}' ops/operators.txt)
-targets=("${ops[@]/%/_bench}" harness_bench bench_ratios)
+targets=("${ops[@]/%/_bench}" harness_bench campaign_stages_bench bench_ratios)
 cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
 
 out="$report_dir/bench"
@@ -42,6 +42,7 @@ for op in "${ops[@]}"; do
     --benchmark_min_time="${MIN_TIME:-0.1}" ${BENCH_ARGS:-}
 done
 "$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json "${repeat[@]}"
+"$build_dir/bench/campaign_stages_bench" --benchmark_out="$out/stages.json" --benchmark_out_format=json "${repeat[@]}"
 op_json=()
 for op in "${ops[@]}"; do op_json+=("$out/$op.json"); done
 "$build_dir/bench/bench_ratios" "$out/ratios.json" "${op_json[@]}" "$out/harness.json"

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "backend/backend.h"
+#include "backend/bundled_files.h"
 #include "case/descriptor.h"
 #include "harness/runner.h"
 #include "tests/sanitized_build.h"
@@ -115,6 +116,27 @@ TEST(IsolatedExecutor, ABackendSignalStaysACrash) {
 #endif
   EXPECT_NE(r.message.find(death), std::string::npos) << r.message;
   EXPECT_EQ(IsolatedExecutor(IsolationOptions{}).run(p.value).outcome, Outcome::Pass);  // control: the library
+}
+
+// The worker's host-thread count for one call's blocks: a value outside [1, 1024] stops the worker at start-up
+// with a message naming the option and the value, which the pool's start-up error carries; 1 is the control.
+TEST(PoolcheckWorker, AHostThreadCountOutsideItsRangeIsRefusedByName) {
+  isolation::PoolOptions po;
+  for (const char* bad : {"0", "2000", "two"}) {
+    isolation::WorkerCommand cmd{backend::bundled_worker(), {"--host-threads", bad}, {}};
+    try {
+      isolation::WorkerPool pool(cmd, po);
+      ADD_FAILURE() << "a worker with --host-threads " << bad << " started";
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(std::string("--host-threads '") + bad + "' is not a whole number in [1, 1024]"),
+                std::string::npos)
+          << what;
+    }
+  }
+  isolation::WorkerCommand good{backend::bundled_worker(), {"--host-threads", "1"}, {}};
+  isolation::WorkerPool pool(good, po);
+  EXPECT_EQ(pool.workers(), 1);
 }
 
 }  // namespace

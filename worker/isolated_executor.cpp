@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #include "backend/bundled_files.h"
 #include "case/descriptor.h"
@@ -27,6 +29,13 @@ isolation::WorkerCommand worker_command(const IsolationOptions& o) {
   if (!o.backend.emu_faults.empty()) {
     cmd.args.push_back("--emu-faults");
     cmd.args.push_back(o.backend.emu_faults);
+  }
+  // The workers already keep the cores busy with cases: an emulated call that also spread its blocks over
+  // every core would only add thread wake-ups. A user's POOLCHECK_EMU_HOST_THREADS still decides.
+  if (!std::getenv("POOLCHECK_EMU_HOST_THREADS")) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    cmd.args.push_back("--host-threads");
+    cmd.args.push_back(std::to_string(std::max(1, cores / std::max(1, o.workers))));
   }
   return cmd;
 }
@@ -68,7 +77,7 @@ uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_
   req.allow_unsupported = opt.allow_unsupported;
   req.want_tensors = want_tensors;
   if (opt.host_inputs) req.host_inputs = *opt.host_inputs;
-  InFlight f{ticket, c, opt, opts_.case_timeout > 0 ? opts_.case_timeout : case_time_limit(c)};
+  InFlight f{ticket, c, req.descriptor, opt, opts_.case_timeout > 0 ? opts_.case_timeout : case_time_limit(c)};
   f.opt.host_inputs = nullptr;  // sent with the request; the caller's pointer need not outlive it
   const uint64_t id = pool_->submit(encode_case_request(req), f.limit);
   in_flight_.emplace(id, std::move(f));
@@ -78,7 +87,7 @@ uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_
 CaseResult IsolatedExecutor::result_of(const isolation::Completion& done, const InFlight& f, CaseTensors* tensors) {
   if (done.kind == isolation::CompletionKind::Ok) {
     try {
-      CaseReply reply = decode_case_reply(done.response);
+      CaseReply reply = decode_case_reply(done.response, {&f.descriptor, &f.c});
       if (tensors) *tensors = std::move(reply.tensors);
       return reply.result;
     } catch (const std::exception& e) {

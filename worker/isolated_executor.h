@@ -41,6 +41,7 @@ class IsolatedExecutor : public CaseExecutor {
   struct InFlight {
     uint64_t ticket = 0;
     Case c;
+    std::string descriptor;  // as sent
     RunOptions opt;
     double limit = 0;
   };

@@ -79,10 +79,10 @@ std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-CaseReply decode_case_reply(const std::string& message) {
+CaseReply decode_case_reply(const std::string& message, const reports::KnownCase& known) {
   const json j = parse(message, "a reply");
   CaseReply reply;
-  reply.result = reports::result_from_json(j.at("result"));
+  reply.result = reports::result_from_json(j.at("result"), known);
   if (j.contains("tensors")) {
     const json& t = j["tensors"];
     reply.tensors.grad_input_shape = t.at("shape").get<std::vector<int64_t>>();

@@ -2,7 +2,7 @@
 // hangs takes down only this process. Loads the backend named on its command line, then answers the
 // requests of worker/protocol.h until its input closes.
 //
-//   poolcheck-worker [--backend LIST] [--emu-faults LIST]
+//   poolcheck-worker [--backend LIST] [--emu-faults LIST] [--host-threads N]
 #include <exception>
 #include <iostream>
 #include <string>
@@ -37,27 +37,47 @@ std::string handle(const std::string& message) {
   }
 }
 
+bool parse_host_threads(const std::string& text, int* out) {
+  try {
+    size_t used = 0;
+    const int n = std::stoi(text, &used);
+    if (used != text.size() || n < 1 || n > 1024) return false;
+    *out = n;
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   backend::BackendConfig config;
+  int host_threads = 0;  // 0: the backend's own choice
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--backend" || arg == "--emu-faults") && i + 1 < argc) {
+    if ((arg == "--backend" || arg == "--emu-faults" || arg == "--host-threads") && i + 1 < argc) {
       const std::string value = argv[++i];
       if (arg == "--backend")
         config.libraries = backend::split_library_list(value);
-      else
+      else if (arg == "--emu-faults")
         config.emu_faults = value;
+      else if (!parse_host_threads(value, &host_threads)) {
+        std::cerr << "poolcheck-worker: --host-threads '" << value << "' is not a whole number in [1, 1024]\n";
+        return 2;
+      }
     } else {
       std::cerr << "poolcheck-worker: unknown argument '" << arg
-                << "' (usage: poolcheck-worker [--backend LIST] [--emu-faults LIST]; started by poolcheck)\n";
+                << "' (usage: poolcheck-worker [--backend LIST] [--emu-faults LIST] [--host-threads N]; started by "
+                   "poolcheck)\n";
       return 2;
     }
   }
   const auto init = [&]() -> std::string {
     try {
       backend::configure(config);
+      // The emulator's host threads for one call (an optional entry point: another library has its own).
+      if (host_threads > 0 && backend::api().pcEmuSetHostThreads) backend::api().pcEmuSetHostThreads(host_threads);
       ensure_runtime();
       return "";
     } catch (const std::exception& e) {

@@ -209,8 +209,11 @@ void BlockContext::fail_readonly(const std::string& name) const {
 }
 
 int32_t host_threads() {
+  // Asked once: glibc answers hardware_concurrency by reading /sys/devices/system/cpu/online, and this is
+  // asked several times per call.
+  static const auto kCores = static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
   const int32_t n = g_host_threads.load();
-  return n > 0 ? n : static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()));
+  return n > 0 ? n : kCores;
 }
 
 void split_over_host_threads(int64_t total, int64_t shares, int64_t align,
