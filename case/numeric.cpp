@@ -7,27 +7,9 @@
 
 namespace poolcheck {
 
-namespace {
+namespace numeric_detail {
 
-struct FloatFormat {
-  int mantissa_bits;  // stored fraction bits
-  int min_exp;        // exponent of the smallest normal (value = 2^min_exp)
-  int max_exp;        // exponent of the largest finite binade
-  double max_finite;  // (2 - 2^-mantissa_bits) * 2^max_exp
-};
-
-FloatFormat format_of(DType dt) {
-  switch (dt) {
-    case DType::F16:
-      return {10, -14, 15, 0x1.ffcp15};
-    case DType::BF16:
-      return {7, -126, 127, 0x1.fep127};
-    default:
-      return {23, -126, 127, 0x1.fffffep127};
-  }
-}
-
-// Round to a binary format with `f.mantissa_bits` fraction bits, RNE, gradual underflow, overflow to inf.
+// The general rounding (numeric.h), for what the bit rounding leaves: zero, subnormals, overflow, inf and NaN.
 double round_binary(const FloatFormat& f, double v) {
   if (!std::isfinite(v) || v == 0) return v;
   int e = 0;
@@ -40,21 +22,13 @@ double round_binary(const FloatFormat& f, double v) {
   return r;
 }
 
-// round_binary without libm for results that are normal in the target format: RNE on the double's bits
-// (a carry into the exponent is the correct result). fill_values and the comparison call this per element.
-double round_binary_fast(const FloatFormat& f, double v) {
-  uint64_t bits = 0;
-  std::memcpy(&bits, &v, sizeof bits);
-  const int exp = static_cast<int>((bits >> 52) & 0x7FF) - 1023;
-  if (exp < f.min_exp || exp > f.max_exp) return round_binary(f, v);  // zero, subnormal, overflow, inf, NaN
-  const int shift = 52 - f.mantissa_bits;
-  bits += (uint64_t{1} << (shift - 1)) - 1 + ((bits >> shift) & 1);
-  bits &= ~((uint64_t{1} << shift) - 1);
-  double r = 0;
-  std::memcpy(&r, &bits, sizeof r);
-  if (std::fabs(r) > f.max_finite) return std::copysign(std::numeric_limits<double>::infinity(), v);
-  return r;
-}
+}  // namespace numeric_detail
+
+namespace {
+
+using numeric_detail::format_of;
+using numeric_detail::FloatFormat;
+using numeric_detail::round_binary_fast;
 
 // Bits of the two 16-bit formats without libm: every value of them is a float, so the bits come from the
 // float's bits (the runner encodes and decodes every element of every case).

@@ -2,20 +2,68 @@
 // ties to even, done once from double) and the bit encodings. Written independently of impl/.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 
 #include "case/case.h"
 
 namespace poolcheck {
 
-// The value `v` becomes when stored as `dt` (integers: truncation toward zero). Inline for fp32, the commonest:
-// the hardware's double-to-float conversion is IEEE round to nearest even with gradual underflow and overflow to
-// infinity, the same rounding the other formats get on the double's bits (a NaN is returned as it is).
+namespace numeric_detail {
+
+struct FloatFormat {
+  int mantissa_bits;  // stored fraction bits
+  int min_exp;        // exponent of the smallest normal (value = 2^min_exp)
+  int max_exp;        // exponent of the largest finite binade
+  double max_finite;  // (2 - 2^-mantissa_bits) * 2^max_exp
+};
+
+inline FloatFormat format_of(DType dt) {
+  switch (dt) {
+    case DType::F16:
+      return {10, -14, 15, 0x1.ffcp15};
+    case DType::BF16:
+      return {7, -126, 127, 0x1.fep127};
+    default:
+      return {23, -126, 127, 0x1.fffffep127};
+  }
+}
+
+// Round to a binary format with `f.mantissa_bits` fraction bits, RNE, gradual underflow, overflow to inf.
+double round_binary(const FloatFormat& f, double v);
+
+// round_binary without libm for results that are normal in the target format: RNE on the double's bits
+// (a carry into the exponent is the correct result). fill_values and the comparison call this per element.
+inline double round_binary_fast(const FloatFormat& f, double v) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  const int exp = static_cast<int>((bits >> 52) & 0x7FF) - 1023;
+  if (exp < f.min_exp || exp > f.max_exp) return round_binary(f, v);  // zero, subnormal, overflow, inf, NaN
+  const int shift = 52 - f.mantissa_bits;
+  bits += (uint64_t{1} << (shift - 1)) - 1 + ((bits >> shift) & 1);
+  bits &= ~((uint64_t{1} << shift) - 1);
+  double r = 0;
+  std::memcpy(&r, &bits, sizeof r);
+  if (std::fabs(r) > f.max_finite) return std::copysign(std::numeric_limits<double>::infinity(), v);
+  return r;
+}
+
+}  // namespace numeric_detail
+
+// The value `v` becomes when stored as `dt` (integers: truncation toward zero). Inline for the floating dtypes,
+// which the fill and the comparison round for every element: fp32 by the hardware's double-to-float conversion
+// (IEEE round to nearest even with gradual underflow and overflow to infinity; a NaN is returned as it is), fp16
+// and bf16 by the same rounding on the double's bits.
 double round_to_format(DType dt, double v);
 inline double round_to(DType dt, double v) {
   if (dt == DType::F32) return v == v ? static_cast<double>(static_cast<float>(v)) : v;
+  if (dt == DType::F16 || dt == DType::BF16)
+    return numeric_detail::round_binary_fast(numeric_detail::format_of(dt), v);
   return round_to_format(dt, v);
 }
+
 // Stores round_to(dt, v) at p in dt's encoding; decodes it back.
 void encode(DType dt, double v, void* p);
 double decode(DType dt, const void* p);

@@ -11,9 +11,11 @@
 #include "backend/backend.h"
 #include "cli/commands.h"
 #include "cli/option_ranges.h"
+#include "harness/allocator_tuning.h"
 
 int main(int argc, char** argv) {
   using namespace poolcheck::cli;
+  poolcheck::keep_freed_memory();  // the results and cases (and, in process, the tensors) of every case
   CLI::App app{"poolcheck: specification-driven verification of aclnn pooling-backward operators"};
   app.name("poolcheck");
   app.require_subcommand(1);

@@ -91,13 +91,18 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
   // The emulator guards its own allocations (and checks views against them), so red zones are only needed
   // where nothing else would see a write past a tensor.
   red_zone_ = api.pcEmuGuardsIntact ? 0 : kRedZoneBytes;
-  std::vector<uint8_t> staged(initial_.size() + 2 * red_zone_, kRedZonePattern);
-  std::copy(initial_.begin(), initial_.end(), staged.begin() + static_cast<std::ptrdiff_t>(red_zone_));
-  if (api.aclrtMalloc(&dev_, staged.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-    throw std::runtime_error("aclrtMalloc failed for " + std::to_string(staged.size()) + " bytes");
+  const size_t total = initial_.size() + 2 * red_zone_;
+  if (api.aclrtMalloc(&dev_, total, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+    throw std::runtime_error("aclrtMalloc failed for " + std::to_string(total) + " bytes");
   data_ = static_cast<uint8_t*>(dev_) + red_zone_;
-  if (api.aclrtMemcpy(dev_, staged.size(), staged.data(), staged.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
-    throw std::runtime_error("aclrtMemcpy to device failed");
+  if (red_zone_ > 0) {  // the tensor's bytes and its red zones in one copy
+    std::vector<uint8_t> staged(total, kRedZonePattern);
+    std::copy(initial_.begin(), initial_.end(), staged.begin() + static_cast<std::ptrdiff_t>(red_zone_));
+    if (api.aclrtMemcpy(dev_, total, staged.data(), total, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
+      throw std::runtime_error("aclrtMemcpy to device failed");
+  } else {
+    restore();
+  }
   const auto strides = effective_strides(arg);
   tensor_ = api.aclCreateTensor(arg.shape.data(), arg.shape.size(), to_acl(arg.dtype), strides.data(), arg.offset,
                                 to_acl(arg.format), arg.shape.data(), arg.shape.size(), data_);

@@ -9,6 +9,7 @@
 
 #include "backend/backend.h"
 #include "case/descriptor.h"
+#include "harness/allocator_tuning.h"
 #include "harness/executor.h"
 #include "isolation/worker_pool.h"
 #include "worker/protocol.h"
@@ -52,6 +53,7 @@ bool parse_host_threads(const std::string& text, int* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  keep_freed_memory();
   backend::BackendConfig config;
   int host_threads = 0;  // 0: the backend's own choice
   for (int i = 1; i < argc; ++i) {
