@@ -26,8 +26,8 @@ double round_binary(const FloatFormat& f, double v) {
 
 namespace {
 
-using numeric_detail::format_of;
 using numeric_detail::FloatFormat;
+using numeric_detail::format_of;
 using numeric_detail::round_binary_fast;
 
 // Bits of the two 16-bit formats without libm: every value of them is a float, so the bits come from the

@@ -59,8 +59,7 @@ inline double round_binary_fast(const FloatFormat& f, double v) {
 double round_to_format(DType dt, double v);
 inline double round_to(DType dt, double v) {
   if (dt == DType::F32) return v == v ? static_cast<double>(static_cast<float>(v)) : v;
-  if (dt == DType::F16 || dt == DType::BF16)
-    return numeric_detail::round_binary_fast(numeric_detail::format_of(dt), v);
+  if (dt == DType::F16 || dt == DType::BF16) return numeric_detail::round_binary_fast(numeric_detail::format_of(dt), v);
   return round_to_format(dt, v);
 }
 

@@ -46,12 +46,12 @@ TEST(HarnessNumeric, Bf16AndFp32) {
 // fp32 rounding is the hardware's double-to-float conversion: IEEE round to nearest even, gradual underflow,
 // overflow to infinity (hand-derived ties and boundaries).
 TEST(HarnessNumeric, Fp32RoundsToNearestEvenWithGradualUnderflow) {
-  EXPECT_EQ(round_to(DType::F32, 1 + 0x1p-24), 1.0);                                  // tie -> even (down)
-  EXPECT_EQ(round_to(DType::F32, 1 + 3 * 0x1p-24), 1 + 0x1p-22);                      // tie -> even (up)
-  EXPECT_EQ(round_to(DType::F32, 1 + 0x1p-24 + 0x1p-50), 1 + 0x1p-23);                // above the tie
-  EXPECT_EQ(round_to(DType::F32, 1.5 * 0x1p-149), 0x1p-148);                          // subnormal tie -> even
-  EXPECT_EQ(round_to(DType::F32, 0x1p-150), 0.0);                                     // half the least: to zero
-  EXPECT_EQ(round_to(DType::F32, 0x1p-150 * (1 + 0x1p-30)), 0x1p-149);                // above half: the least
+  EXPECT_EQ(round_to(DType::F32, 1 + 0x1p-24), 1.0);                          // tie -> even (down)
+  EXPECT_EQ(round_to(DType::F32, 1 + 3 * 0x1p-24), 1 + 0x1p-22);              // tie -> even (up)
+  EXPECT_EQ(round_to(DType::F32, 1 + 0x1p-24 + 0x1p-50), 1 + 0x1p-23);        // above the tie
+  EXPECT_EQ(round_to(DType::F32, 1.5 * 0x1p-149), 0x1p-148);                  // subnormal tie -> even
+  EXPECT_EQ(round_to(DType::F32, 0x1p-150), 0.0);                             // half the least: to zero
+  EXPECT_EQ(round_to(DType::F32, 0x1p-150 * (1 + 0x1p-30)), 0x1p-149);        // above half: the least
   EXPECT_EQ(round_to(DType::F32, 0x1.fffffep127 + 0x1p102), 0x1.fffffep127);  // a quarter ulp (2^104) more
   EXPECT_TRUE(std::isinf(round_to(DType::F32, 0x1.fffffep127 + 0x1p103)));    // the tie: to even, 2^128
   EXPECT_TRUE(std::isnan(round_to(DType::F32, std::numeric_limits<double>::quiet_NaN())));
@@ -61,10 +61,10 @@ TEST(HarnessNumeric, UlpIsTheSpacingOfTheDtypeAroundAValue) {
   EXPECT_EQ(ulp_at(DType::F32, 1.0), 0x1p-23);
   EXPECT_EQ(ulp_at(DType::F32, 1.999), 0x1p-23);
   EXPECT_EQ(ulp_at(DType::F32, -0.75), 0x1p-24);
-  EXPECT_EQ(ulp_at(DType::F16, 1000.0), 0.5);       // [512, 1024): 2^9 with 10 fraction bits
-  EXPECT_EQ(ulp_at(DType::BF16, -3.0), 0x1p-6);     // [2, 4): 2^1 with 7 fraction bits
-  EXPECT_EQ(ulp_at(DType::F16, 0x1p-20), 0x1p-24);  // an fp16 subnormal: the subnormal spacing
-  EXPECT_EQ(ulp_at(DType::F32, 1e-40), 0x1p-149);   // an fp32 subnormal
+  EXPECT_EQ(ulp_at(DType::F16, 1000.0), 0.5);          // [512, 1024): 2^9 with 10 fraction bits
+  EXPECT_EQ(ulp_at(DType::BF16, -3.0), 0x1p-6);        // [2, 4): 2^1 with 7 fraction bits
+  EXPECT_EQ(ulp_at(DType::F16, 0x1p-20), 0x1p-24);     // an fp16 subnormal: the subnormal spacing
+  EXPECT_EQ(ulp_at(DType::F32, 1e-40), 0x1p-149);      // an fp32 subnormal
   EXPECT_EQ(ulp_at(DType::F32, 0x1p-1040), 0x1p-149);  // a double subnormal
 }
 

@@ -5,6 +5,7 @@
 
 #include "reports/case_result_json.h"
 #include "reports/json_number.h"
+#include "worker/result_wire.h"
 
 namespace poolcheck::worker {
 
@@ -70,26 +71,15 @@ Request decode_request(const std::string& message) {
 }
 
 std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors) {
-  json j{{"result", reports::result_to_json(r)}};
-  if (tensors)
-    j["tensors"] = {{"shape", tensors->grad_input_shape},
-                    {"impl", numbers(tensors->impl)},
-                    {"oracle", numbers(tensors->oracle)},
-                    {"bound", numbers(tensors->bound)}};
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string record;
+  pack_result(r, tensors, &record);
+  return record;
 }
 
 CaseReply decode_case_reply(const std::string& message, const reports::KnownCase& known) {
-  const json j = parse(message, "a reply");
+  if (message.empty() || message.front() != kResultWireTag) parse(message, "a reply");  // an error reply throws
   CaseReply reply;
-  reply.result = reports::result_from_json(j.at("result"), known);
-  if (j.contains("tensors")) {
-    const json& t = j["tensors"];
-    reply.tensors.grad_input_shape = t.at("shape").get<std::vector<int64_t>>();
-    reply.tensors.impl = numbers_from(t.at("impl"));
-    reply.tensors.oracle = numbers_from(t.at("oracle"));
-    reply.tensors.bound = numbers_from(t.at("bound"));
-  }
+  reply.result = unpack_result(message, known, &reply.tensors);
   return reply;
 }
 

@@ -1,5 +1,6 @@
-// What the harness and a worker process say to each other: one JSON object per message. A request runs one
-// case (optionally with host data and the tensors wanted back) or asks the backend to describe itself.
+// What the harness and a worker process say to each other: one JSON object per message, except a case's result,
+// which comes back as a binary record (worker/result_wire.h). A request runs one case (optionally with host data
+// and the tensors wanted back) or asks the backend to describe itself.
 #pragma once
 
 #include <string>
