@@ -20,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include "backend/backend.h"
 #include "bench/bench_env.h"
 #include "campaign/campaign.h"
 #include "case/numeric.h"
@@ -162,10 +161,11 @@ void whole_case(benchmark::State& state, bool rerun) {
 
 int main(int argc, char** argv) {
   setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 0);  // refused calls are expected; keep the output readable
-  bench::setup_bench_env();
   // One host thread, as in a campaign's worker: there the cases, not one call's blocks, keep the cores busy. The
-  // harness loads the backend at run time, so the knob is reached the way the worker reaches it.
-  if (const auto set = backend::api().pcEmuSetHostThreads) set(1);
+  // harness loads the emulated library at its first call, which reads this then.
+  setenv("POOLCHECK_EMU_HOST_THREADS", "1", 0);
+  bench::setup_bench_env();
+
   const auto add = [](const char* name, auto fn) {
     benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kMillisecond)->MinTime(0.5);
   };

@@ -59,8 +59,6 @@ class SigintScope {
   struct sigaction previous_ {};
 };
 
-constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
-
 int64_t shard_case_count(int64_t max_cases, int index, int count) {
   if (max_cases <= index) return 0;
   return (max_cases - index + count - 1) / count;
@@ -113,17 +111,10 @@ class Progress {
 
 }  // namespace
 
-uint64_t splitmix64(uint64_t x) {
-  x += kGolden;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
 CasePlan plan_case(const CampaignOptions& opts, const CaseScheduler& schedule, int64_t index) {
   CasePlan p;
   p.index = index;
-  p.case_seed = splitmix64(splitmix64(opts.seed) + static_cast<uint64_t>(index) * kGolden);
+  p.case_seed = splitmix64(splitmix64(opts.seed) + static_cast<uint64_t>(index) * kSplitMixGamma);
   const StreamSlot slot = stream_slot(index, opts.invalid_fraction);
   p.invalid = slot.invalid;
   p.size = static_cast<int>(index % 101);

@@ -13,6 +13,7 @@
 
 #include "campaign/scheduler.h"
 #include "case/case.h"
+#include "case/rng.h"
 #include "case/summary.h"
 #include "generators/generators.h"
 #include "harness/case_list.h"
@@ -70,9 +71,6 @@ struct CasePlan {
   gen::CaseTarget target;
 };
 CasePlan plan_case(const CampaignOptions& opts, const CaseScheduler& schedule, int64_t index);
-
-// One SplitMix64 step (Steele, Lea and Flood): the output for state x, i.e. mix(x + golden gamma).
-uint64_t splitmix64(uint64_t x);
 
 // The parameter header run_campaign puts in its summary (no operators = every registered one), for a report
 // written before the run ends.

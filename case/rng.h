@@ -6,14 +6,23 @@
 
 namespace poolcheck {
 
+// One SplitMix64 step (Steele, Lea and Flood): the output for state x, the finaliser of x + the golden gamma. The
+// harness's one copy: the stream class below, the campaign's case seeds and the rerun's knobs all use it.
+inline constexpr uint64_t kSplitMixGamma = 0x9e3779b97f4a7c15ull;
+inline uint64_t splitmix64(uint64_t x) {
+  uint64_t z = x + kSplitMixGamma;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
 class SplitMix64 {
  public:
   explicit SplitMix64(uint64_t seed) : state_(seed) {}
   uint64_t next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    const uint64_t out = splitmix64(state_);
+    state_ += kSplitMixGamma;
+    return out;
   }
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
   int64_t below(int64_t n) { return n <= 0 ? 0 : static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }

@@ -11,11 +11,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "case/rng.h"
 #include "oracle/adaptive_avgpool3d_grad.h"
 #include "tests/oracle_test_support.h"
 
 namespace {
 
+using poolcheck::SplitMix64;
 using poolcheck::oracle::adaptive_avg_pool3d_backward;
 using poolcheck::oracle::adaptive_avg_pool3d_forward;
 using poolcheck::oracle::adaptive_window;
@@ -98,19 +100,10 @@ void expect_matches_reference(int64_t o, int64_t in, int64_t out) {
   EXPECT_LE(w[1], in);
 }
 
-// SplitMix64: deterministic 64-bit values for the randomised comparison.
-uint64_t next_random(uint64_t& state) {
-  state += 0x9E3779B97F4A7C15ull;
-  uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // A size in [1, INT64_MAX] with a random bit width, so that small, medium and near-INT64_MAX sizes all occur.
-int64_t random_size(uint64_t& state) {
-  const uint64_t shift = 1 + next_random(state) % 63;  // 1..63: the result is below 2^63
-  const uint64_t value = next_random(state) >> shift;
+int64_t random_size(SplitMix64& rng) {
+  const uint64_t shift = 1 + rng.next() % 63;  // 1..63: the result is below 2^63
+  const uint64_t value = rng.next() >> shift;
   return value == 0 ? 1 : static_cast<int64_t>(value);
 }
 
@@ -245,11 +238,11 @@ TEST(OracleAdaptiveWindow, MatchesInt128ReferenceNearHalfAndFullInt64Range) {
 }
 
 TEST(OracleAdaptiveWindow, MatchesInt128ReferenceRandomSizes) {
-  uint64_t state = 20240917u;
+  SplitMix64 rng(20240917u);
   for (int i = 0; i < 20000; ++i) {
-    const int64_t in = random_size(state);
-    const int64_t out = random_size(state);
-    const int64_t o = static_cast<int64_t>(next_random(state) % static_cast<uint64_t>(out));
+    const int64_t in = random_size(rng);
+    const int64_t out = random_size(rng);
+    const int64_t o = static_cast<int64_t>(rng.next() % static_cast<uint64_t>(out));
     expect_matches_reference(o, in, out);
     if (::testing::Test::HasFailure()) {
       break;  // one reported mismatch is enough

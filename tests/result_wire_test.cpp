@@ -82,6 +82,9 @@ TEST(ResultWire, ControlADamagedRecordIsRefusedByField) {
   std::string bad_outcome = record;
   bad_outcome[1 + 8 + full_result().descriptor.size()] = 99;  // the outcome byte after the descriptor
   EXPECT_EQ(refusal(bad_outcome), "result record: field 'outcome' holds 99, not an outcome");
+  std::string bad_bool = record;
+  bad_bool.back() = 2;  // the last field: whether tensors follow
+  EXPECT_EQ(refusal(bad_bool), "result record: field 'tensors' holds 2, not a bool");
   EXPECT_EQ(refusal(record).substr(0, 10), "(accepted)");  // the record itself reads
 }
 

@@ -24,6 +24,7 @@ class Writer {
     raw(static_cast<uint64_t>(v.size()));
     out_->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
+  void operator()(const char*, bool b) { raw(static_cast<uint8_t>(b ? 1 : 0)); }
   template <typename T>
   void operator()(const char*, const T& x) {
     raw(x);
@@ -53,6 +54,15 @@ class Reader {
     std::memcpy(v.data(), in_.data(), n * sizeof(T));
     in_.remove_prefix(n * sizeof(T));
   }
+  // A bool travels as one byte; any other value than 0 or 1 is a damaged record (and no bool may hold it).
+  void operator()(const char* field, bool& b) {
+    uint8_t byte = 0;
+    take(field, &byte, 1);
+    if (byte > 1)
+      throw std::runtime_error(std::string("result record: field '") + field + "' holds " + std::to_string(byte) +
+                               ", not a bool");
+    b = byte == 1;
+  }
   template <typename T>
   void operator()(const char* field, T& x) {
     take(field, &x, sizeof x);
@@ -79,38 +89,23 @@ class Reader {
 // The one list of fields, for both directions (R is CaseResult or const CaseResult).
 template <typename Io, typename R>
 void result_fields(Io& io, R& r) {
-  io("descriptor", r.descriptor);
-  io("outcome", r.outcome);
-  io("expected.status", r.expected_status);
-  io("expected.phase", r.expected_phase);
-  io("expected.rule", r.expected_rule);
-  io("observed.status", r.observed_status);
-  io("observed.phase", r.observed_phase);
-  io("tiling.known", r.tiling_known);
-  io("tiling.strategy", r.strategy);
-  io("tiling.key", r.tiling_key);
-  io("tiling.text", r.tiling);
-  io("tiling.block_dim", r.block_dim);
-  io("tiling.atomics", r.atomics);
-  io("tiling.ub_high_water", r.ub_high_water);
-  io("workspace_bytes", r.workspace_bytes);
-  io("error.elements", r.err.elements);
-  io("error.mismatches", r.err.mismatches);
-  io("error.max_abs", r.err.max_abs_err);
-  io("error.max_ulp", r.err.max_ulp_err);
-  io("error.max_bound_ratio", r.err.max_bound_ratio);
-  io("error.worst_index", r.err.worst_index);
-  io("error.max_rel", r.err.max_rel_err);
-  io("rerun.check", r.rerun.check);
-  io("rerun.knobs", r.rerun.knobs);
-  io("rerun.failed", r.rerun.failed);
-  io("rerun.first_diff", r.rerun.first_diff);
-  io("rerun.first_bits", r.rerun.first_bits);
-  io("rerun.second_bits", r.rerun.second_bits);
-  io("seconds", r.seconds);
-  io("message", r.message);
-  io("target", r.target);
-  io("source", r.source);
+  // A line per group of the JSON form (reports/case_result_json.cpp), in the same order.
+  io("descriptor", r.descriptor), io("outcome", r.outcome);
+  io("expected.status", r.expected_status), io("expected.phase", r.expected_phase),
+      io("expected.rule", r.expected_rule);
+  io("observed.status", r.observed_status), io("observed.phase", r.observed_phase);
+  io("tiling.known", r.tiling_known), io("tiling.strategy", r.strategy), io("tiling.key", r.tiling_key),
+      io("tiling.text", r.tiling), io("tiling.block_dim", r.block_dim), io("tiling.atomics", r.atomics),
+      io("tiling.ub_high_water", r.ub_high_water), io("workspace_bytes", r.workspace_bytes);
+  auto& e = r.err;
+  io("error.elements", e.elements), io("error.mismatches", e.mismatches), io("error.max_abs", e.max_abs_err),
+      io("error.max_ulp", e.max_ulp_err), io("error.max_bound_ratio", e.max_bound_ratio),
+      io("error.worst_index", e.worst_index), io("error.max_rel", e.max_rel_err);
+  auto& re = r.rerun;
+  io("rerun.check", re.check), io("rerun.knobs", re.knobs), io("rerun.failed", re.failed),
+      io("rerun.first_diff", re.first_diff), io("rerun.first_bits", re.first_bits),
+      io("rerun.second_bits", re.second_bits);
+  io("seconds", r.seconds), io("message", r.message), io("target", r.target), io("source", r.source);
 }
 
 template <typename Io, typename T>

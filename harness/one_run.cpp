@@ -1,0 +1,141 @@
+#include "harness/one_run.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "fmt/format.h"
+#include "harness/compare.h"
+#include "harness/runner.h"
+
+namespace poolcheck {
+
+namespace {
+
+std::string recent_error() {
+  const char* m = backend::api().aclGetRecentErrMsg();
+  return m ? m : "";
+}
+
+// Any input allocation changed by the call is a write outside the output tensor.
+bool inputs_untouched(const std::map<std::string, std::unique_ptr<DeviceTensor>>& dev, const std::string& output,
+                      std::string* which) {
+  for (const auto& [name, t] : dev) {
+    if (name == output || !t) continue;
+    if (!t->unchanged()) {
+      *which = name;
+      return false;
+    }
+  }
+  return true;
+}
+
+// The first element whose bits differ between the two runs; the result says where and both values.
+void compare_bitwise(const Case& c, const OpAdapter& op, const std::vector<uint64_t>& first,
+                     const std::vector<uint64_t>& second, CaseResult* r) {
+  const TensorArg& out = *c.tensor(op.output);
+  r->outcome = Outcome::Pass;
+  for (size_t i = 0; i < first.size() && i < second.size(); ++i) {
+    if (first[i] == second[i]) continue;
+    r->outcome = Outcome::Fail;
+    r->rerun.first_diff = static_cast<int64_t>(i);
+    r->rerun.first_bits = first[i];
+    r->rerun.second_bits = second[i];
+    const int digits = static_cast<int>(2 * std::min<int64_t>(dtype_size(out.dtype), 8));
+    r->message = fmt::format(
+        "determinism: in deterministic mode the second run differs bitwise from the first at {}{} (element {}): "
+        "first 0x{:0{}x}, second 0x{:0{}x}",
+        op.output, coords(out.shape, static_cast<int64_t>(i)), i, first[i], digits, second[i], digits);
+    return;
+  }
+  if (first.size() != second.size()) {
+    r->outcome = Outcome::Fail;
+    r->message = fmt::format("determinism: the runs read back {} and {} elements", first.size(), second.size());
+  }
+}
+
+void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, const ApiOutcome& api,
+              const std::map<std::string, std::unique_ptr<DeviceTensor>>& dev, const Judge& judge, CaseResult* r,
+              CaseTensors* tensors) {
+  const DeviceTensor* out = dev.count(op.output) ? dev.at(op.output).get() : nullptr;
+  const bool ok = api.status == 0;
+  if (exp.code == 0) {
+    if (!ok) {
+      r->outcome = api.status == ACLNN_ERR_INNER_FIND_KERNEL_ERROR ? Outcome::Unsupported : Outcome::WrongError;
+      return;
+    }
+    const auto bytes = out->read_back();
+    if (const int64_t at = out->first_change_outside_view(bytes); at >= 0) {
+      r->outcome = Outcome::Fail;
+      r->message = fmt::format("{} allocation byte {} outside the view was written", op.output, at);
+      return;
+    }
+    if (judge.bits) *judge.bits = out->view_bits(bytes);
+    if (judge.first_bits) return compare_bitwise(c, op, *judge.first_bits, *judge.bits, r);
+    const auto impl = out->view_values(bytes);
+    if (tensors) {
+      tensors->grad_input_shape = c.tensor(op.output)->shape;
+      tensors->impl = impl;
+    }
+    compare_with_oracle(c, op, judge.oracle(), impl, r, tensors);
+    return;
+  }
+  if (ok) {
+    r->outcome = Outcome::UnexpectedSuccess;
+    r->message = fmt::format("expected {} from rule {} in {}, but the call succeeded", exp.code, exp.rule->id,
+                             spec::phase_name(exp.phase));
+    return;
+  }
+  if (exp.phase == spec::Phase::Execute && api.status == ACLNN_ERR_INNER_FIND_KERNEL_ERROR) {
+    // The documented data check runs in kernels the backend does not have on a platform the spec supports:
+    // the same refusal as for a valid case (the check cannot be observed).
+    r->outcome = Outcome::Unsupported;
+    return;
+  }
+  const bool phase_ok = (exp.phase == spec::Phase::Execute) == api.failed_in_execute;
+  if (api.status != exp.code || !phase_ok) {
+    r->outcome = Outcome::WrongError;
+    r->message = fmt::format("expected {} in {} (rule {}), got {} in {}: {}", exp.code, spec::phase_name(exp.phase),
+                             exp.rule->id, api.status, r->observed_phase, r->message);
+    return;
+  }
+  r->outcome = Outcome::ExpectedError;
+  if (out && !out->unchanged()) {
+    r->outcome = Outcome::Fail;
+    r->message = "the call failed as documented but modified " + op.output;
+  }
+}
+
+}  // namespace
+
+void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, const Judge& judge,
+              aclrtStream stream, CaseResult* r, CaseTensors* tensors) {
+  const auto& a = backend::api();
+  const auto& dev = d.dev;
+  const ApiHandles& h = d.h;
+  const ApiOutcome api = call_two_phases(op, c, h, stream);
+  r->observed_status = api.status;
+  r->observed_phase = api.status == 0 ? "" : api.failed_in_execute ? "Execute" : "GetWorkspaceSize";
+  r->workspace_bytes = static_cast<int64_t>(api.workspace_bytes);
+  if (api.status == 0 || api.failed_in_execute) take_tiling(r);
+  if (api.status != 0) r->message = recent_error();
+  classify(c, op, exp, api, dev, judge, r, tensors);
+  std::string which;
+  if (!outcome_is_failure(r->outcome) && !inputs_untouched(dev, op.output, &which)) {
+    r->outcome = Outcome::Fail;
+    r->message = "the call wrote into input tensor " + which;
+  }
+  // A write past any allocation is the worst finding of the case, whatever the comparison said.
+  if (a.pcEmuGuardsIntact && !a.pcEmuGuardsIntact()) {
+    r->outcome = Outcome::Fail;
+    r->message = "a write outside the tensors: a device allocation's guard zone was overwritten";
+  }
+  for (const auto& [name, t] : dev)
+    if (const std::string damage = t ? t->red_zone_damage() : ""; !damage.empty()) {
+      r->outcome = Outcome::Fail;
+      r->message = "a write outside the tensors: " + name + ": " + damage;
+      break;
+    }
+}
+
+}  // namespace poolcheck
