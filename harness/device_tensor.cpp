@@ -76,6 +76,27 @@ namespace {
 constexpr size_t kRedZoneBytes = 512;  // keeps the tensor's bytes as aligned as the allocation itself
 constexpr uint8_t kRedZonePattern = 0xA5;
 
+// A per-thread scratch buffer of `bytes` bytes for the checks that run after every call. It keeps its memory
+// for the next case, up to 64 MiB: one ATK-sized tensor must not stay resident in a worker for the rest of a run.
+class Scratch {
+ public:
+  explicit Scratch(size_t bytes) : buffer_(held()) { buffer_.resize(bytes); }
+  ~Scratch() {
+    if (buffer_.capacity() > kKeepBytes) std::vector<uint8_t>().swap(buffer_);
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  std::vector<uint8_t>& bytes() { return buffer_; }
+
+ private:
+  static constexpr size_t kKeepBytes = size_t{64} << 20;
+  static std::vector<uint8_t>& held() {
+    thread_local std::vector<uint8_t> buffer;
+    return buffer;
+  }
+  std::vector<uint8_t>& buffer_;
+};
+
 }  // namespace
 
 DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
@@ -129,9 +150,8 @@ std::vector<uint8_t> DeviceTensor::read_back() const {
 }
 
 bool DeviceTensor::unchanged() const {
-  // One buffer per thread for the comparison: this runs for every input after every call.
-  thread_local std::vector<uint8_t> bytes;
-  bytes.resize(initial_.size());
+  Scratch scratch(initial_.size());  // this runs for every input after every call
+  std::vector<uint8_t>& bytes = scratch.bytes();
   if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=
       ACL_SUCCESS)
     throw std::runtime_error("aclrtMemcpy from device failed");
@@ -189,8 +209,9 @@ int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& byte
     return -1;
   }
   // The view's elements put back to their initial bytes: any difference left lies outside the view.
-  thread_local std::vector<uint8_t> outside;
-  outside.assign(bytes.begin(), bytes.end());
+  Scratch scratch(bytes.size());
+  std::vector<uint8_t>& outside = scratch.bytes();
+  std::copy(bytes.begin(), bytes.end(), outside.begin());
   for (const int64_t off : offsets())
     std::memcpy(outside.data() + off * esize, initial_.data() + off * esize, static_cast<size_t>(esize));
   const auto at = std::mismatch(outside.begin(), outside.end(), initial_.begin());
