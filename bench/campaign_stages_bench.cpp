@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
   bench::setup_bench_env();
 
   const auto add = [](const char* name, auto fn) {
-    benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kMillisecond)->MinTime(0.5);
+    benchmark::RegisterBenchmark(name, fn)->Unit(benchmark::kMillisecond);
   };
   add("stage/generation", generation);
   add("stage/fill", fill);
