@@ -10,6 +10,7 @@
 #include "reports/case_result_json.h"
 #include "reports/jsonl_reader.h"
 #include "reports/report_writer.h"
+#include "reports/results_reader.h"
 #include "reports/run_json.h"
 
 namespace poolcheck::reports {
@@ -55,14 +56,7 @@ RebuiltRun rebuild_summary(const fs::path& dir) {
 
   std::vector<std::string> ops_seen;  // in order of appearance: the campaign's operator order
   double case_seconds = 0;
-  const auto torn = read_complete_lines(paths.results_jsonl, [&](const std::string& line, int64_t n) {
-    CaseResult r;
-    try {
-      r = result_from_json(nlohmann::json::parse(line));
-    } catch (const std::exception& e) {
-      throw std::runtime_error(paths.results_jsonl.string() + ":" + std::to_string(n) +
-                               ": malformed line: " + e.what());
-    }
+  const auto torn = read_results(paths.results_jsonl, [&](const CaseResult& r, int64_t) {
     s.add(r);
     ++out.lines;
     case_seconds += r.seconds;

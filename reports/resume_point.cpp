@@ -6,6 +6,7 @@
 #include "reports/case_result_json.h"
 #include "reports/jsonl_reader.h"
 #include "reports/report_writer.h"
+#include "reports/results_reader.h"
 
 namespace poolcheck::reports {
 
@@ -25,14 +26,12 @@ ResumePoint read_resume_point(const fs::path& dir) {
   } catch (const std::exception& e) {
     throw std::invalid_argument(paths.run_json.string() + ": " + e.what());
   }
-  const auto torn = read_complete_lines(paths.results_jsonl, [&](const std::string& line, int64_t n) {
-    try {
-      out.done.push_back(result_from_json(nlohmann::json::parse(line)));
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(paths.results_jsonl.string() + ":" + std::to_string(n) +
-                                  ": malformed line: " + e.what());
-    }
-  });
+  std::optional<TornLine> torn;
+  try {
+    torn = read_results(paths.results_jsonl, [&](const CaseResult& r, int64_t) { out.done.push_back(r); });
+  } catch (const MalformedResultLine& e) {
+    throw std::invalid_argument(e.what());  // a resume of that directory is a usage error
+  }
   out.complete_bytes = static_cast<int64_t>(fs::file_size(paths.results_jsonl));
   if (torn) {
     out.complete_bytes -= static_cast<int64_t>(torn->bytes);
