@@ -22,7 +22,7 @@ class Writer {
   template <typename T>
   void operator()(const char*, const std::vector<T>& v) {
     raw(static_cast<uint64_t>(v.size()));
-    out_->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+    if (!v.empty()) out_->append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
   void operator()(const char*, bool b) { raw(static_cast<uint8_t>(b ? 1 : 0)); }
   template <typename T>
@@ -51,7 +51,7 @@ class Reader {
   void operator()(const char* field, std::vector<T>& v) {
     const uint64_t n = count(field, sizeof(T));
     v.resize(n);
-    std::memcpy(v.data(), in_.data(), n * sizeof(T));
+    if (n > 0) std::memcpy(v.data(), in_.data(), n * sizeof(T));  // an empty vector's data() may be null
     in_.remove_prefix(n * sizeof(T));
   }
   // A bool travels as one byte; any other value than 0 or 1 is a damaged record (and no bool may hold it).
