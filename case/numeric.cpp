@@ -28,7 +28,6 @@ namespace {
 
 using numeric_detail::FloatFormat;
 using numeric_detail::format_of;
-using numeric_detail::round_binary_fast;
 
 // Bits of the two 16-bit formats without libm: every value of them is a float, so the bits come from the
 // float's bits (the runner encodes and decodes every element of every case).
@@ -87,17 +86,9 @@ double load_int(const void* p) {
 
 }  // namespace
 
-double round_to_format(DType dt, double v) {
-  switch (dt) {
-    case DType::F32:
-    case DType::F16:
-    case DType::BF16:
-      return round_binary_fast(format_of(dt), v);
-    case DType::F64:
-      return v;
-    default:
-      return std::isfinite(v) ? std::trunc(v) : 0.0;
-  }
+double round_to_other(DType dt, double v) {
+  if (dt == DType::F64) return v;
+  return std::isfinite(v) ? std::trunc(v) : 0.0;
 }
 
 void encode(DType dt, double v, void* p) {
@@ -201,12 +192,12 @@ void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
       });
     case DType::F16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        const uint16_t b = pack_half(round_binary_fast(format_of(DType::F16), v));
+        const uint16_t b = pack_half(round_to(DType::F16, v));
         std::memcpy(p, &b, 2);
       });
     case DType::BF16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        const uint16_t b = pack_bf16(round_binary_fast(format_of(DType::BF16), v));
+        const uint16_t b = pack_bf16(round_to(DType::BF16, v));
         std::memcpy(p, &b, 2);
       });
     default:

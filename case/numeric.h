@@ -56,11 +56,11 @@ inline double round_binary_fast(const FloatFormat& f, double v) {
 // which the fill and the comparison round for every element: fp32 by the hardware's double-to-float conversion
 // (IEEE round to nearest even with gradual underflow and overflow to infinity; a NaN is returned as it is), fp16
 // and bf16 by the same rounding on the double's bits.
-double round_to_format(DType dt, double v);
+double round_to_other(DType dt, double v);  // f64 (unchanged) and the integer dtypes
 inline double round_to(DType dt, double v) {
   if (dt == DType::F32) return v == v ? static_cast<double>(static_cast<float>(v)) : v;
   if (dt == DType::F16 || dt == DType::BF16) return numeric_detail::round_binary_fast(numeric_detail::format_of(dt), v);
-  return round_to_format(dt, v);
+  return round_to_other(dt, v);
 }
 
 // Stores round_to(dt, v) at p in dt's encoding; decodes it back.

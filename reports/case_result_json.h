@@ -17,15 +17,9 @@
 namespace poolcheck::reports {
 
 nlohmann::json result_to_json(const CaseResult& r);
-// A case whose descriptor the caller already holds (the one it sent to a worker): a result with that very
-// descriptor takes this case instead of parsing the descriptor again.
-struct KnownCase {
-  const std::string* descriptor = nullptr;
-  const Case* c = nullptr;
-};
-// Inverse of result_to_json (the Case is re-parsed from the descriptor, unless it is `known`'s). Throws
-// std::invalid_argument on a malformed object, naming the field.
-CaseResult result_from_json(const nlohmann::json& j, const KnownCase& known = {});
+// Inverse of result_to_json (the Case is re-parsed from the descriptor). Throws std::invalid_argument on
+// a malformed object, naming the field.
+CaseResult result_from_json(const nlohmann::json& j);
 // Outcome by its outcome_name(); false when the name is unknown.
 bool parse_outcome(const std::string& name, Outcome* out);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -17,7 +18,7 @@ constexpr size_t kBatchLines = 4096;  // about 4 MiB of results.jsonl: parsed in
 
 struct Parsed {
   CaseResult result;
-  std::string error;  // empty: parsed
+  std::optional<std::string> error;  // set: the line is no result, and why
 };
 
 // Parses lines [begin, end) of the batch into `out` (the same positions).
@@ -48,9 +49,9 @@ std::optional<TornLine> read_results(const std::filesystem::path& path,
     parse_slice(batch, 0, std::min(batch.size(), share), &parsed);  // this thread takes the first share
     for (auto& t : helpers) t.join();
     for (size_t i = 0; i < batch.size(); ++i) {
-      if (!parsed[i].error.empty())
+      if (parsed[i].error)
         throw MalformedResultLine(path.string() + ":" + std::to_string(batch[i].second) +
-                                  ": malformed line: " + parsed[i].error);
+                                  ": malformed line: " + *parsed[i].error);
       on_result(parsed[i].result, batch[i].second);
     }
     batch.clear();

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "reports/case_result_json.h"
 #include "reports/json_number.h"
 #include "worker/result_wire.h"
 
@@ -76,7 +75,7 @@ std::string encode_case_reply(const CaseResult& r, const CaseTensors* tensors) {
   return record;
 }
 
-CaseReply decode_case_reply(const std::string& message, const reports::KnownCase& known) {
+CaseReply decode_case_reply(const std::string& message, const KnownCase& known) {
   if (message.empty() || message.front() != kResultWireTag) parse(message, "a reply");  // an error reply throws
   CaseReply reply;
   reply.result = unpack_result(message, known, &reply.tensors);

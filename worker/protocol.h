@@ -9,7 +9,7 @@
 
 #include "harness/executor.h"
 #include "harness/runner.h"
-#include "reports/case_result_json.h"
+#include "worker/result_wire.h"
 
 namespace poolcheck::worker {
 
@@ -42,7 +42,7 @@ std::string encode_error_reply(const std::string& message);
 // Throw std::runtime_error naming what is wrong with a message (or the worker's error reply).
 Request decode_request(const std::string& message);
 // `known`: the case the request carried (its descriptor and Case), spared a second parse when the reply names it.
-CaseReply decode_case_reply(const std::string& message, const reports::KnownCase& known = {});
+CaseReply decode_case_reply(const std::string& message, const KnownCase& known = {});
 BackendInfo decode_info_reply(const std::string& message);
 
 }  // namespace poolcheck::worker

@@ -126,7 +126,7 @@ void pack_result(const CaseResult& r, const CaseTensors* tensors, std::string* o
   if (tensors) tensor_fields(w, *tensors);
 }
 
-CaseResult unpack_result(std::string_view record, const reports::KnownCase& known, CaseTensors* tensors) {
+CaseResult unpack_result(std::string_view record, const KnownCase& known, CaseTensors* tensors) {
   if (record.empty() || record.front() != kResultWireTag)
     throw std::runtime_error("result record: it does not start with the record tag");
   record.remove_prefix(1);

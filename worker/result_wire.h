@@ -7,17 +7,23 @@
 #include <string_view>
 
 #include "case/result.h"
-#include "reports/case_result_json.h"
 
 namespace poolcheck::worker {
 
 // The first byte of a packed result: a JSON message starts with '{', so a reader tells the two apart.
 inline constexpr char kResultWireTag = '\x01';
 
+// A case whose descriptor the reader already holds (the one it sent to the worker): a record with that very
+// descriptor takes this case instead of parsing the descriptor again.
+struct KnownCase {
+  const std::string* descriptor = nullptr;
+  const Case* c = nullptr;
+};
+
 // Appends `r` (and `tensors`, when given) to `out`, starting with kResultWireTag.
 void pack_result(const CaseResult& r, const CaseTensors* tensors, std::string* out);
 // Reads a record pack_result wrote. The Case comes from parsing the descriptor, unless it is `known`'s. Throws
 // std::runtime_error naming the field a truncated or malformed record ends in.
-CaseResult unpack_result(std::string_view record, const reports::KnownCase& known, CaseTensors* tensors);
+CaseResult unpack_result(std::string_view record, const KnownCase& known, CaseTensors* tensors);
 
 }  // namespace poolcheck::worker

@@ -3,6 +3,7 @@
 // requests of worker/protocol.h until its input closes.
 //
 //   poolcheck-worker [--backend LIST] [--emu-faults LIST] [--host-threads N]
+#include <charconv>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -39,15 +40,11 @@ std::string handle(const std::string& message) {
 }
 
 bool parse_host_threads(const std::string& text, int* out) {
-  try {
-    size_t used = 0;
-    const int n = std::stoi(text, &used);
-    if (used != text.size() || n < 1 || n > 1024) return false;
-    *out = n;
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1 || n > 1024) return false;
+  *out = n;
+  return true;
 }
 
 }  // namespace
