@@ -1,8 +1,236 @@
 // The tiling decision of avgpool2d_grad's kernels, stated from upstream's selection rules (tiling_oracle/).
+//
+// On Atlas A2/A3 ops-nn's op_api (pooling/avg_pool3_d_grad/op_api/aclnn_avgpool2d_backward.cpp,
+// BuildAvgPool2dBackwardGraph) picks one of three paths: the global-pooling Div (IsGlobalAvgPool), the cube
+// transposed convolution (CheckCubeSupport and the A2/A3 extras), or the vector AvgPool3DGrad on a gradient
+// reshaped to (1, 1, Ho, Wo, N*C) NDHWC, whose tiling is Tiling4CParam of op_host/avg_pool_3d_grad_tiling.cpp.
+// Only the last has an upstream tiling; its fields are stated here. The cube and global paths are stated by
+// strategy and key (7000/8000 + the compute precision).
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "ops/avgpool2d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
 namespace poolcheck::tiling_oracle::avgpool2d_grad {
 
-TilingVerdict expected_tiling(const Case&, const PlatformNumbers&) { return {std::nullopt, "not stated"}; }
+namespace {
+
+using poolcheck::avgpool2d_grad::View;
+
+// The shapes and attributes the path choice and the tiling read, with upstream's broadcasts applied.
+struct Geometry {
+  DType dtype = DType::F32;  // gradOutput's (= gradInput's): AvgPool3DGrad's grads input
+  int64_t channels = 0;      // gradOutput's C (cDims of BuildAvgPool2dBackwardGraph)
+  int64_t merged_nc = 0;     // N*C, merged into the channels-last axis of the vector path
+  int64_t ho = 0, wo = 0;    // gradOutput's H, W
+  int64_t h = 0, w = 0;      // self's H, W, read at gradOutput's rank's indices as upstream does
+  int64_t kh = 0, kw = 0;
+  int64_t sh = 0, sw = 0;
+  bool ceil_mode = false;
+  bool count_include_pad = true;
+  int64_t divisor = 0;
+  int64_t cube_math = 0;
+};
+
+// A length-1 list covers both axes (CalculateKernelSizeNCHW, FillIntArray).
+int64_t second_or_first(const IntArrayArg& a) { return a.values.size() == 1 ? a.values[0] : a.values[1]; }
+
+// The geometry of a valid case, or why it has none a kernel runs on.
+std::optional<Geometry> read_geometry(const Case& c, std::string* why) {
+  const View v(c);
+  const TensorArg* grad = v.grad_output();
+  const TensorArg* self = v.self();
+  const IntArrayArg* k = v.kernel_size();
+  if (grad == nullptr || self == nullptr || k == nullptr || k->values.empty()) {
+    *why = "a null tensor or kernel: the call plans no kernel";
+    return std::nullopt;
+  }
+  const size_t rank = grad->shape.size();
+  if ((rank != 3 && rank != 4) || self->shape.size() != rank) {
+    *why = "gradOutput and self are not both 3-D or both 4-D";
+    return std::nullopt;
+  }
+  // The element count bounds every product below (N*C, Ho*Wo, items <= Ho*Wo*N*C), so none can wrap.
+  const std::optional<int64_t> grad_elems = element_count(grad->shape);
+  const std::optional<int64_t> self_elems = element_count(self->shape);
+  if (!grad_elems || !self_elems) {
+    *why = "a tensor's element count exceeds int64";
+    return std::nullopt;
+  }
+  if (*grad_elems == 0 || *self_elems == 0) {
+    *why = "an empty tensor: GetWorkspaceSize returns before any kernel";
+    return std::nullopt;
+  }
+  Geometry g;
+  g.dtype = grad->dtype;
+  // NCL (C, H, W) is an unbatched plane: N = 1.
+  const size_t h_at = rank - 2, w_at = rank - 1;
+  g.channels = grad->shape[rank - 3];
+  g.merged_nc = rank == 4 ? grad->shape[0] * grad->shape[1] : grad->shape[0];
+  g.ho = grad->shape[h_at];
+  g.wo = grad->shape[w_at];
+  g.h = self->shape[h_at];
+  g.w = self->shape[w_at];
+  g.kh = k->values[0];
+  g.kw = second_or_first(*k);
+  // A null or empty stride is the kernel (the doc; FillIntArray's Size() == 0 branch).
+  const IntArrayArg* s = v.stride();
+  if (s == nullptr || s->values.empty()) {
+    g.sh = g.kh;
+    g.sw = g.kw;
+  } else {
+    g.sh = s->values[0];
+    g.sw = second_or_first(*s);
+  }
+  g.ceil_mode = v.ceil_mode();
+  g.count_include_pad = v.count_include_pad();
+  g.divisor = v.divisor_override();
+  g.cube_math = v.cube_math_type();
+  return g;
+}
+
+// IsGlobalAvgPool: no divisor, the kernel is the whole input of at least 10x10, and the output is 1x1.
+// Padding, ceilMode and countIncludePad are not read.
+bool takes_global_path(const Geometry& g) {
+  constexpr int64_t kMinSide = 10;  // kAvgpoolMinH / kAvgpoolMinW
+  return g.divisor == 0 && g.kh == g.h && g.kw == g.w && g.h >= kMinSide && g.w >= kMinSide && g.ho == 1 && g.wo == 1;
+}
+
+// CheckCubeSupport on 910B/910_93: |divisor| <= 255, kernel sides <= 255, and kH*kW <= 255 or both sides <= 20.
+bool cube_supports(const Geometry& g) {
+  constexpr int64_t kDivisorLimit = 255, kSideLimit = 255, kAreaLimit = 255, kSmallSide = 20;
+  if (g.divisor < -kDivisorLimit || g.divisor > kDivisorLimit) return false;
+  if (g.kh > kSideLimit || g.kw > kSideLimit) return false;  // also keeps kh*kw below from wrapping
+  return g.kh * g.kw <= kAreaLimit || (g.kh <= kSmallSide && g.kw <= kSmallSide);
+}
+
+// CheckNeedChangeTo3D: a side at least twice the other (integer division of self's H and W) is a long strip.
+bool long_strip(const Geometry& g) {
+  constexpr int64_t kStripRatio = 2;  // LONG_STRIP_MULTIPLIER
+  return g.w / g.h >= kStripRatio || g.h / g.w >= kStripRatio;
+}
+
+// BuildAvgPool2dBackwardGraph on 910B/910_93: the cube path when the cube supports the kernel and divisor,
+// countIncludePad, no ceil mode, not a long strip and C < 65536 (cMaxDims).
+bool takes_cube_path(const Geometry& g) {
+  constexpr int64_t kMaxChannels = 65536;
+  return cube_supports(g) && g.count_include_pad && !g.ceil_mode && !long_strip(g) && g.channels < kMaxChannels;
+}
+
+// The precision the cube and global paths compute in: 0 fp32, 1 fp16, 2 hf32. poolcheck follows the doc's
+// precision modes (docs/tolerance.md "AvgPool2dBackward: terms with rounding"; discrepancy AP.D.CUBE_MATH_1 in
+// docs/upstream-profile.md): FP32 with ALLOW_FP32_DOWN_PRECISION (1) or USE_HF32 (3) is HF32, FP32 with USE_FP16
+// (2) and FP16 are FP16, BF16 goes through FP32. Upstream's code casts to FP16 for 1 as for 2.
+std::optional<int> compute_precision(const Geometry& g, std::string* why) {
+  constexpr int kFp32 = 0, kFp16 = 1, kHf32 = 2;
+  switch (g.dtype) {
+    case DType::F32:
+      if (g.cube_math == 1 || g.cube_math == 3) return kHf32;
+      return g.cube_math == 2 ? kFp16 : kFp32;
+    case DType::F16:
+      if (g.cube_math <= 2) return kFp16;
+      break;
+    case DType::BF16:
+      if (g.cube_math <= 1) return kFp32;
+      break;
+    default:
+      break;
+  }
+  *why = "cubeMathType " + std::to_string(g.cube_math) + " with " + dtype_name(g.dtype) +
+         " is refused by the spec (AP.CUBE_MATH): no precision is documented for it";
+  return std::nullopt;
+}
+
+void add_field(ExpectedTiling& e, const char* name, int64_t value) {
+  e.fields.push_back({name, std::to_string(value)});
+}
+
+// The vector path: AvgPool3DGrad NDHWC with grad (1, 1, Ho, Wo, N*C), ksize (1, kH, kW), strides (1, sH, sW).
+// Tiling4CParam sizes the channel chunks, CalcCoreNumAndDetermineFlag the cores, SetTilingKey the key.
+ExpectedTiling vector_tiling(const Geometry& g, const PlatformNumbers& platform, bool deterministic) {
+  constexpr int64_t kScalarReserve = 20480;  // SCALR_UB_SIZE
+  constexpr int64_t kAlignBytes = 32;        // ALIGN_BYTES
+  const bool fp32 = g.dtype == DType::F32;
+  const int64_t dt = dtype_size(g.dtype);
+  // isOverlap_: some stride below its kernel side (D has k = s = 1).
+  const bool overlap = g.sh < g.kh || g.sw < g.kw;
+
+  // Upstream keeps 20 KiB aside; poolcheck keeps half a UB below 40 KiB instead, where upstream's unsigned
+  // subtraction would wrap (docs/tiling-conformance.md, "Where poolcheck differs on purpose").
+  const int64_t ub_left = platform.ub_bytes - std::min(kScalarReserve, platform.ub_bytes / 2);
+  // ubPart: fp32 in and out (2); fp16/bf16 add the fp32 row (3 with overlap) and the cast row (4 without).
+  const int64_t parts = fp32 ? 2 : (overlap ? 3 : 4);
+  const int64_t max_c = (ub_left / parts) / kAlignBytes * kAlignBytes / dt;
+
+  int64_t c_count = 0, c_align = 0, c_num = 0, c_tail = 0, c_line = 0;
+  if (g.merged_nc > max_c) {  // chunks of max_c channels, one position per pass
+    c_count = c_align = max_c;
+    c_num = (g.merged_nc + max_c - 1) / max_c;
+    c_tail = g.merged_nc - (c_num - 1) * max_c;
+    c_line = 1;
+  } else {  // one 32-byte aligned chunk, max_c / cAlign positions per pass
+    const int64_t per_block = kAlignBytes / dt;
+    c_count = c_tail = g.merged_nc;
+    c_align = (g.merged_nc + per_block - 1) / per_block * per_block;
+    c_num = 1;
+    c_line = max_c / c_align;
+  }
+
+  // N*Do*Ho*Wo positions with N = Do = 1; deterministic with overlap: min(cores, gradDim0) = 1.
+  const int64_t positions = g.ho * g.wo;
+  const int64_t cores = deterministic && overlap ? 1 : std::min<int64_t>(platform.vector_cores, positions);
+  const int64_t items = positions * c_num;  // a position's chunks are consecutive items
+  const int64_t per_core = items / cores;
+  const int64_t last_core = items - per_core * (cores - 1);
+
+  ExpectedTiling e;
+  e.strategy = "Vector";
+  e.key = fp32 ? 2000 : 1000;  // TILINGKEY_NO_CAST / TILINGKEY_CAST
+  add_field(e, "blockDim", cores);
+  add_field(e, "channels", g.merged_nc);
+  add_field(e, "cCount", c_count);
+  add_field(e, "cAlign", c_align);
+  add_field(e, "cNum", c_num);
+  add_field(e, "cTail", c_tail);
+  add_field(e, "cLine", c_line);
+  add_field(e, "items", items);
+  add_field(e, "perCore", per_core);
+  add_field(e, "lastCore", last_core);
+  // The kernel scales every gradient in fp32 (fp16/bf16 cast first: avg_pool3_d_grad_base.h); with overlap
+  // it adds atomically, fp16/bf16 into the fp32 workspace that a cast pass then writes back.
+  add_field(e, "compute", 0);
+  e.fields.push_back({"atomics", overlap ? "true" : "false"});
+  e.fields.push_back({"fp32ws", overlap && !fp32 ? "true" : "false"});
+  e.why = std::string("vector AvgPool3DGrad NDHWC") + (overlap ? ", overlapping windows" : "") +
+          (deterministic && overlap ? ", deterministic: one core" : "");
+  return e;
+}
+
+}  // namespace
+
+TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
+  if (platform.soc != "Ascend910B" && platform.soc != "Ascend910_93")
+    return {std::nullopt, "the operator's kernels run on Ascend910B and Ascend910_93 only, not " + platform.soc};
+  std::string why;
+  const std::optional<Geometry> g = read_geometry(c, &why);
+  if (!g) return {std::nullopt, why};
+
+  const bool global = takes_global_path(*g);
+  if (global || takes_cube_path(*g)) {
+    const std::optional<int> compute = compute_precision(*g, &why);
+    if (!compute) return {std::nullopt, why};
+    ExpectedTiling e;
+    e.strategy = global ? "Global" : "Cube";
+    e.key = static_cast<uint64_t>((global ? 8000 : 7000) + *compute);
+    add_field(e, "compute", *compute);
+    e.why = global ? "IsGlobalAvgPool: kernel == input >= 10x10, 1x1 output, no divisor"
+                   : "CheckCubeSupport, countIncludePad, no ceil mode, no long strip, C < 65536";
+    return {e, ""};
+  }
+  return {vector_tiling(*g, platform, c.deterministic), ""};
+}
 
 }  // namespace poolcheck::tiling_oracle::avgpool2d_grad
