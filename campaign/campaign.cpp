@@ -230,7 +230,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       if (r.descriptor.empty()) r.descriptor = to_descriptor(front.c);
       // Also for an executor or test seam that did not apply the run options itself.
       if (opts.run_options.allow_unsupported) allow_unsupported(&r);
-      r.target = result_label(front.label, front.invalid, front.rule, r);
+      r.target = with_threshold_placement(result_label(front.label, front.invalid, front.rule, r), front.c);
       if (opts.listed) r.source = (*opts.listed)[static_cast<size_t>(front.index)].source;
       pending.pop_front();
       s.add(r, opts.max_failures_kept);

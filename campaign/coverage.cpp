@@ -5,6 +5,7 @@
 
 #include "campaign/scheduler.h"
 #include "generators/generators.h"
+#include "generators/threshold.h"
 #include "spec/spec.h"
 
 namespace poolcheck {
@@ -34,6 +35,13 @@ std::string result_label(const std::string& planned, bool invalid, const std::st
   return "rule " + w[1] + " " + r.expected_rule + " -";
 }
 
+std::string with_threshold_placement(const std::string& label, const Case& c) {
+  const std::vector<std::string> w = words(label);
+  if (w.size() != 5 || w[0] != "cell" || w[4] != gen::kFeatureThreshold) return label;
+  const std::optional<gen::threshold::Placement> p = gen::threshold::placement(c);
+  return label + " " + (p ? gen::threshold::label(*p) : std::string("none"));
+}
+
 std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
   // Hits by (kind, op, name) from the labels.
   std::map<std::string, int64_t> hits;
@@ -45,9 +53,10 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
     if (w.size() == 4 && w[0] == "rule") {
       add("rule", w[1], w[2], n);
       if (w[3] != "-") add("variant", w[1], w[2] + " " + w[3], n);
-    } else if (w.size() == 5 && w[0] == "cell") {
+    } else if ((w.size() == 5 || w.size() == 6) && w[0] == "cell") {
       add("dtype", w[1], w[3], n);
       add("feature", w[1], w[4], n);
+      if (w.size() == 6) add("threshold", w[1], w[5], n);
     }
   }
   int64_t tiled = 0;
@@ -63,9 +72,10 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
     if (!spec) continue;
     for (const spec::Rule& r : spec->rules) target("rule", op, r.id);
     for (const spec::Rule& r : spec->rules)
-      for (uint64_t v = 0; v < r.variants; ++v) target("variant", op, r.id + " " + std::to_string(v));
+      for (const spec::ViolationClass& k : r.classes) target("variant", op, r.id + " " + k.name);
     for (DType d : operator_dtypes(*spec)) target("dtype", op, dtype_name(d));
     for (const std::string& f : gen::features(op)) target("feature", op, f);
+    for (const std::string& t : gen::threshold::targets(op)) target("threshold", op, t);
     for (const spec::StrategyNote& st : spec->strategies) {
       for (uint64_t key : st.keys) {
         const std::string label = st.name + "/" + std::to_string(key);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "case/case.h"
 #include "case/summary.h"
 
 namespace poolcheck {
@@ -21,5 +22,10 @@ bool covered(const std::vector<CoverageTarget>& targets, int64_t k);
 // broken, class "-", otherwise; "" when the mutation left the case valid.
 std::string result_label(const std::string& planned, bool invalid, const std::string& planned_rule,
                          const CaseResult& r);
+
+// A valid result's label for the threshold feature gains a sixth word, where the case sits (gen::threshold):
+// "cell <op> <strategy> <dtype> threshold normal-tile-fits/below", or ".../none" when at no threshold. Other labels
+// are returned as they are.
+std::string with_threshold_placement(const std::string& label, const Case& c);
 
 }  // namespace poolcheck

@@ -7,6 +7,7 @@
 
 #include "generators/draws.h"
 #include "generators/generators.h"
+#include "generators/threshold.h"
 #include "spec/spec.h"
 
 namespace poolcheck {
@@ -56,7 +57,7 @@ std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
 }
 
 std::string cell_label(const ScheduleCell& c) {
-  if (c.invalid) return "rule " + c.op + " " + c.rule + " " + std::to_string(c.variant);
+  if (c.invalid) return "rule " + c.op + " " + c.rule + " " + c.class_name;
   return "cell " + c.op + " " + c.strategy + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature;
 }
 
@@ -76,9 +77,16 @@ CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed)
       cell.op = op;
       cell.invalid = true;
       cell.rule = r.id;
-      cell.variants = r.variants;
-      cell.platforms = rule_platforms(*s, r);
-      for (cell.variant = 0; cell.variant < r.variants; ++cell.variant) invalid_.push_back(cell);
+      cell.variants = r.classes.size();
+      const std::vector<std::string> socs = rule_platforms(*s, r);
+      for (cell.variant = 0; cell.variant < r.classes.size(); ++cell.variant) {
+        const spec::ViolationClass& k = r.classes[cell.variant];
+        cell.class_name = k.name;
+        cell.platforms = socs;  // narrowed to the class's own SoCs (INT64 indices where only INT32 is listed)
+        if (!k.socs.empty())
+          std::erase_if(cell.platforms, [&](const std::string& soc) { return !listed(k.socs, soc); });
+        invalid_.push_back(cell);
+      }
     }
     const std::vector<std::string> features = gen::features(op);
     for (const spec::StrategyNote& st : s->strategies) {
@@ -92,6 +100,7 @@ CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed)
         if (with_dtype.empty()) continue;
         for (const std::string& f : features) {
           if (!gen::feature_applies(*s, with_dtype, f)) continue;  // e.g. INT64 indices on the A2/A3 kernels
+          if (f == gen::kFeatureThreshold && !gen::threshold_applies(op, st.name)) continue;  // no knob decides it
           ScheduleCell cell;
           cell.op = op;
           cell.strategy = st.name;

@@ -1,5 +1,5 @@
 // The campaign's coverage-balanced scheduler. Invalid cases cycle through every (operator, rule, mutation
-// class) cell, each visit on the next platform the rule can be broken on; valid cases cycle through every
+// class) cell, each visit on the next platform the rule and class can be broken on; valid cases cycle through every
 // (operator, tiling strategy, dtype, feature) cell on the SoCs that run the strategy. The order is a seeded shuffle and
 // nothing depends on RapidCheck's size, so a short campaign reaches every cell once before any cell twice.
 #pragma once
@@ -19,8 +19,9 @@ struct ScheduleCell {
   std::string op;
   bool invalid = false;
   std::string rule;
-  uint64_t variant = 0;   // mutation class, < the rule's variants
-  uint64_t variants = 1;  // the rule's class count (choice = variant + variants * visit)
+  uint64_t variant = 0;    // mutation class, an index into the rule's classes
+  uint64_t variants = 1;   // the rule's class count (choice = variant + variants * visit)
+  std::string class_name;  // the class's name (spec::ViolationClass::name)
   std::vector<std::string> platforms;
   std::string strategy;
   std::optional<DType> dtype;
@@ -35,7 +36,7 @@ std::vector<std::string> strategy_platforms(const spec::OperatorSpec& s, const s
 // valid cells and of its "dtype" coverage targets.
 std::vector<DType> operator_dtypes(const spec::OperatorSpec& s);
 
-// The coverage label of a cell: "rule <op> <rule id> <class>" or "cell <op> <strategy> <dtype> <feature>".
+// The coverage label of a cell: "rule <op> <rule id> <class name>" or "cell <op> <strategy> <dtype> <feature>".
 std::string cell_label(const ScheduleCell& cell);
 
 class CaseScheduler {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "case/case.h"
+
 namespace poolcheck {
 
 namespace {
@@ -47,6 +49,8 @@ std::vector<std::string> split_colons(const std::string& s) {
 }
 
 }  // namespace
+
+int64_t wide_ints_limit(DType dt) { return dt == DType::F16 ? 2047 : 255; }
 
 const char* fill_name(FillKind kind) { return row(kind).word; }
 

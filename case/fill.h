@@ -15,7 +15,7 @@ namespace poolcheck {
 enum class FillKind : int8_t {
   Normal,        // standard normal
   Ints,          // integers in [-8, 8]
-  WideInts,      // integers in [-255, 255]
+  WideInts,      // integers in [-wide_ints_limit, wide_ints_limit] (below)
   Ties,          // few distinct values (max pooling's ties)
   Special,       // normal with a few NaN and +-inf (never in `self`)
   Large,         // normal times 1000
@@ -27,6 +27,13 @@ enum class FillKind : int8_t {
   PosInf,        // every element +inf
   NegInf,        // every element -inf
 };
+
+enum class DType : int8_t;  // case/case.h
+
+// The largest |value| fill=wideints draws in a tensor of dtype `dt`: the dtype holds every integer up to it
+// (2^11 - 1 for FLOAT16; 255 for the others, BFLOAT16 holding 2^8), so a sum of two or more often is not a
+// value of a half dtype and the final cast has to round it.
+int64_t wide_ints_limit(DType dt);
 
 // The word of a kind, as descriptors and reports spell it.
 const char* fill_name(FillKind kind);

@@ -1,6 +1,8 @@
 // poolcheck selftest: the harness measures its own power. For every fault of the emulator's catalog, the
-// default campaign runs with only that fault switched on; a fault is killed when some case fails. Exit 0 when
-// every fault is killed, 1 when one survives, 2 for bad input (an unknown fault, a backend without faults).
+// default campaign runs with only that fault switched on; a fault is killed when some case fails, and weak when
+// --min-kills demands more failing cases than it has. Exit 0 when every fault is killed (by enough cases), 1 when
+// one survives or is weak, 2 for bad input (an unknown fault, a backend without faults).
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -22,6 +24,7 @@ struct SelftestArgs {
   int64_t cases = 2000;
   uint64_t seed = 1;
   bool full = false;
+  int64_t min_kills = 0;  // --min-kills; 0 = not demanded (one kill is enough)
   bool isolated = false;
   std::string report_dir = "poolcheck-selftest";
   bool no_op_control = false;  // test seam: add a pseudo-fault that switches nothing on
@@ -113,14 +116,18 @@ int selftest(const SelftestArgs& a, const Globals& g) {
   reports::SelftestReport report;
   report.seed = a.seed;
   report.cases = a.cases;
-  report.full = a.full;
+  report.full = a.full || a.min_kills > 0;  // counting kills needs every case
+  report.min_kills = std::max<int64_t>(a.min_kills, 1);
   report.executor = a.isolated ? "worker processes" : "in-process";
   report.backend = backend::description();
+  SelftestArgs run = a;
+  run.full = report.full;
   for (const auto& f : todo) {
-    report.rows.push_back(run_one(a, g, f));
+    report.rows.push_back(run_one(run, g, f));
     const auto& r = report.rows.back();
-    std::cerr << (r.killed ? "killed   " : "SURVIVED ") << r.fault << " (" << r.failures << " failure(s) in "
-              << r.cases_run << " cases)\n";
+    const reports::SelftestVerdict v = report.verdict(r);
+    std::cerr << (v == reports::SelftestVerdict::Survived ? "SURVIVED" : reports::verdict_name(v)) << " " << r.fault
+              << " (" << r.failures << " failure(s) in " << r.cases_run << " cases)\n";
   }
   const auto paths = reports::write_selftest(a.report_dir, report);
   std::cout << reports::selftest_text_table(report);
@@ -129,27 +136,37 @@ int selftest(const SelftestArgs& a, const Globals& g) {
       std::cout << "  " << r.fault << ": " << r.first_outcome << " at case " << r.first_index
                 << ", replay: poolcheck --emu-faults " << r.fault << " repro '" << r.first_descriptor << "'\n";
   const int64_t killed = static_cast<int64_t>(report.rows.size()) - report.survivors();
-  std::cout << "poolcheck selftest: " << killed << " of " << report.rows.size() << " faults killed; median "
-            << reports::fixed(report.median_seconds_to_first(), 3) << " s to the first failure\n";
-  for (const auto& r : report.rows)
+  std::cout << "poolcheck selftest: " << killed << " of " << report.rows.size() << " faults killed";
+  if (report.min_kills > 1)
+    std::cout << " (" << killed - report.weak() << " by at least " << report.min_kills << " cases)";
+  std::cout << "; median " << reports::fixed(report.median_seconds_to_first(), 3) << " s to the first failure\n";
+  for (const auto& r : report.rows) {
     if (!r.killed) std::cout << "survived: " << r.fault << " (no failure in " << r.cases_run << " cases)\n";
+    if (report.verdict(r) == reports::SelftestVerdict::Weak)
+      std::cout << "weak: " << r.fault << " (" << r.failures << " kill(s) in " << r.cases_run << " cases, fewer than "
+                << report.min_kills << ")\n";
+  }
   std::cout << "reports: " << paths.html.string() << ", " << paths.json.string() << "\n";
-  return report.survivors() == 0 ? kExitOk : kExitFailure;
+  return report.survivors() == 0 && report.weak() == 0 ? kExitOk : kExitFailure;
 }
 
 }  // namespace
 
 Command add_selftest_command(CLI::App& app, const Globals& g) {
   auto args = std::make_shared<SelftestArgs>();
-  CLI::App* sub = app.add_subcommand(
-      "selftest",
-      "Measure the harness's power: run the default campaign once per emulator fault; exit 1 if a fault survives");
+  CLI::App* sub = app.add_subcommand("selftest",
+                                     "Measure the harness's power: run the default campaign once per emulator fault; "
+                                     "exit 1 if a fault survives (or is weak)");
   sub->add_option("--fault", args->faults, "A catalog fault to run (repeatable; default: every one)");
   sub->add_option("--cases", args->cases, "Cases in each fault's campaign")
       ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000}))
       ->capture_default_str();
   sub->add_option("--seed", args->seed, "Campaign seed")->capture_default_str();
-  sub->add_flag("--full", args->full, "Run every case of each campaign (default: stop at the first failure)");
+  sub->add_flag("--full", args->full,
+                "Run every case of each campaign and count its kills (default: stop at the first failure)");
+  sub->add_option("--min-kills", args->min_kills,
+                  "Demand K failing cases per fault (implies --full); a fault with fewer is weak and exits 1")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000}));
   sub->add_flag("--isolated", args->isolated,
                 "Run the cases in worker processes (default: in this process, which is faster)");
   sub->add_option("--report-dir", args->report_dir, "Directory for selftest.json and selftest.html")

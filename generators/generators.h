@@ -25,13 +25,17 @@ inline constexpr const char* kFeatureTies = "ties";           // equal values in
 inline constexpr const char* kFeatureSpecial = "special";     // NaN and Inf in the data
 inline constexpr const char* kFeatureDet = "det";             // deterministic mode
 inline constexpr const char* kFeatureBoundary = "boundary";   // a boundary-heavy case (GenConfig::boundary)
+// A tiling knob at, one step below or one above a threshold of the case's tiling (generators/threshold.h); only
+// for the strategies a knob decides (threshold_applies).
+inline constexpr const char* kFeatureThreshold = "threshold";
 // INT64 indices: only where a SoC of the cell lists them (max pooling on Ascend950; feature_applies).
 inline constexpr const char* kFeatureInt64Indices = "int64-indices";
 
 // What the campaign's scheduler asks of one case; empty fields leave the choice to the generator, so the
 // property tests (which pass none) see the generator's own distribution.
 struct CaseTarget {
-  // Invalid cases: the rule to violate and the mutation choice (class choice % rule.variants).
+  // Invalid cases: the rule to violate and the mutation choice (class choice % rule.classes.size(); the base
+  // case is drawn to meet that class's conditions).
   std::string rule;
   uint64_t choice = 0;
   // Both: the SoC.

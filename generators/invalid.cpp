@@ -4,6 +4,28 @@
 
 namespace poolcheck::gen {
 
+namespace {
+
+bool listed(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Steers the valid base towards what mutation class `choice` of `rule` needs: one of its SoCs (among those
+// already allowed, else its own), its dtype (the detail choice / classes picks among several) and its feature.
+void meet_class(const spec::Rule& rule, uint64_t choice, GenConfig* base) {
+  const uint64_t n = rule.classes.size();
+  const spec::ViolationClass& k = rule.classes[choice % n];
+  if (!k.socs.empty()) {
+    std::vector<std::string> socs = base->kernel_platforms;
+    std::erase_if(socs, [&](const std::string& soc) { return !listed(k.socs, soc); });
+    base->kernel_platforms = socs.empty() ? k.socs : socs;
+  }
+  if (!k.dtypes.empty()) base->target.dtype = k.dtypes[(choice / n) % k.dtypes.size()];
+  base->target.feature = k.feature;
+}
+
+}  // namespace
+
 rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen<Case>(const GenConfig&)> valid,
                            const GenConfig& cfg, const std::vector<std::string>& platforms,
                            const std::string& rule_id) {
@@ -14,8 +36,10 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
     if (!cfg.target.platform.empty()) base_cfg.kernel_platforms = {cfg.target.platform};
     // The scheduler's rule and mutation choice: a few bases are tried before the choice is given up.
     if (const spec::Rule* wanted = cfg.target.rule.empty() ? nullptr : spec.rule(cfg.target.rule)) {
+      GenConfig class_cfg = base_cfg;
+      meet_class(*wanted, cfg.target.choice, &class_cfg);
       for (int attempt = 0; attempt < 6; ++attempt)
-        if (auto m = wanted->violate(*valid(base_cfg), cfg.target.choice)) return *m;
+        if (auto m = wanted->violate(*valid(class_cfg), cfg.target.choice)) return *m;
       base_cfg.kernel_platforms = platforms;
     }
     const size_t n = spec.rules.size();
@@ -41,7 +65,9 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
           socs, [&](const std::string& s) { return std::find(kernels.begin(), kernels.end(), s) == kernels.end(); });
     if (socs.empty()) socs = rule.phase == spec::Phase::Execute ? kernels : base_cfg.kernel_platforms;
     base_cfg.kernel_platforms = socs;
-    Case base = *valid(base_cfg);
+    GenConfig class_cfg = base_cfg;
+    meet_class(rule, choice, &class_cfg);
+    Case base = *valid(class_cfg);
     for (int attempt = 0; attempt < 2; ++attempt) {
       for (uint64_t k = 0; k < 8; ++k)
         if (auto m = rule.violate(base, choice + k)) return *m;

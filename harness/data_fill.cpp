@@ -40,11 +40,13 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
     case FillKind::Ints:
       each([&] { return static_cast<double>(rng.below(17) - 8); });  // exact in every dtype and sum order
       break;
-    case FillKind::WideInts:
-      // Exact in every dtype (bf16 holds integers up to 256) and in fp32 sums, but a sum of a few of them
-      // is not a bf16/fp16 value: the final cast must round it to nearest even, as the oracle does.
-      each([&] { return static_cast<double>(rng.below(511) - 255); });
+    case FillKind::WideInts: {
+      // Exact in the dtype and in fp32 sums, but a sum of two or more often is not a bf16/fp16 value: the final
+      // cast must round it to nearest even, as the oracle does.
+      const int64_t top = wide_ints_limit(dt);
+      each([&] { return static_cast<double>(rng.below(2 * top + 1) - top); });
       break;
+    }
     case FillKind::Ties:
       if (tensor == "self")
         each([&] { return static_cast<double>(rng.below(3)); });

@@ -50,7 +50,7 @@ AtkExport atk_entry(const CaseBytes& d, const std::string& name, uint64_t id) {
         const TensorFill* own = c.tensor_fill(pname);
         const TensorFill f = own ? *own : TensorFill{parse_fill_kind(c.fill).value_or(FillKind::Normal), {}};
         bool exact = true;
-        rv = range_values_of(f, &exact);
+        rv = range_values_of(f, t->dtype, &exact);
         all_exact = all_exact && exact;
       }
       inputs.push_back(

@@ -57,7 +57,7 @@ std::optional<TensorFill> fill_from_range_values(const nlohmann::json& rv, std::
   return std::nullopt;
 }
 
-nlohmann::json range_values_of(const TensorFill& f, bool* exact) {
+nlohmann::json range_values_of(const TensorFill& f, DType dt, bool* exact) {
   *exact = true;
   auto nd = [](double mean, double sd) {
     return nlohmann::json{{"name", "nd"}, {"mean", {mean, mean}}, {"std", {sd, sd}}};
@@ -86,7 +86,7 @@ nlohmann::json range_values_of(const TensorFill& f, bool* exact) {
       return nlohmann::json::array({-8, 8});
     case FillKind::WideInts:
       *exact = false;
-      return nlohmann::json::array({-255, 255});
+      return nlohmann::json::array({-wide_ints_limit(dt), wide_ints_limit(dt)});
     case FillKind::Ties:
     case FillKind::Special:
       *exact = false;

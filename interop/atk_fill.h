@@ -14,8 +14,9 @@ namespace poolcheck::interop {
 // The fill `range_values` means, or nullopt with `why` naming the form it does not recognise.
 std::optional<TensorFill> fill_from_range_values(const nlohmann::json& range_values, std::string* why);
 
-// `range_values` for a tensor's fill; `exact` is false when ATK cannot say it (a case-wide word such as ints or
-// ties: the nearest distribution is written and the exact values are in the .npy files beside the entry).
-nlohmann::json range_values_of(const TensorFill& f, bool* exact);
+// `range_values` for the fill of a tensor of dtype `dt`; `exact` is false when ATK cannot say it (a case-wide word
+// such as ints or ties: the nearest distribution is written and the exact values are in the .npy files beside
+// the entry).
+nlohmann::json range_values_of(const TensorFill& f, DType dt, bool* exact);
 
 }  // namespace poolcheck::interop

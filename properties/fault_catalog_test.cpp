@@ -146,6 +146,13 @@ const FaultControl kControls[] = {
      "gradInput=f32:2x2x4x6x8 kernelSize=[2,2,2] stride=[2,2,2] padding=[0,0,0] dilation=[1,1,1] ceilMode=0 det=0 "
      "ub=2176 seed=1 fill=normal",
      Check::OracleComparison},
+    // Ascend950 with one INT64 index 2^32 or 2^33 past its argmax: its low word is the argmax, so a library that
+    // checks and reads the low word accepts the call and computes the valid result where 161002 is documented.
+    {"index_int64_low_word",
+     "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:2x2x2x3x4 self=f32:2x2x4x6x8 indices=i64:2x2x2x3x4 "
+     "gradInput=f32:2x2x4x6x8 kernelSize=[2,2,2] stride=[2,2,2] padding=[0,0,0] dilation=[1,1,1] ceilMode=0 det=0 "
+     "seed=1 fill=normal idxfault=hiword",
+     Check::SpecExpectation},
     // Ascend950 SIMD, whole planes, bf16 with integer gradients: overlapping 3x3x3 windows sum several integers
     // exactly in fp32, and the final cast must round each sum to nearest even; the bitwise bound for exact
     // integer sums sees a truncated one (259 -> 258 instead of 260).

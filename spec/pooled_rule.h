@@ -31,7 +31,7 @@ Rule pooled_rule(std::string id) {
     const auto out = Views::pooled(Views::spatial(*tensor(c, "self")), *pool);
     return !out || *out != Views::spatial(*tensor(c, "gradOutput"));
   };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!Views::structure_ok(v) || !Views::pool_params(v)) return std::nullopt;
     const size_t axis = Views::axis(choice);

@@ -11,7 +11,7 @@ Rule same_shape_rule(std::string id, std::string subject, std::string reference,
   r.violated = [subject, reference, well_formed](const Case& c) {
     return well_formed(c) && tensor(c, subject)->shape != tensor(c, reference)->shape;
   };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [subject, well_formed](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!well_formed(v)) return std::nullopt;
     Case m = v;
@@ -30,7 +30,7 @@ Rule zero_dim_rule(std::string id, std::vector<std::string> names, std::vector<s
   Rule r;
   r.id = std::move(id);
   r.violated = [checked, well_formed](const Case& c) { return well_formed(c) && any_zero_dim(c, checked); };
-  r.variants = variants.size();
+  r.classes = numbered_classes(variants.size());
   r.violate = [names, well_formed, variants](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!well_formed(v)) return std::nullopt;
     const ZeroDim z = variants[choice % variants.size()];
@@ -59,7 +59,7 @@ Rule lead_dims_rule(std::string id, std::vector<std::string> changed, std::strin
       if (subject.shape[i] != ref.shape[i]) return true;
     return false;
   };
-  r.variants = 2;
+  r.classes = numbered_classes(2);
   r.violate = [changed, reference, well_formed, spatial](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!well_formed(v)) return std::nullopt;
     const TensorArg& ref = *tensor(v, reference);

@@ -15,7 +15,7 @@ Rule platform_rule(std::string id, RowOf row_of, std::vector<std::string> socs) 
   Rule r;
   r.id = std::move(id);
   r.violated = [row_of](const Case& c) { return !row_of(c); };
-  r.variants = socs.size();
+  r.classes = numbered_classes(socs.size());
   r.violate = [socs](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     m.platform = socs[choice % socs.size()];
@@ -37,7 +37,7 @@ Rule dtype_supported_rule(std::string id, std::vector<std::string> names, RowOf 
   Rule r;
   r.id = std::move(id);
   r.violated = [names, row_of](const Case& c) { return dtype_unlisted(c, row_of(c), names); };
-  r.variants = names.size() + 1;
+  r.classes = numbered_classes(names.size() + 1);
   r.violate = [names, bad](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     for (const std::string& name : one_or_all(names, choice)) m.tensor_mut(name).dtype = bad[choice % bad.size()];
@@ -57,7 +57,7 @@ Rule format_supported_rule(std::string id, std::vector<std::string> names, Forma
     }
     return false;
   };
-  r.variants = names.size() + 1;
+  r.classes = numbered_classes(names.size() + 1);
   r.violate = [names, bad](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     for (const std::string& name : one_or_all(names, choice)) m.tensor_mut(name).format = bad[choice % bad.size()];
@@ -74,7 +74,7 @@ Rule format_same_rule(std::string id, std::vector<std::string> names, FormatTest
         c, names, [](const TensorArg& t) { return t.format; },
         [supported](const TensorArg& t) { return supported(t.format); });
   };
-  r.variants = names.size();
+  r.classes = numbered_classes(names.size());
   r.violate = [names, a, b](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(names[choice % names.size()]);

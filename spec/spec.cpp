@@ -12,6 +12,12 @@ const char* phase_name(Phase p) {
   return "GetWorkspaceSize";
 }
 
+std::vector<ViolationClass> numbered_classes(uint64_t n) {
+  std::vector<ViolationClass> out(n);
+  for (uint64_t k = 0; k < n; ++k) out[k].name = std::to_string(k);
+  return out;
+}
+
 Expected OperatorSpec::expected(const Case& c) const {
   for (const Rule& r : rules) {
     if (r.violated && r.violated(c)) return Expected{r.code, r.phase, &r};

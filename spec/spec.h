@@ -28,6 +28,19 @@ struct Citation {
   std::string versions;  // doc versions that state it, e.g. "000,003,004"
 };
 
+// One mutation class of a rule: its name in coverage labels, and what the valid base case must have for
+// `Rule::violate` to build it (e.g. "hf32-with-f16" needs a FLOAT16 case). Empty lists allow anything.
+struct ViolationClass {
+  std::string name;               // one word: letters, digits, '-' and '_'
+  std::vector<DType> dtypes;      // the base's tensor dtype is one of these
+  std::vector<std::string> socs;  // the base's SoC is one of these
+  std::string feature;            // a valid-generator feature the base must show (gen::kFeature*), e.g. INT64 indices
+};
+
+// Classes without conditions named by their number ("0", "1", ...), for rules whose classes differ only in
+// which tensor or which bad value they take.
+std::vector<ViolationClass> numbered_classes(uint64_t n);
+
 struct Rule {
   std::string id;  // stable id, e.g. "MP.PARAM.PADDING_RANGE"
   int32_t code = kParamInvalid;
@@ -43,12 +56,13 @@ struct Rule {
 
   // Does this case violate the rule? Must be false for every case the generators call valid.
   std::function<bool(const Case&)> violated;
-  // Turn a valid case into one that violates this rule and no other (nullopt when this case cannot be
-  // mutated that way, e.g. a platform-specific rule on another platform). `choice` picks among variants.
+  // Turn a valid case into one that violates this rule and no other, in class classes[choice % classes.size()];
+  // choice / classes.size() varies the details inside the class. nullopt when this case cannot be mutated into
+  // that class (a base that does not meet the class's conditions).
   std::function<std::optional<Case>(const Case& valid, uint64_t choice)> violate;
-  // The mutation classes `violate` makes: class choice % variants (which tensor, which bad value, which form);
-  // choice / variants varies the details inside a class. The campaign cycles every class of every rule.
-  uint64_t variants = 1;
+  // The mutation classes `violate` makes (which tensor, which bad value, which form). The campaign draws every
+  // class of every rule on a base that meets the class's conditions.
+  std::vector<ViolationClass> classes = numbered_classes(1);
 };
 
 struct Discrepancy {

@@ -18,7 +18,7 @@ Rule out_params_rule(std::string id) {
   r.in_docs = false;
   r.text = "workspaceSize (uint64_t*) and executor (aclOpExecutor**) must not be nullptr";
   r.violated = [](const Case& c) { return c.null_workspace_size || c.null_executor; };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t pick = choice % 3;
@@ -43,7 +43,7 @@ Rule descriptor_rule(std::string id, std::vector<std::string> tensors) {
     }
     return false;
   };
-  r.variants = 6;
+  r.classes = numbered_classes(6);
   r.violate = [tensors](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(tensors[(choice / 2) % tensors.size()]);
@@ -89,7 +89,7 @@ Rule extent_rule(std::string id, std::vector<std::string> tensors) {
     }
     return false;
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [tensors](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t count = tensors.size();
@@ -125,7 +125,7 @@ Rule overlap_rule(std::string id, std::string output) {
     const TensorArg* t = tensor(c, output);
     return t && descriptor_ok(*t) && may_overlap(*t);
   };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [output](const Case& v, uint64_t choice) -> std::optional<Case> {
     const TensorArg* base = tensor(v, output);
     if (!base || !descriptor_ok(*base)) return std::nullopt;

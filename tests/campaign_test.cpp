@@ -128,7 +128,7 @@ TEST(Campaign, RealScheduleVisitsEveryCellOncePerPass) {
   EXPECT_EQ(valid_labels.size(), schedule.valid_cells().size());
   size_t classes = 0;
   for (const spec::OperatorSpec* s : spec::all_operator_specs())
-    for (const spec::Rule& r : s->rules) classes += r.variants;
+    for (const spec::Rule& r : s->rules) classes += r.classes.size();
   EXPECT_EQ(invalid_labels.size(), classes);
   EXPECT_TRUE(invalid_labels.count("rule maxpool3d_grad MP.PADDING.VALUE 3"));
   EXPECT_TRUE(valid_labels.count("cell maxpool3d_grad CutK bf16 overlap"));

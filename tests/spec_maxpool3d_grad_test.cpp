@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "harness/op_adapter.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
 #include "spec/spec.h"
@@ -287,8 +288,9 @@ TEST(MaxPoolSpec, EmptyStrideListIsLegalNullStrideIsNot) {
 }
 
 TEST(MaxPoolSpec, IndexFaultIsAnExecutePhaseError) {
-  for (IndexFault f : {IndexFault::OutOfWindow, IndexFault::OutOfPlane, IndexFault::Negative}) {
-    Case c = base_cases()[0];
+  for (IndexFault f : {IndexFault::OutOfWindow, IndexFault::OutOfPlane, IndexFault::Negative, IndexFault::HighWord,
+                       IndexFault::NegativeWrap}) {
+    Case c = base_cases()[5];  // Ascend950 with INT64 indices, where every fault can be held
     poolcheck::maxpool3d_grad::Edit(c).set_index_fault(f);
     const auto e = maxpool3d_grad::operator_spec().expected(c);
     ASSERT_NE(e.rule, nullptr);
@@ -296,13 +298,65 @@ TEST(MaxPoolSpec, IndexFaultIsAnExecutePhaseError) {
     EXPECT_EQ(e.phase, Phase::Execute);
     EXPECT_EQ(e.code, poolcheck::spec::kParamInvalid);
   }
-  // A 1x1x1 plane has no out-of-window index: that choice falls back to an out-of-plane one.
-  const auto m = maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[8], 0);
-  ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(poolcheck::maxpool3d_grad::View(*m).index_fault(), IndexFault::OutOfPlane);
-  const auto w = maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE")->violate(base_cases()[0], 0);
+  // A 1x1x1 plane has no out-of-window index: the out-of-window class is not made there.
+  const Rule& range = *maxpool3d_grad::operator_spec().rule("MP.INDEX.RANGE");
+  EXPECT_FALSE(range.violate(base_cases()[8], 0).has_value());
+  const auto w = range.violate(base_cases()[0], 0);
   ASSERT_TRUE(w.has_value());
   EXPECT_EQ(poolcheck::maxpool3d_grad::View(*w).index_fault(), IndexFault::OutOfWindow);
+}
+
+// The INT64 index classes need INT64 indices (Ascend950); INT64 indices where only INT32 is listed need A2/A3.
+TEST(MaxPoolSpec, Int64ClassesAreMadeOnlyWhereTheirConditionsHold) {
+  const OperatorSpec& s = maxpool3d_grad::operator_spec();
+  const Rule& range = *s.rule("MP.INDEX.RANGE");
+  const Rule& indices = *s.rule("MP.DTYPE.INDICES");
+  for (const uint64_t k : {uint64_t{3}, uint64_t{4}}) {
+    EXPECT_EQ(range.classes[k].socs, std::vector<std::string>{"Ascend950"});
+    const auto made = range.violate(base_cases()[5], k);  // Ascend950, INT64
+    ASSERT_TRUE(made.has_value());
+    EXPECT_EQ(first_rule(*made), "MP.INDEX.RANGE");
+    EXPECT_FALSE(range.violate(base_cases()[6], k).has_value()) << "Ascend950 with INT32 indices";
+    EXPECT_FALSE(range.violate(base_cases()[0], k).has_value()) << "Ascend910B";
+  }
+  EXPECT_EQ(indices.classes[0].name, "int64-where-int32-only");
+  const auto a2 = indices.violate(base_cases()[0], 0);
+  ASSERT_TRUE(a2.has_value());
+  EXPECT_EQ(a2->tensor("indices")->dtype, DType::I64);
+  EXPECT_EQ(first_rule(*a2), "MP.DTYPE.INDICES");
+  EXPECT_FALSE(indices.violate(base_cases()[6], 0).has_value()) << "INT64 is valid on Ascend950";
+}
+
+// The data the INT64 classes run with: one index moved by a multiple of 2^32, so its low 32 bits still name the
+// true argmax (a library reading 32 bits sees a valid case). Control: an out-of-plane fault keeps no low word.
+TEST(MaxPoolSpec, Int64IndexFaultsKeepTheLowWord) {
+  const poolcheck::OpAdapter* op = poolcheck::find_adapter("maxpool3d_grad");
+  ASSERT_NE(op, nullptr);
+  const Case clean = base_cases()[5];
+  const std::vector<double> want = op->make_inputs(clean).at("indices");
+  auto changed = [&](IndexFault f) {
+    Case c = clean;
+    poolcheck::maxpool3d_grad::Edit(c).set_index_fault(f);
+    const std::vector<double> got = op->make_inputs(c).at("indices");
+    std::vector<std::pair<int64_t, int64_t>> diffs;  // (was, now)
+    for (size_t i = 0; i < got.size(); ++i)
+      if (got[i] != want[i]) diffs.emplace_back(static_cast<int64_t>(want[i]), static_cast<int64_t>(got[i]));
+    return diffs;
+  };
+  auto low_word = [](int64_t v) { return static_cast<uint32_t>(static_cast<uint64_t>(v)); };
+  for (IndexFault f : {IndexFault::HighWord, IndexFault::NegativeWrap}) {
+    const auto diffs = changed(f);
+    ASSERT_EQ(diffs.size(), 1u);
+    const auto [was, now] = diffs[0];
+    EXPECT_EQ(low_word(now), low_word(was));
+    if (f == IndexFault::HighWord)
+      EXPECT_GE(now, int64_t{1} << 32);
+    else
+      EXPECT_LT(now, 0);
+  }
+  const auto oop = changed(IndexFault::OutOfPlane);
+  ASSERT_EQ(oop.size(), 1u);
+  EXPECT_NE(low_word(oop[0].second), low_word(oop[0].first));
 }
 
 }  // namespace

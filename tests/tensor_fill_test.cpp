@@ -7,6 +7,7 @@
 
 #include "case/descriptor.h"
 #include "case/fill.h"
+#include "case/numeric.h"
 #include "harness/op_adapter.h"
 
 namespace poolcheck {
@@ -91,6 +92,34 @@ TEST(TensorFill, ValuesFollowTheirDistribution) {
   // The other tensor keeps the case-wide fill: standard normal.
   const Case c = parsed(std::string(kAvgCase) + " fill.gradOutput=nd:40:40.5:3:3.5");
   EXPECT_EQ(fill_values(c, "self", kN, DType::F32), fill_values(parsed(kAvgCase), "self", kN, DType::F32));
+}
+
+// The share of neighbouring pairs whose sum the dtype cannot hold: where the final cast of an exact sum rounds.
+double inexact_pair_sums(const std::vector<double>& v, DType dt) {
+  int64_t inexact = 0;
+  for (size_t i = 0; i + 1 < v.size(); i += 2) inexact += round_to(dt, v[i] + v[i + 1]) != v[i] + v[i + 1];
+  return static_cast<double>(inexact) / static_cast<double>(v.size() / 2);
+}
+
+// fill=wideints: integers the tensor's dtype holds exactly, as wide as it holds them, so that sums of two often
+// need the final cast's rounding in fp16 as well as in bf16.
+TEST(TensorFill, WideIntsSpanTheIntegersTheDtypeHolds) {
+  const Case c = parsed(std::string(kAvgCase) + " fill.gradOutput=wideints");
+  for (const auto& [dt, limit] : {std::pair{DType::F16, 2047.0}, {DType::BF16, 255.0}, {DType::F32, 255.0}}) {
+    const auto v = fill_values(c, "gradOutput", 4000, dt);
+    EXPECT_TRUE(std::all_of(v.begin(), v.end(), [&](double x) { return x == std::round(x) && std::fabs(x) <= limit; }))
+        << dtype_name(dt);
+    EXPECT_GT(*std::max_element(v.begin(), v.end()), 0.9 * limit) << dtype_name(dt);
+    if (dt != DType::F32) {
+      EXPECT_GT(inexact_pair_sums(v, dt), 0.05) << dtype_name(dt);
+    }
+  }
+}
+
+// Negative control: the share of inexact sums tells a fill the cast never rounds (ints) from wideints.
+TEST(TensorFillNegativeControl, IntsNeverNeedTheCastToRound) {
+  const Case c = parsed(std::string(kAvgCase) + " fill.gradOutput=ints");
+  EXPECT_EQ(inexact_pair_sums(fill_values(c, "gradOutput", 4000, DType::F16), DType::F16), 0.0);
 }
 
 // Negative control: the checks above do fire on values that break the distribution they claim.

@@ -28,6 +28,9 @@ const FaultInfo kFaultCatalog[] = {
      "maxpool3d 950: an INT64 indices tensor is read as if its elements were INT32"},
     {"rint_truncated", Fault::RintTruncated, "semantics",
      "maxpool3d 950: the fp32 sums are cast to fp16/bf16 by truncation instead of round-to-nearest-even"},
+    {"index_int64_low_word", Fault::Int64IndexLowWord, "semantics",
+     "maxpool3d 950: INT64 indices are range-checked and read through their low 32 bits, so an index whose low word "
+     "is valid passes"},
     // tiling: how the work is split over cores, UB and workspace
     {"skip_init", Fault::SkipInit, "tiling", "the accumulation target is not zeroed before the kernels add into it"},
     {"no_atomics", Fault::NoAtomics, "tiling", "overlapping windows are copied out with plain stores, not atomics"},

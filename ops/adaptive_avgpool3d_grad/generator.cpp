@@ -7,6 +7,7 @@
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
+#include "generators/threshold.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "ops/adaptive_avgpool3d_grad/view.h"
 
@@ -16,6 +17,7 @@ namespace {}  // namespace
 
 rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return adaptive_avgpool3d_grad::boundary(cfg);
+  if (wants(cfg, kFeatureThreshold)) return adaptive_avgpool3d_grad::threshold(cfg);
   return rc::gen::exec([cfg] {
     spec::adaptive_avgpool3d_grad::CaseParams p;
     // The kernel platforms given by the caller, plus every other platform the spec marks supported (the Atlas
@@ -75,8 +77,8 @@ rc::Gen<Case> adaptive_avgpool3d_grad::invalid(const GenConfig& cfg, const std::
 }
 
 std::vector<std::string> adaptive_avgpool3d_grad::features() {
-  return {kFeaturePlain,   kFeatureViews, kFeatureOffsets, kFeatureOverlap,
-          kFeatureSpecial, kFeatureDet,   kFeatureBoundary};
+  return {kFeaturePlain,   kFeatureViews, kFeatureOffsets,  kFeatureOverlap,
+          kFeatureSpecial, kFeatureDet,   kFeatureBoundary, kFeatureThreshold};
 }
 
 }  // namespace poolcheck::gen

@@ -24,7 +24,7 @@ Rule rule_null_tensors() {
   r.cites = {cite(kSeed, "返回值 161001 #1 (传入的gradOutput、self或out是空指针)", kSeed)};
   r.text = "gradOutput, self and out must not be nullptr";
   r.violated = [](const Case& c) { return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kOut); };
-  r.variants = 7;
+  r.classes = numbered_classes(7);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     // Bit i of the pattern drops tensor i; patterns 1..7 are every non-empty subset.
     const uint64_t pattern = choice % 7 + 1;

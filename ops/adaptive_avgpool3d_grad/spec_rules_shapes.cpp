@@ -28,7 +28,7 @@ Rule rule_rank() {
   r.text = "gradOutput, self and out must each have 4 (C,D,H,W) or 5 (N,C,D,H,W) dims, all three the same";
   r.chosen = "equal ranks as upstream requires; 002 bounds each rank only (AA.D.RANK_EQUAL)";
   r.violated = [](const Case& c) { return !ranks_ok(c); };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const size_t target = (choice / 4 + choice) % 3;
@@ -65,7 +65,7 @@ Rule rule_out_shape() {
   r.chosen =
       "row 4 read as out == self; gradOutput's D,H,W is the adaptive output size and is tied to self only through "
       "N,C (AA.D.SHAPE_MATCH); N is compared too (AA.D.OUT_N_950)";
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     const TensorArg& go = *tensor(v, kGradOutput);
@@ -105,7 +105,7 @@ Rule rule_nc() {
   r.cites = {cite(kSeed, "返回值 161002 #7 (NC维度不一致)", kSeed),
              cite(kSeed, "参数说明: gradOutput (NC维度和self保持一致)", kSeed)};
   r.text = "gradOutput's leading dims (N,C for 5-D, C for 4-D) must equal self's";
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     const size_t lead = lead_count(*tensor(v, kSelf));

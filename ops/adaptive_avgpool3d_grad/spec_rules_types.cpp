@@ -32,18 +32,23 @@ Rule rule_dtype_supported() {
       "no BFLOAT16 on Atlas training/inference, as upstream (AA.D.BF16_ATLAS); DOUBLE refused also for a 1x1x1 "
       "gradOutput, which upstream accepts (AA.D.DOUBLE_ALL_ONE); out's dtype is tied by AA.DTYPE.SAME "
       "(AA.D.OUT_CHECKS)";
-  r.variants = 4;
+  // BFLOAT16 is refused only where the row lacks it (Atlas training/inference): that class is drawn there. The
+  // others put a dtype no row lists on gradOutput, self, both, or all three tensors (a consistent call).
+  r.classes = {{"bf16-where-unlisted", {}, {"Ascend910", "Ascend310P"}, ""},
+               {"grad-output", {}, {}, ""},
+               {"self", {}, {}, ""},
+               {"grad-output-and-self", {}, {}, ""},
+               {"all", {}, {}, ""}};
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
-    // Floating dtypes the platform lacks come first (BFLOAT16 on Atlas training/inference), then DOUBLE etc.
-    std::vector<DType> bad;
-    for (DType d : {DType::BF16, DType::F16, DType::F32})
-      if (!dtype_listed(*row, d)) bad.push_back(d);
-    bad.insert(bad.end(), kNonFloatDTypes.begin(), kNonFloatDTypes.end());
-    const DType dt = bad[choice % bad.size()];
+    const uint64_t k = choice % 5, detail = choice / 5;
+    if (k == 0 && dtype_listed(*row, DType::BF16)) return std::nullopt;
+    const DType dt = k == 0 ? DType::BF16 : kNonFloatDTypes[detail % kNonFloatDTypes.size()];
+    // The BFLOAT16 class changes gradOutput, self, both or all three, by the detail.
+    const uint64_t targets = k == 0 ? detail % 4 : k - 1;
     Case m = v;
-    switch (choice % 4) {
+    switch (targets) {
       case 0:
         m.tensor_mut(kGradOutput).dtype = dt;
         break;
@@ -53,7 +58,7 @@ Rule rule_dtype_supported() {
       case 2:
         m.tensor_mut(kGradOutput).dtype = m.tensor_mut(kSelf).dtype = dt;
         break;
-      default:  // all three, out included (a consistent but unsupported call)
+      default:
         for (const char* name : kTensorNames) m.tensor_mut(name).dtype = dt;
         break;
     }
@@ -78,7 +83,7 @@ Rule rule_dtype_same() {
       return false;
     return go->dtype != self->dtype || out->dtype != self->dtype;
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
@@ -115,7 +120,7 @@ Rule rule_format_same() {
   r.cites = {cite(kSeed, "返回值 161002 #6 (gradOutput和self的数据格式不一致)", kSeed)};
   r.text = "gradOutput, self and out must all have the same format";
   r.chosen = "out is held to it too, as upstream; row 6 names gradOutput and self only (AA.D.OUT_CHECKS)";
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const size_t target = choice % 3;

@@ -76,9 +76,10 @@ int64_t bytes_per_channel(int64_t dt_bytes) { return dt_bytes == 4 ? 8 : 12; }
 void add(std::vector<TilingField>& fields, const char* name, int64_t v) { fields.push_back({name, std::to_string(v)}); }
 void add(std::vector<TilingField>& fields, const char* name, bool v) { fields.push_back({name, v ? "true" : "false"}); }
 
-// AdaptiveAvgPool3dGrad's CalTilingKey and RunKernelTiling (blockDim).
+// AdaptiveAvgPool3dGrad's CalTilingKey and RunKernelTiling (blockDim). `rows_needed`: the UB one pass's rows take
+// (yNumPerCalc positions of a slice each).
 ExpectedTiling general(const Shapes& s, uint64_t dkey, int64_t dt_bytes, bool deterministic,
-                       const PlatformNumbers& platform) {
+                       const PlatformNumbers& platform, int64_t* rows_needed) {
   const int64_t align_num = kBlockBytes / dt_bytes;
   const int64_t nc_align = ceil_div(s.nc, align_num) * align_num;
   const int64_t ub = ub_for_rows(platform.ub_bytes);
@@ -108,6 +109,7 @@ ExpectedTiling general(const Shapes& s, uint64_t dkey, int64_t dt_bytes, bool de
   const int64_t used = ceil_div(tasks, per_core);
   const int64_t last = tasks - per_core * (used - 1);
   y_per_calc = std::min(y_per_calc, per_core);
+  *rows_needed = saturating_mul(y_per_calc, saturating_mul(slice_len, bytes_per_channel(dt_bytes)));
 
   // Windows are disjoint only when every input size is a multiple of its output size; else atomic adds, into an
   // fp32 workspace for fp16/bf16.
@@ -171,7 +173,61 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
     if (s.in[a] <= 0 || s.out[a] <= 0) return {std::nullopt, "a zero or negative D, H or W"};
   if (s.nc <= 0) return {std::nullopt, "N*C is zero"};
   if (platform.ub_bytes <= 0 || platform.vector_cores <= 0) return {std::nullopt, "no UB or no cores"};
-  return {general(s, *dkey, dtype_size(grad->dtype), c.deterministic, platform), ""};
+  int64_t rows_needed = 0;
+  const ExpectedTiling e = general(s, *dkey, dtype_size(grad->dtype), c.deterministic, platform, &rows_needed);
+  // A UB knob so small that even one block-long slice's rows do not fit: poolcheck's tiling fails (561002).
+  if (rows_needed > ub_for_rows(platform.ub_bytes))
+    return {std::nullopt, "one pass's rows need " + std::to_string(rows_needed) + " UB bytes, " +
+                              std::to_string(ub_for_rows(platform.ub_bytes)) + " left: the tiling fails"};
+  return {e, ""};
+}
+
+}  // namespace poolcheck::tiling_oracle::adaptive_avgpool3d_grad
+
+namespace poolcheck::tiling_oracle::adaptive_avgpool3d_grad {
+
+// The General kernel's knob thresholds: the UB from which an aligned N*C row fits (small N*C), and the core count
+// that gives every task a core of its own. The all-one path reads neither knob.
+std::vector<Threshold> tiling_thresholds(const Case& c, const PlatformNumbers& platform) {
+  constexpr int64_t kMaxKnobCores = 64;  // the emulator's largest core count
+  std::vector<Threshold> out;
+  if (platform.regbase || !runs_these_kernels(platform.soc) || platform.ub_bytes <= 0) return out;
+  const View v(c);
+  const TensorArg* grad = v.grad_output();
+  const TensorArg* self = v.self();
+  if (grad == nullptr || self == nullptr || grad->shape.size() < 3 || self->shape.size() < 4) return out;
+  const std::optional<uint64_t> dkey = dtype_key(grad->dtype);
+  if (!dkey) return out;
+  const Shapes s = shapes_of(*grad, *self);
+  if (s.out[0] == 1 && s.out[1] == 1 && s.out[2] == 1) return out;
+  for (size_t a = 0; a < 3; ++a)
+    if (s.in[a] <= 0 || s.out[a] <= 0) return out;
+  if (s.nc <= 0) return out;
+
+  // Small N*C while perCalcSize < ubSize: a UB for rows of perCalcSize + 1, reached at L + 6 KiB from 12 KiB on
+  // and at 2L - 1 below (half kept aside, rounded down).
+  const int64_t dt_bytes = dtype_size(grad->dtype);
+  const int64_t align_num = kBlockBytes / dt_bytes;
+  const int64_t nc_align = ceil_div(s.nc, align_num) * align_num;
+  const int64_t rows = saturating_mul(nc_align, bytes_per_channel(dt_bytes)) + 1;
+  const int64_t fits_from = rows >= kReservedUb ? rows + kReservedUb : 2 * rows - 1;
+  // Stated where the large side one block below still gets a tile (a slice's rows within the UB left).
+  PlatformNumbers below = platform;
+  below.ub_bytes = fits_from - kBlockBytes;
+  int64_t below_rows = 0;
+  general(s, *dkey, dt_bytes, c.deterministic, below, &below_rows);
+  if (below.ub_bytes > 0 && below_rows <= ub_for_rows(below.ub_bytes))
+    out.push_back({ThresholdRule::GeneralRowFits, Knob::UbBytes, fits_from, "large"});
+
+  // One task per core from cores = tasks on; one fewer core doubles a core's share (not in deterministic mode,
+  // which runs one core).
+  int64_t rows_needed = 0;
+  const ExpectedTiling e = general(s, *dkey, dt_bytes, c.deterministic, platform, &rows_needed);
+  const std::string tasks_text = decision_value(e, "tasks");
+  const int64_t tasks = tasks_text.empty() ? 0 : std::stoll(tasks_text);
+  if (!c.deterministic && tasks >= 2 && tasks < kMaxKnobCores && rows_needed <= ub_for_rows(platform.ub_bytes))
+    out.push_back({ThresholdRule::GeneralCoresVsTasks, Knob::Cores, tasks, "perCore"});
+  return out;
 }
 
 }  // namespace poolcheck::tiling_oracle::adaptive_avgpool3d_grad

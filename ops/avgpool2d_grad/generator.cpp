@@ -7,6 +7,7 @@
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
+#include "generators/threshold.h"
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/view.h"
 
@@ -82,6 +83,7 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
 
 rc::Gen<Case> avgpool2d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return avgpool2d_grad::boundary(cfg);
+  if (wants(cfg, kFeatureThreshold)) return avgpool2d_grad::threshold(cfg);
   return rc::gen::exec([cfg] {
     Case c = spec::avgpool2d_grad::make_case(gen_params(cfg));
     gen_layouts(cfg, &c);
@@ -100,8 +102,8 @@ rc::Gen<Case> avgpool2d_grad::invalid(const GenConfig& cfg, const std::string& r
 }
 
 std::vector<std::string> avgpool2d_grad::features() {
-  return {kFeaturePlain,   kFeatureViews,   kFeatureOffsets, kFeatureCeil,    kFeaturePadLimit,
-          kFeatureOverlap, kFeatureSpecial, kFeatureDet,     kFeatureBoundary};
+  return {kFeaturePlain,   kFeatureViews,   kFeatureOffsets, kFeatureCeil,     kFeaturePadLimit,
+          kFeatureOverlap, kFeatureSpecial, kFeatureDet,     kFeatureBoundary, kFeatureThreshold};
 }
 
 }  // namespace poolcheck::gen

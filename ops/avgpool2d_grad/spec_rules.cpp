@@ -27,7 +27,7 @@ Rule rule_null_tensors() {
     return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kGradInput) || !array(c, kKernelSize) ||
            !array(c, kPadding);
   };
-  r.variants = 6;
+  r.classes = numbered_classes(6);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     switch (choice % 6) {

@@ -23,7 +23,7 @@ Rule length_rule(const char* id, const char* list, std::vector<size_t> lens, std
     const IntArrayArg* a = array(c, list);
     return a && std::find(lens.begin(), lens.end(), a->values.size()) == lens.end();
   };
-  r.variants = bad_lens.size();
+  r.classes = numbered_classes(bad_lens.size());
   r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     IntArrayArg& a = m.array_mut(list);
@@ -44,7 +44,7 @@ Rule positive_rule(const char* id, const char* list, std::initializer_list<size_
     const IntArrayArg* a = array(c, list);
     return a && std::find(ok.begin(), ok.end(), a->values.size()) != ok.end() && !all_positive(*a);
   };
-  r.variants = 2;
+  r.classes = numbered_classes(2);
   r.violate = [list](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -2};
     Case m = v;
@@ -114,7 +114,7 @@ Rule padding_value() {
     const auto p = broadcast2(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const auto k = kernel2(v);
     auto p = broadcast2(array(v, kPadding));
@@ -146,16 +146,24 @@ Rule cube_math() {
     const auto dt = common_dtype(c);
     return dt && ((t == 2 && *dt == DType::BF16) || (t == 3 && *dt != DType::F32));
   };
-  r.variants = 8;
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    std::vector<int64_t> bad;
-    if (const auto dt = common_dtype(v)) {  // the dtype-dependent refusals first
-      if (*dt == DType::BF16) bad.push_back(2);
-      if (*dt != DType::F32) bad.push_back(3);
-    }
-    for (int64_t x : {4, -1, 127, -128, 5, 16, -2, 100}) bad.push_back(x);
+  // The dtype-dependent refusals are classes of their own, drawn on a base of the dtype they need.
+  const std::vector<ViolationClass> classes{{"fp16-with-bf16", {DType::BF16}, {}, ""},
+                                            {"hf32-with-f16", {DType::F16}, {}, ""},
+                                            {"hf32-with-bf16", {DType::BF16}, {}, ""},
+                                            {"above-3", {}, {}, ""},
+                                            {"negative", {}, {}, ""}};
+  r.classes = classes;
+  r.violate = [classes](const Case& v, uint64_t choice) -> std::optional<Case> {
+    static const std::array<std::vector<int64_t>, 5> kByClass{
+        std::vector<int64_t>{2}, std::vector<int64_t>{3}, std::vector<int64_t>{3},
+        std::vector<int64_t>{4, 127, 5, 16, 100}, std::vector<int64_t>{-1, -128, -2}};
+    const size_t k = choice % classes.size();
+    const std::vector<DType>& needs = classes[k].dtypes;
+    const auto dt = common_dtype(v);
+    if (!needs.empty() && (!dt || std::find(needs.begin(), needs.end(), *dt) == needs.end())) return std::nullopt;
+    const std::vector<int64_t>& bad = kByClass[k];
     Case m = v;
-    m.set_scalar(kCubeMathType, bad[choice % bad.size()]);
+    m.set_scalar(kCubeMathType, bad[(choice / classes.size()) % bad.size()]);
     return m;
   };
   return r;
@@ -176,7 +184,7 @@ Rule divisor_range() {
     const int64_t d = c.scalar(kDivisorOverride).value_or(0);
     return d < kInt32Min || d > kInt32Max;
   };
-  r.variants = 8;
+  r.classes = numbered_classes(8);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 8> bad{kInt32Max + 1,
                                             kInt32Min - 1,

@@ -43,7 +43,7 @@ Rule rule_dtype_same() {
                       c, kTensors, [](const TensorArg& t) { return t.dtype; },
                       [row](const TensorArg& t) { return dtype_listed(*row, t.dtype); });
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(kTensorNames[choice % 3]);
@@ -106,7 +106,7 @@ Rule rule_rank() {
       "equal ranks and a format that names the rank (a 4-D NCL or 3-D NCHW tensor is refused); upstream requires "
       "NCHW for 4-D gradOutput/gradInput and does not check self's rank (AP.D.RANK_FORMAT)";
   r.violated = [](const Case& c) { return !ranks_and_label_ok(c); };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<size_t, 4> bad_ranks{2, 5, 1, 0};
     Case m = v;

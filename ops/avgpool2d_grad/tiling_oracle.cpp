@@ -148,22 +148,31 @@ void add_field(ExpectedTiling& e, const char* name, int64_t value) {
   e.fields.push_back({name, std::to_string(value)});
 }
 
+constexpr int64_t kScalarReserve = 20480;  // SCALR_UB_SIZE
+constexpr int64_t kAlignBytes = 32;        // ALIGN_BYTES
+
+// isOverlap_: some stride below its kernel side (D has k = s = 1).
+bool overlapping(const Geometry& g) { return g.sh < g.kh || g.sw < g.kw; }
+
+// ubPart: fp32 in and out (2); fp16/bf16 add the fp32 row (3 with overlap) and the cast row (4 without).
+int64_t ub_parts(const Geometry& g) { return g.dtype == DType::F32 ? 2 : (overlapping(g) ? 3 : 4); }
+
+// Upstream keeps 20 KiB aside; poolcheck keeps half a UB below 40 KiB instead, where upstream's unsigned
+// subtraction would wrap (docs/tiling-conformance.md, "Where poolcheck differs on purpose").
+int64_t ub_left(int64_t ub) { return ub - std::min(kScalarReserve, ub / 2); }
+
+// The channels one pass holds: a part of the UB left, aligned down to 32 bytes, in elements.
+int64_t max_channels(const Geometry& g, int64_t ub) {
+  return (ub_left(ub) / ub_parts(g)) / kAlignBytes * kAlignBytes / dtype_size(g.dtype);
+}
+
 // The vector path: AvgPool3DGrad NDHWC with grad (1, 1, Ho, Wo, N*C), ksize (1, kH, kW), strides (1, sH, sW).
 // Tiling4CParam sizes the channel chunks, CalcCoreNumAndDetermineFlag the cores, SetTilingKey the key.
 ExpectedTiling vector_tiling(const Geometry& g, const PlatformNumbers& platform, bool deterministic) {
-  constexpr int64_t kScalarReserve = 20480;  // SCALR_UB_SIZE
-  constexpr int64_t kAlignBytes = 32;        // ALIGN_BYTES
   const bool fp32 = g.dtype == DType::F32;
   const int64_t dt = dtype_size(g.dtype);
-  // isOverlap_: some stride below its kernel side (D has k = s = 1).
-  const bool overlap = g.sh < g.kh || g.sw < g.kw;
-
-  // Upstream keeps 20 KiB aside; poolcheck keeps half a UB below 40 KiB instead, where upstream's unsigned
-  // subtraction would wrap (docs/tiling-conformance.md, "Where poolcheck differs on purpose").
-  const int64_t ub_left = platform.ub_bytes - std::min(kScalarReserve, platform.ub_bytes / 2);
-  // ubPart: fp32 in and out (2); fp16/bf16 add the fp32 row (3 with overlap) and the cast row (4 without).
-  const int64_t parts = fp32 ? 2 : (overlap ? 3 : 4);
-  const int64_t max_c = (ub_left / parts) / kAlignBytes * kAlignBytes / dt;
+  const bool overlap = overlapping(g);
+  const int64_t max_c = max_channels(g, platform.ub_bytes);
 
   int64_t c_count = 0, c_align = 0, c_num = 0, c_tail = 0, c_line = 0;
   if (g.merged_nc > max_c) {  // chunks of max_c channels, one position per pass
@@ -209,10 +218,12 @@ ExpectedTiling vector_tiling(const Geometry& g, const PlatformNumbers& platform,
   return e;
 }
 
+bool runs_kernels(const std::string& soc) { return soc == "Ascend910B" || soc == "Ascend910_93"; }
+
 }  // namespace
 
 TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
-  if (platform.soc != "Ascend910B" && platform.soc != "Ascend910_93")
+  if (!runs_kernels(platform.soc))
     return {std::nullopt, "the operator's kernels run on Ascend910B and Ascend910_93 only, not " + platform.soc};
   std::string why;
   const std::optional<Geometry> g = read_geometry(c, &why);
@@ -230,7 +241,38 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
                    : "CheckCubeSupport, countIncludePad, no ceil mode, no long strip, C < 65536";
     return {e, ""};
   }
+  // Upstream's chunking divides by the channels a pass holds; below one 32-byte block of them the oracle states
+  // nothing (poolcheck's tiling then plans one block and refuses a UB it overflows).
+  if (max_channels(*g, platform.ub_bytes) < 1)
+    return {std::nullopt, "the UB left holds no 32-byte block of channels per pass"};
   return {vector_tiling(*g, platform, c.deterministic), ""};
+}
+
+}  // namespace poolcheck::tiling_oracle::avgpool2d_grad
+
+namespace poolcheck::tiling_oracle::avgpool2d_grad {
+
+// The vector path's knob thresholds: the UB from which N*C channels fit one pass, and the core count that
+// reaches the output positions. Neither knob reaches the cube or global paths.
+std::vector<Threshold> tiling_thresholds(const Case& c, const PlatformNumbers& platform) {
+  constexpr int64_t kMaxKnobCores = 64;  // the emulator's largest core count
+  std::vector<Threshold> out;
+  std::string why;
+  const std::optional<Geometry> g = read_geometry(c, &why);
+  if (!runs_kernels(platform.soc) || !g || takes_global_path(*g) || takes_cube_path(*g)) return out;
+  // N*C fits when the aligned-down part holds ceil(N*C * dt / 32) blocks: a UB left of parts * 32 * blocks,
+  // reached at L + 20 KiB from 40 KiB on and at 2L - 1 below (half kept aside, rounded down).
+  const int64_t blocks = (g->merged_nc * dtype_size(g->dtype) + kAlignBytes - 1) / kAlignBytes;
+  const int64_t left = ub_parts(*g) * kAlignBytes * blocks;
+  const int64_t fits_from = left >= kScalarReserve ? left + kScalarReserve : 2 * left - 1;
+  // One block below, a pass must still hold a channel.
+  if (max_channels(*g, fits_from - kAlignBytes) >= 1)
+    out.push_back({ThresholdRule::VectorChannelsFit, Knob::UbBytes, fits_from, "cNum"});
+  // min(cores, Ho * Wo) cores, unless deterministic mode with overlap runs one.
+  const int64_t positions = g->ho * g->wo;
+  if (!(c.deterministic && overlapping(*g)) && positions >= 2 && positions < kMaxKnobCores)
+    out.push_back({ThresholdRule::VectorCoresVsPositions, Knob::Cores, positions, "blockDim"});
+  return out;
 }
 
 }  // namespace poolcheck::tiling_oracle::avgpool2d_grad

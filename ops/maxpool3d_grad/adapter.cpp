@@ -50,13 +50,23 @@ Geometry geometry(const Case& c) {
   return g;
 }
 
-// An index the spec calls out of range for output position `pos` of its plane.
-int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, SplitMix64& rng) {
+// An index the spec calls out of range for output position `pos` of its plane, whose true index is `was`.
+int64_t corrupt_index(const Case& c, const Geometry& g, int64_t pos, int64_t was, SplitMix64& rng) {
   const int64_t plane = g.in[0] * g.in[1] * g.in[2];
   const int64_t out_plane = g.out[0] * g.out[1] * g.out[2];
   const int64_t o = pos % out_plane;
   const std::array<int64_t, 3> opos{o / (g.out[1] * g.out[2]), o / g.out[2] % g.out[1], o % g.out[2]};
-  switch (View(c).index_fault()) {
+  const View view(c);
+  // A multiple of 2^32 that keeps the value exact in the harness's double host values (below 2^53).
+  auto wrap = [&rng] {
+    return (int64_t{1} << 32) * std::array<int64_t, 3>{1, 2, 65536}[static_cast<size_t>(rng.below(3))];
+  };
+  const bool int64_indices = view.indices()->dtype == DType::I64;
+  switch (view.index_fault()) {
+    case IndexFault::HighWord:
+      return int64_indices ? was + wrap() : plane + rng.below(plane + 1);
+    case IndexFault::NegativeWrap:
+      return int64_indices ? was - wrap() : plane + rng.below(plane + 1);
     case IndexFault::OutOfWindow:
       for (int64_t tries = 0; tries < 4 * plane; ++tries) {  // an in-plane element outside the window, if any
         const int64_t cand = rng.below(plane);
@@ -87,7 +97,8 @@ HostValues make_inputs(const Case& c) {
   if (view.index_fault() != IndexFault::None && !idx.empty()) {
     SplitMix64 rng(mix_seed(c.seed, 0x1dfau));
     const int64_t pos = rng.below(static_cast<int64_t>(idx.size()));
-    idx[static_cast<size_t>(pos)] = static_cast<double>(corrupt_index(c, g, pos, rng));
+    const auto was = static_cast<int64_t>(idx[static_cast<size_t>(pos)]);
+    idx[static_cast<size_t>(pos)] = static_cast<double>(corrupt_index(c, g, pos, was, rng));
   }
   return v;
 }

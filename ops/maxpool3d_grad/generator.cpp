@@ -7,6 +7,7 @@
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
+#include "generators/threshold.h"
 #include "ops/maxpool3d_grad/generator_regbase.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
@@ -93,6 +94,7 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
 
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool3d_grad::boundary(cfg);
+  if (wants(cfg, kFeatureThreshold)) return maxpool3d_grad::threshold(cfg);
   return rc::gen::exec([cfg] {
     spec::maxpool3d_grad::CaseParams p = gen_params(cfg);
     const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, false, &p);  // Ascend950 only
@@ -112,8 +114,8 @@ rc::Gen<Case> maxpool3d_grad::invalid(const GenConfig& cfg, const std::string& r
 }
 
 std::vector<std::string> maxpool3d_grad::features() {
-  return {kFeaturePlain, kFeatureViews,   kFeatureOffsets, kFeatureCeil,     kFeaturePadLimit,    kFeatureOverlap,
-          kFeatureTies,  kFeatureSpecial, kFeatureDet,     kFeatureBoundary, kFeatureInt64Indices};
+  return {kFeaturePlain, kFeatureViews,   kFeatureOffsets, kFeatureCeil,     kFeaturePadLimit,     kFeatureOverlap,
+          kFeatureTies,  kFeatureSpecial, kFeatureDet,     kFeatureBoundary, kFeatureInt64Indices, kFeatureThreshold};
 }
 
 }  // namespace poolcheck::gen

@@ -22,7 +22,7 @@ Rule rule_null_self_indices() {
              cite("003", "返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR)", "003")};
   r.text = "self and indices must not be nullptr";
   r.violated = [](const Case& c) { return !tensor(c, kSelf) || !tensor(c, kIndices); };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t pick = choice % 3;
@@ -48,7 +48,7 @@ Rule rule_null_other() {
       if (!array(c, name)) return true;
     return false;
   };
-  r.variants = 6;
+  r.classes = numbered_classes(6);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const uint64_t pick = choice % 6;

@@ -1,4 +1,6 @@
 // aclnnMaxPool3dWithArgmaxBackward rules 28-29: output aliasing and the index contract.
+#include <array>
+
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/spec_internal.h"
 
@@ -36,25 +38,30 @@ Rule rule_index_range() {
   r.in_docs = false;
   r.text =
       "every indices value must lie inside its own pooling window of the D*H*W plane (not outside the window, "
-      "not outside the plane, not negative)";
+      "not outside the plane, not negative; an INT64 index is judged by all 64 bits, so one whose low 32 bits "
+      "name a valid position is still out of range)";
   r.chosen =
       "aclnnMaxPool3dWithArgmaxBackward (execute) returns 161002 and leaves gradInput untouched; upstream "
       "Normal drops such indices silently and Scatter writes out of bounds (MP.D.INDEX_VALIDITY)";
   r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
-  r.variants = 3;
+  // The INT64 classes keep the true index in the low word (a library reading 32 bits accepts them); they need
+  // INT64 indices, which only Ascend950 lists (the generator's "int64-indices" feature draws them).
+  r.classes = {{"out-of-window", {}, {}, ""},
+               {"out-of-plane", {}, {}, ""},
+               {"negative", {}, {}, ""},
+               {"int64-high-word-low-word-valid", {}, {"Ascend950"}, "int64-indices"},
+               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices"}};
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    static const std::array<IndexFault, 5> kByClass{IndexFault::OutOfWindow, IndexFault::OutOfPlane,
+                                                    IndexFault::Negative, IndexFault::HighWord,
+                                                    IndexFault::NegativeWrap};
+    const IndexFault f = kByClass[choice % kByClass.size()];
+    if (f == IndexFault::OutOfWindow && !out_of_window_possible(v)) return std::nullopt;
+    const TensorArg* idx = tensor(v, kIndices);
+    const bool wide = f == IndexFault::HighWord || f == IndexFault::NegativeWrap;
+    if (wide && (!idx || idx->dtype != DType::I64)) return std::nullopt;
     Case m = v;
-    switch (choice % 3) {
-      case 0:
-        Edit(m).set_index_fault(out_of_window_possible(v) ? IndexFault::OutOfWindow : IndexFault::OutOfPlane);
-        break;
-      case 1:
-        Edit(m).set_index_fault(IndexFault::OutOfPlane);
-        break;
-      default:
-        Edit(m).set_index_fault(IndexFault::Negative);
-        break;
-    }
+    Edit(m).set_index_fault(f);
     return m;
   };
   return r;

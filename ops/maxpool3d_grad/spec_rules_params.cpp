@@ -23,7 +23,7 @@ Rule length_rule(const char* id, const char* list, std::initializer_list<size_t>
     const IntArrayArg* a = array(c, list);
     return a && std::find(ok.begin(), ok.end(), a->values.size()) == ok.end();
   };
-  r.variants = bad_lens.size();
+  r.classes = numbered_classes(bad_lens.size());
   r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     IntArrayArg& a = m.array_mut(list);
@@ -51,7 +51,7 @@ Rule kernel_value() {
     const IntArrayArg* k = array(c, kKernelSize);
     return len_in(k, {1, 3}) && !all_positive(*k);
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -2};
     Case m = v;
@@ -82,7 +82,7 @@ Rule stride_value() {
     const IntArrayArg* s = array(c, kStride);
     return len_in(s, {0, 1, 3}) && !all_positive(*s);
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 4> bad{0, -1, kMin, -3};
     Case m = v;
@@ -136,17 +136,26 @@ Rule padding_value() {
     const auto p = broadcast3(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
-  r.variants = 4;
+  // Classes 0-3: padding -1, kernelSize/2 + 1 (the first value past the bound), INT64_MAX, INT64_MIN; 4 and 5:
+  // kernelSize/2 + 1 again. The axis moves with the visit, and the three past-the-bound classes take three
+  // different axes in each visit: every axis meets the bound (a check can compare one axis with another's
+  // kernel), and a library without the check meets three cases it must refuse per visit, not one (it refuses
+  // -1 by the lower bound and the extreme values by its output-shape check, with the same status).
+  r.classes = numbered_classes(6);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    enum Bad { Negative, PastHalf, Max, Min };
+    static constexpr std::array<Bad, 6> kBad{Negative, PastHalf, Max, Min, PastHalf, PastHalf};
+    static constexpr std::array<uint64_t, 6> kAxisShift{0, 0, 1, 2, 1, 2};
     Case m = v;
     const auto k = kernel3(m);
     auto p = broadcast3(array(m, kPadding));
     if (!k || !p) return std::nullopt;
-    const size_t axis = (choice / 4 + choice) % 3;
-    const std::array<int64_t, 4> bad{-1, (*k)[axis] / 2 + 1, kMax, kMin};
-    (*p)[axis] = bad[choice % bad.size()];
+    const uint64_t cls = choice % kBad.size();
+    const size_t axis = (choice / kBad.size() + kAxisShift[cls]) % 3;
+    const std::array<int64_t, 4> value{-1, (*k)[axis] / 2 + 1, kMax, kMin};
+    (*p)[axis] = value[kBad[cls]];
     m.array_mut(kPadding).values.assign(p->begin(), p->end());
-    if (choice % bad.size() == 1) follow_pooled_size(&m, *k, *p);  // the extreme values have no usable size
+    if (kBad[cls] == PastHalf) follow_pooled_size(&m, *k, *p);  // the extreme values have no usable size
     return m;
   };
   return r;
@@ -174,7 +183,7 @@ Rule dilation_value() {
     if (!len_in(d, {1, 3})) return false;
     return std::any_of(d->values.begin(), d->values.end(), [](int64_t x) { return x != 1; });
   };
-  r.variants = 5;
+  r.classes = numbered_classes(5);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<int64_t, 5> bad{2, 0, -1, 3, kMax};
     Case m = v;

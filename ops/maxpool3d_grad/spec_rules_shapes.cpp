@@ -36,7 +36,7 @@ Rule rule_dhw_limit() {
     const TensorArg* self = tensor(c, kSelf);
     return soc_has_dhw_limit(c.platform) && self && descriptor_ok(*self) && rank_ok(*self) && dhw_exceeds_int32(*self);
   };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!soc_has_dhw_limit(v.platform) || !structure_ok(v)) return std::nullopt;
     static const std::array<Dims3, 3> huge{{{1291, 1291, 1291}, {1, 46341, 46341}, {int64_t{1} << 31, 1, 1}}};
@@ -91,7 +91,7 @@ Rule rule_empty() {
   r.text = "no tensor may have a zero dim (empty in, empty out is not supported)";
   r.chosen = "161002; upstream returns success without launching (MP.D.EMPTY)";
   r.violated = [](const Case& c) { return structure_ok(c) && any_zero_dim(c, kTensors); };
-  r.variants = 3;
+  r.classes = numbered_classes(3);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!structure_ok(v)) return std::nullopt;
     Case m = v;

@@ -1,5 +1,6 @@
 // aclnnMaxPool3dWithArgmaxBackward rules 6-13: platform, dtypes, formats, ranks.
 #include <algorithm>
+#include <array>
 
 #include "ops/maxpool3d_grad/spec_internal.h"
 
@@ -43,16 +44,22 @@ Rule rule_dtype_indices() {
     const PlatformRow* row = supported_row(c);
     return idx && row && !contains(row->index_dtypes, idx->dtype);
   };
-  r.variants = 4;
+  // INT64 is refused only where the row lists INT32 alone (A2/A3): that class is drawn there.
+  r.classes = {{"int64-where-int32-only", {}, {"Ascend910B", "Ascend910_93"}, ""},
+               {"narrow-int", {}, {}, ""},
+               {"floating", {}, {}, ""},
+               {"bool-or-undefined", {}, {}, ""}};
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+    static const std::array<std::vector<DType>, 4> kByClass{
+        std::vector<DType>{DType::I64}, std::vector<DType>{DType::I16, DType::I8, DType::U8},
+        std::vector<DType>{DType::F32, DType::F16, DType::F64}, std::vector<DType>{DType::Bool, DType::Undefined}};
     const PlatformRow* row = supported_row(v);
     if (!row) return std::nullopt;
-    std::vector<DType> bad;
-    for (DType d : {DType::I64, DType::I16, DType::I8, DType::U8, DType::F32, DType::F16, DType::Bool, DType::F64,
-                    DType::Undefined})
-      if (!contains(row->index_dtypes, d)) bad.push_back(d);
+    const std::vector<DType>& bad = kByClass[choice % 4];
+    const DType d = bad[(choice / 4) % bad.size()];
+    if (contains(row->index_dtypes, d)) return std::nullopt;  // INT64 on Ascend950 is valid
     Case m = v;
-    m.tensor_mut(kIndices).dtype = bad[choice % bad.size()];
+    m.tensor_mut(kIndices).dtype = d;
     return m;
   };
   return r;
@@ -76,7 +83,7 @@ Rule rule_dtype_same() {
     }
     return false;
   };
-  r.variants = 2;
+  r.classes = numbered_classes(2);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const DType self_dt = m.tensor_mut(kSelf).dtype;
@@ -124,7 +131,7 @@ Rule rule_rank() {
     }
     return false;
   };
-  r.variants = 5;
+  r.classes = numbered_classes(5);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<size_t, 4> ranks{3, 6, 2, 0};
     Case m = v;
@@ -159,7 +166,7 @@ Rule rule_rank_same() {
     }
     return differ;
   };
-  r.variants = 4;
+  r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     TensorArg& t = m.tensor_mut(kTensorNames[choice % 4]);

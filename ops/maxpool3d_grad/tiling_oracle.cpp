@@ -8,4 +8,8 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
   return platform.regbase ? regbase_decision(c, platform) : a2_decision(c, platform);
 }
 
+std::vector<Threshold> tiling_thresholds(const Case& c, const PlatformNumbers& platform) {
+  return platform.regbase ? regbase_thresholds(c, platform) : a2_thresholds(c, platform);
+}
+
 }  // namespace poolcheck::tiling_oracle::maxpool3d_grad

@@ -523,3 +523,76 @@ TilingVerdict a2_decision(const Case& c, const PlatformNumbers& platform) {
 }
 
 }  // namespace poolcheck::tiling_oracle::maxpool3d_grad
+
+// ------------------------------------------------------------------------------------------------------------
+// Thresholds: the UB sizes at which the template choice, the lane count or Scatter's cut flips.
+
+namespace poolcheck::tiling_oracle::maxpool3d_grad {
+
+namespace {
+
+// The single tile CutK's search ends with when no whole tile fits (SetCutKTilingParams without the UB): its H cut
+// of this tile is the smallest UB model on the path, so CutK finds a tile exactly when that cut fits.
+Dims3 cutk_last_single(const Problem& pr, int64_t cores) {
+  Dims3 single = pr.out;
+  const int64_t nc_cnt = ceil_div(pr.nc, kLanes);
+  if (nc_cnt >= cores) return single;
+  const int64_t do_need = ceil_div(cores, nc_cnt);
+  if (do_need <= pr.out[0]) {
+    single[0] = pr.out[0] / do_need;
+    return single;
+  }
+  single[0] = 1;
+  const int64_t ho_need = ceil_div(cores, mul(nc_cnt, pr.out[0]));
+  if (ho_need <= pr.out[1]) {
+    single[1] = pr.out[1] / ho_need;
+    return single;
+  }
+  single[1] = 1;
+  const int64_t wo_need = ceil_div(cores, mul(mul(nc_cnt, pr.out[0]), pr.out[1]));
+  single[2] = wo_need <= pr.out[2] ? pr.out[2] / wo_need : 1;
+  return single;
+}
+
+}  // namespace
+
+std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platform) {
+  std::vector<Threshold> out;
+  if (!runs_arch22(platform.soc) || platform.vector_cores <= 0) return out;
+  const std::optional<Problem> pr = problem_of(c);
+  if (!pr || pr->nc <= 0 || !unit_dilation(*pr)) return out;
+  for (int a = 0; a < 3; ++a)
+    if (pr->in[a] <= 0 || pr->out[a] <= 0 || pr->k[a] <= 0 || pr->s[a] <= 0 || pr->p[a] < 0) return out;
+  const int64_t cores = platform.vector_cores;
+  // Normal.IsCapable: from this UB on Normal takes the call (when CutK does not).
+  const int64_t normal_from = normal_ub(*pr, kLanes, {1, 1, 1}, pr->overlap);
+  const bool whitelisted = cutk_whitelisted(*pr);
+
+  if (!whitelisted) {
+    // Below it Scatter, which needs only a few bytes: both sides are decided.
+    out.push_back({ThresholdRule::NormalTileFits, Knob::UbBytes, normal_from, "strategy"});
+    // CalcBaseNc with N*C of 17..48 (fewer than 64 * cores): CeilAlign(N*C, 16) lanes while the plane fits
+    // with them, 16 below; stated where Normal is still capable one block below.
+    const int64_t aligned = align_up(pr->nc, kMinLanes);
+    const int64_t lanes_from = normal_ub(*pr, aligned, pr->out, pr->overlap);
+    if (pr->nc > kMinLanes && pr->nc <= kLanes - kMinLanes && lanes_from - kBlockBytes >= normal_from)
+      out.push_back({ThresholdRule::NormalLanes, Knob::UbBytes, lanes_from, "vl"});
+  }
+  // Scatter's plane rule: one N*C plane of dtype + int32 elements within UB - 32 (cut NC or none), else cut D.
+  // Stated where Scatter takes the call one block above and its UB minimum holds one block below.
+  const int64_t plane_from = add(mul(out_volume(*pr), pr->dt + kIndexBytes), kBlockBytes);
+  const int64_t scatter_below = whitelisted ? cutk_ub(*pr, {1, 1, 1}, kCutKw) : normal_from;
+  if (plane_from - kBlockBytes >= kScatterUbMinimum && plane_from + kBlockBytes < scatter_below &&
+      plane_from + kBlockBytes < normal_from)
+    out.push_back({ThresholdRule::ScatterPlaneFits, Knob::UbBytes, plane_from, "cut"});
+  // CutK on its whitelisted geometry: capable and its last H cut fits from this UB on; below, Normal.
+  if (whitelisted) {
+    const int64_t cutk_from =
+        std::max(cutk_ub(*pr, {1, 1, 1}, kCutKw), cutk_ub(*pr, {1, 1, cutk_last_single(*pr, cores)[2]}, kCutHo));
+    if (cutk_from - kBlockBytes >= normal_from)
+      out.push_back({ThresholdRule::CutKFits, Knob::UbBytes, cutk_from, "strategy"});
+  }
+  return out;
+}
+
+}  // namespace poolcheck::tiling_oracle::maxpool3d_grad

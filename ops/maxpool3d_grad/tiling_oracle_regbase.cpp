@@ -348,3 +348,49 @@ TilingVerdict regbase_decision(const Case& c, const PlatformNumbers& platform) {
 }
 
 }  // namespace poolcheck::tiling_oracle::maxpool3d_grad
+
+// ------------------------------------------------------------------------------------------------------------
+// Thresholds: the index limit and UB sizes at which SIMD gives way to SIMT or splits its planes, and the core
+// count at which SIMT's blocks stop being capped.
+
+namespace poolcheck::tiling_oracle::maxpool3d_grad {
+
+namespace {
+
+constexpr int64_t kMaxKnobCores = 64;  // the emulator's largest core count
+
+}  // namespace
+
+std::vector<Threshold> regbase_thresholds(const Case& c, const PlatformNumbers& platform) {
+  std::vector<Threshold> out;
+  std::string why;
+  const std::optional<Geometry> g = geometry_of(c, &why);
+  if (!g || platform.vector_cores <= 0) return out;
+  // NCDHW-SIMD's index limit: SIMD (or SIMT with int32 offsets) from a limit of N*C*D*H*W on, int64 below.
+  if (g->count >= 2 && g->count < kMaxInt32IndexLimit)
+    out.push_back({ThresholdRule::Int32IndexLimit, Knob::Int32Limit, g->count, "key"});
+  const bool indexed_in_int32 = g->count <= platform.int32_index_limit;
+  const Simd sm{*g, platform.vector_cores, platform.ub_bytes - kUbReserve};
+  if (indexed_in_int32) {
+    // IsCapable: the smallest tile within the UB less the reserve.
+    Tile smallest;
+    smallest.out[2] = std::min(g->in[2], sm.vector_indices());
+    const int64_t simd_from = add(sm.buffer_bytes(smallest, false), kUbReserve);
+    out.push_back({ThresholdRule::SimdMinTileFits, Knob::UbBytes, simd_from, "strategy"});
+    // TrySplitNC: one whole plane within the UB; stated where SIMD still takes the call one block below.
+    Tile plane;
+    plane.out = g->in;
+    const int64_t planes_from = add(sm.buffer_bytes(plane, true), kUbReserve);
+    if (planes_from - kUbBlockBytes >= simd_from)
+      out.push_back({ThresholdRule::SimdPlanesFit, Knob::UbBytes, planes_from, "full"});
+  }
+  // SIMT (on this case's UB and limit): min(ceil(count / 1024), cores) blocks.
+  if (!indexed_in_int32 || !sm.capable()) {
+    const int64_t blocks = ceil_div(g->count, kSimtThreads);
+    if (blocks >= 2 && blocks < kMaxKnobCores)
+      out.push_back({ThresholdRule::SimtBlocksVsCores, Knob::Cores, blocks, "blockDim"});
+  }
+  return out;
+}
+
+}  // namespace poolcheck::tiling_oracle::maxpool3d_grad

@@ -32,10 +32,13 @@ inline constexpr std::array<int64_t, 7> kUbSizes{0, 65536, 16384, 6144, 3072, 10
 inline constexpr std::array<const char*, 4> kArrayNames{kKernelSize, kStride, kPadding, kDilation};
 
 // Deliberate corruption of the indices after the forward produced them (an Execute-phase error per the docs).
-enum class IndexFault : int8_t { None, OutOfWindow, OutOfPlane, Negative };
+// The two INT64 faults keep the true index in the low 32 bits, so that only a library reading all 64 bits sees
+// them: HighWord adds a multiple of 2^32, NegativeWrap subtracts one (a negative index whose low word is valid).
+// An INT32 indices tensor cannot hold them and gets an out-of-plane index instead.
+enum class IndexFault : int8_t { None, OutOfWindow, OutOfPlane, Negative, HighWord, NegativeWrap };
 
 inline const OptionName& index_fault_option() {
-  static const OptionName o{"idxfault", {"none", "oow", "oop", "neg"}};
+  static const OptionName o{"idxfault", {"none", "oow", "oop", "neg", "hiword", "negwrap"}};
   return o;
 }
 inline const char* index_fault_name(IndexFault f) {

@@ -66,7 +66,7 @@ std::vector<std::string> problems(const std::filesystem::path& dir) {
     }
     for (const spec::Rule& r : s->rules) {
       need("rule " + op + " " + r.id);
-      for (uint64_t v = 0; v < r.variants; ++v) need("variant " + op + " " + r.id + " " + std::to_string(v));
+      for (const spec::ViolationClass& k : r.classes) need("variant " + op + " " + r.id + " " + k.name);
     }
     for (const spec::StrategyNote& st : s->strategies)
       for (uint64_t key : st.keys) need("key " + op + " " + st.name + "/" + std::to_string(key));

@@ -9,6 +9,7 @@
 
 #include "case/arguments.h"
 #include "generators/generators.h"
+#include "generators/threshold.h"
 
 namespace poolcheck {
 namespace {
@@ -35,6 +36,8 @@ bool shows(const Case& c, const std::string& feature) {
   if (feature == gen::kFeatureSpecial) return c.fill == "special";
   if (feature == gen::kFeatureDet) return c.deterministic;
   if (feature == gen::kFeatureInt64Indices) return c.tensor("indices") && c.tensor("indices")->dtype == DType::I64;
+  // The flip itself is checked in tests/tiling_oracle (tiling_oracle_threshold_test.cpp).
+  if (feature == gen::kFeatureThreshold) return gen::threshold::placement(c).has_value();
   if (windowed) {
     const auto k = per_axis(c, "kernelSize", axes, {});
     const auto s = per_axis(c, "stride", axes, k);

@@ -1,4 +1,4 @@
-// Each rule's declared mutation classes (Rule::variants) are honest: every class can be made from generated
+// Each rule's declared mutation classes (Rule::classes) are honest: every class can be made from generated
 // valid cases and breaks that rule first, and no two classes are the same mutation. The campaign's schedule and
 // its "variant" coverage targets rest on these declarations. Controls: a rule declared with twice its classes
 // (so class k and k + n coincide) and a rule whose class 1 can never be made must each be named.
@@ -29,11 +29,12 @@ std::string mutation(const spec::Rule& r, const Case& base, uint64_t choice) {
 std::vector<std::string> variant_problems(const spec::OperatorSpec& s, const spec::Rule& r,
                                           const std::vector<Case>& bases) {
   std::vector<std::string> out;
-  for (uint64_t k = 0; k < r.variants; ++k) {
+  const uint64_t n = r.classes.size();
+  for (uint64_t k = 0; k < n; ++k) {
     bool made = false;
     for (const Case& base : bases) {
       for (uint64_t visit = 0; visit < 3 && !made; ++visit) {
-        const auto m = r.violate(base, k + r.variants * visit);
+        const auto m = r.violate(base, k + n * visit);
         const spec::Expected e = m ? s.expected(*m) : spec::Expected{};
         made = e.rule && e.rule->id == r.id;
       }
@@ -41,8 +42,8 @@ std::vector<std::string> variant_problems(const spec::OperatorSpec& s, const spe
     }
     if (!made) out.push_back(r.id + ": class " + std::to_string(k) + " never breaks the rule");
   }
-  for (uint64_t a = 0; a < r.variants; ++a) {
-    for (uint64_t b = a + 1; b < r.variants; ++b) {
+  for (uint64_t a = 0; a < n; ++a) {
+    for (uint64_t b = a + 1; b < n; ++b) {
       const bool differ = std::any_of(bases.begin(), bases.end(),
                                       [&](const Case& base) { return mutation(r, base, a) != mutation(r, base, b); });
       if (!differ)
@@ -56,7 +57,7 @@ TEST(RuleVariants, EveryDeclaredClassIsMadeAndDistinct) {
   for (const spec::OperatorSpec* s : spec::all_operator_specs()) {
     const std::vector<Case> bases = valid_bases(s->op);
     for (const spec::Rule& r : s->rules) {
-      EXPECT_GE(r.variants, 1u) << r.id;
+      EXPECT_GE(r.classes.size(), 1u) << r.id;
       for (const std::string& p : variant_problems(*s, r, bases)) ADD_FAILURE() << s->op << " " << p;
     }
   }
@@ -65,8 +66,8 @@ TEST(RuleVariants, EveryDeclaredClassIsMadeAndDistinct) {
 TEST(RuleVariants, ControlDoubledDeclarationIsNamed) {
   const spec::OperatorSpec& s = *spec::find_operator_spec("maxpool3d_grad");
   spec::Rule r = *s.rule("MP.NULL.OTHER");
-  const uint64_t n = r.variants;
-  r.variants = 2 * n;
+  const uint64_t n = r.classes.size();
+  r.classes = spec::numbered_classes(2 * n);
   const auto problems = variant_problems(s, r, valid_bases(s.op));
   EXPECT_NE(std::find(problems.begin(), problems.end(),
                       "MP.NULL.OTHER: classes 0 and " + std::to_string(n) + " are the same mutation"),

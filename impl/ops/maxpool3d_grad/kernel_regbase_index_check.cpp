@@ -50,7 +50,7 @@ void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTe
     ctx.copy_in(buf, 0, idx, i, len);
     const Index* vals = buf.span(0, len);
     for (int64_t j = 0; j < len; ++j) {
-      const int64_t v = static_cast<int64_t>(vals[j]);
+      const int64_t v = index_value(vals[j]);
       const bool inside = v >= 0 && v < in_plane && in_window(pr, 0, o[0], v / hw) &&
                           in_window(pr, 1, o[1], v % hw / pr.in[2]) && in_window(pr, 2, o[2], v % pr.in[2]);
       if (!inside) bad_index(pr, i + j, o, v);

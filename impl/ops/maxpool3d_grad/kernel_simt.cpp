@@ -60,7 +60,7 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
                 index = g32[0];
               } else {
                 ctx.copy_in(v, 0, a.idx, at, 1);
-                index = static_cast<int64_t>(v[0]);
+                index = index_value(v[0]);
               }
               // Upstream (arch35 max_pool3d_grad_with_argmax_simt.h) compares the index cast to the unsigned
               // offset type: with int32 offsets an INT64 index is compared by its low 32 bits.

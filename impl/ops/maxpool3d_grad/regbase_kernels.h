@@ -55,6 +55,15 @@ typename Codec::T store_rint(float v) {
   }
 }
 
+// An index element's value: the "index_int64_low_word" fault keeps only an INT64 index's low 32 bits (as int32).
+template <typename Index>
+int64_t index_value(Index v) {
+  if constexpr (std::is_same_v<Index, int64_t>) {
+    if (fault_on(Fault::Int64IndexLowWord)) return static_cast<int32_t>(static_cast<uint32_t>(v));
+  }
+  return static_cast<int64_t>(v);
+}
+
 // The index value a kernel reads at position `i` of a UB or GM row: the "index_int64_as_int32" fault reads an
 // INT64 tensor's bytes as INT32 elements.
 template <typename Index>
@@ -62,7 +71,7 @@ int64_t read_index(const Index* row, int64_t i) {
   if constexpr (std::is_same_v<Index, int64_t>) {
     if (fault_on(Fault::Int64IndexAsInt32)) return reinterpret_cast<const int32_t*>(row)[i];
   }
-  return static_cast<int64_t>(row[i]);
+  return index_value(row[i]);
 }
 
 }  // namespace pcemu::maxpool

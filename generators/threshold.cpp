@@ -1,0 +1,143 @@
+#include "generators/threshold.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace poolcheck::gen::threshold {
+
+namespace {
+
+using tiling_oracle::Knob;
+using tiling_oracle::Threshold;
+using tiling_oracle::ThresholdRule;
+
+constexpr int64_t kMaxKnobCores = 64;  // the emulator's largest core count (impl/npu/platform.h)
+constexpr int kTries = 64;
+constexpr int kDrawSize = 60;  // the campaign's largest sizes
+
+struct Entry {
+  const char* op;
+  rc::Gen<Case> (*threshold)(const GenConfig&);
+  std::vector<std::string> (*strategies)();
+  std::vector<ShapeBoundary> (*boundaries)();
+};
+const Entry kEntries[] = {
+#define POOLCHECK_OPERATOR(token, aclnn) \
+  {#token, token::threshold, token::threshold_strategies, token::shape_boundaries},
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+};
+
+const Entry* entry(const std::string& op) {
+  for (const auto& e : kEntries)
+    if (op == e.op) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+const char* side_name(Side s) {
+  switch (s) {
+    case Side::Below:
+      return "below";
+    case Side::At:
+      return "at";
+    case Side::Above:
+      return "above";
+  }
+  return "?";
+}
+
+int64_t knob_at(const Threshold& t, Side side) {
+  const int64_t step = tiling_oracle::knob_step(t.knob);
+  return side == Side::Below ? t.value - step : side == Side::Above ? t.value + step : t.value;
+}
+
+bool knob_allows(Knob k, int64_t value) {
+  if (value < 1) return false;
+  if (k == Knob::Cores) return value <= kMaxKnobCores;
+  if (k == Knob::Int32Limit) return value <= kMaxInt32IndexLimit;
+  return true;
+}
+
+std::optional<Placement> placement(const Case& c) {
+  for (const Threshold& t : tiling_oracle::tiling_thresholds(c))
+    for (Side side : {Side::At, Side::Below, Side::Above})
+      if (tiling_oracle::knob_value(c, t.knob) == knob_at(t, side))
+        return Placement{tiling_oracle::rule_name(t.rule), side};
+  if (const Entry* e = entry(c.op))
+    for (const ShapeBoundary& b : e->boundaries())
+      if (const std::optional<Side> side = b.side_of(c)) return Placement{b.name, *side};
+  return std::nullopt;
+}
+
+std::string label(const Placement& p) { return p.rule + "/" + side_name(p.side); }
+
+std::vector<std::string> targets(const std::string& op) {
+  std::vector<std::string> names;
+  for (ThresholdRule r : tiling_oracle::threshold_rules(op)) names.push_back(tiling_oracle::rule_name(r));
+  if (const Entry* e = entry(op))
+    for (const ShapeBoundary& b : e->boundaries()) names.push_back(b.name);
+  std::vector<std::string> out;
+  for (const std::string& n : names)
+    for (Side s : kSides) out.push_back(label({n, s}));
+  return out;
+}
+
+size_t spread(const GenConfig& cfg, size_t n) {
+  if (n == 0) return 0;
+  if (cfg.target.strategy.empty() || !cfg.target.dtype) {
+    std::vector<size_t> all(n);
+    for (size_t i = 0; i < n; ++i) all[i] = i;
+    return *rc::gen::elementOf(all);  // not inRange: its range shrinks with RapidCheck's size
+  }
+  // The floating dtypes the operators list, in one fixed order: each dtype's cell takes every third pair.
+  constexpr std::array<DType, 3> kOrder{DType::F32, DType::F16, DType::BF16};
+  const auto at = std::find(kOrder.begin(), kOrder.end(), *cfg.target.dtype);
+  const uint64_t dtype_index = static_cast<uint64_t>(at - kOrder.begin());
+  return static_cast<size_t>((cfg.target.choice * kOrder.size() + dtype_index) % n);
+}
+
+Case place_on(const rc::Gen<Case>& draw, ThresholdRule rule, Side side) {
+  // The rule asked for first; a shape that states none of it after many draws takes any rule on that side. A case
+  // whose other knobs sit at an earlier threshold (a limit drawn at the element count, a UB one block above
+  // another threshold) would be counted there, so it is drawn again.
+  // The ordinary generators' shapes grow with RapidCheck's size (all 1 at the smallest); the thresholds need shapes
+  // of some extent whatever size the campaign samples at.
+  const rc::Gen<Case> sized = rc::gen::resize(kDrawSize, draw);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < kTries; ++i) {
+      const Case drawn = *sized;
+      for (const Threshold& t : tiling_oracle::tiling_thresholds(drawn)) {
+        if (pass == 0 && t.rule != rule) continue;
+        const int64_t value = knob_at(t, side);
+        if (!knob_allows(t.knob, value)) continue;
+        Case c = drawn;
+        tiling_oracle::set_knob(&c, t.knob, value);
+        const std::optional<Placement> p = placement(c);
+        if (p && p->rule == tiling_oracle::rule_name(t.rule) && p->side == side) return c;
+      }
+    }
+  }
+  throw std::runtime_error(std::string("no drawn case states a threshold ") + tiling_oracle::rule_name(rule) +
+                           " (or any other) that its knobs can be placed " + side_name(side));
+}
+
+}  // namespace poolcheck::gen::threshold
+
+namespace poolcheck::gen {
+
+rc::Gen<Case> threshold_case(const std::string& op, const GenConfig& cfg) {
+  const threshold::Entry* e = threshold::entry(op);
+  if (!e) throw std::invalid_argument("no threshold generator for operator '" + op + "'");
+  return e->threshold(cfg);
+}
+
+bool threshold_applies(const std::string& op, const std::string& strategy) {
+  const threshold::Entry* e = threshold::entry(op);
+  if (!e) return false;
+  const std::vector<std::string> s = e->strategies();
+  return std::find(s.begin(), s.end(), strategy) != s.end();
+}
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,33 @@
+// Threshold cases for aclnnAvgPool2dBackward: an ordinary vector-path case with its UB size or core count at, one
+// step below or one above a threshold of its tiling (generators/threshold.h): N*C channels in one pass, and the
+// cores against the output positions. The cube and global paths read no knob.
+#include "generators/draws.h"
+#include "generators/threshold.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+using tiling_oracle::ThresholdRule;
+
+constexpr std::array<ThresholdRule, 2> kRules{ThresholdRule::VectorChannelsFit, ThresholdRule::VectorCoresVsPositions};
+
+}  // namespace
+
+std::vector<std::string> avgpool2d_grad::threshold_strategies() { return {"Vector"}; }
+
+std::vector<threshold::ShapeBoundary> avgpool2d_grad::shape_boundaries() { return {}; }
+
+rc::Gen<Case> avgpool2d_grad::threshold(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    GenConfig base = cfg;
+    base.target.feature.clear();
+    base.target.strategy = "Vector";
+    if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms("avgpool2d_grad"));
+    const size_t pick = threshold::spread(cfg, kRules.size() * threshold::kSides.size());
+    return threshold::place_on(avgpool2d_grad::valid(base), kRules[pick / threshold::kSides.size()],
+                               threshold::kSides[pick % threshold::kSides.size()]);
+  });
+}
+
+}  // namespace poolcheck::gen

@@ -1,0 +1,49 @@
+// Threshold cases for aclnnMaxPool3dWithArgmaxBackward: an ordinary case of the cell's strategy with its UB size,
+// core count or int32 index limit at, one step below or one above a threshold of its tiling (generators/threshold.h):
+// Normal's 1x1x1 tile and lane count, Scatter's plane and CutK's tile on A2/A3; the index limit, SIMD's smallest
+// tile and whole planes, and SIMT's blocks against the cores on Ascend 950.
+#include "generators/draws.h"
+#include "generators/threshold.h"
+#include "ops/maxpool3d_grad/regbase_knobs.h"
+
+namespace poolcheck::gen {
+
+namespace {
+
+using tiling_oracle::ThresholdRule;
+
+// The rules a strategy's cells are placed at: the ones whose flip the strategy is on a side of.
+std::vector<ThresholdRule> rules_of(const std::string& strategy) {
+  if (strategy == "Normal") return {ThresholdRule::NormalTileFits, ThresholdRule::NormalLanes};
+  if (strategy == "Scatter") return {ThresholdRule::ScatterPlaneFits, ThresholdRule::NormalTileFits};
+  if (strategy == "CutK") return {ThresholdRule::CutKFits};
+  if (strategy == "SIMD")
+    return {ThresholdRule::SimdPlanesFit, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
+  return {ThresholdRule::SimtBlocksVsCores, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
+}
+
+}  // namespace
+
+std::vector<std::string> maxpool3d_grad::threshold_strategies() {
+  return {"Normal", "Scatter", "CutK", "SIMD", "SIMT"};
+}
+
+std::vector<threshold::ShapeBoundary> maxpool3d_grad::shape_boundaries() { return {}; }
+
+rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
+  return rc::gen::exec([cfg] {
+    GenConfig base = cfg;
+    base.target.feature.clear();
+    if (base.target.strategy.empty()) base.target.strategy = *rc::gen::elementOf(threshold_strategies());
+    const bool regbase = base.target.strategy == "SIMD" || base.target.strategy == "SIMT";
+    if (base.target.platform.empty())
+      base.target.platform = regbase ? ::poolcheck::maxpool3d_grad::kRegbaseSoc
+                                     : *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+    const std::vector<ThresholdRule> rules = rules_of(base.target.strategy);
+    const size_t pick = threshold::spread(cfg, rules.size() * threshold::kSides.size());
+    return threshold::place_on(maxpool3d_grad::valid(base), rules[pick / threshold::kSides.size()],
+                               threshold::kSides[pick % threshold::kSides.size()]);
+  });
+}
+
+}  // namespace poolcheck::gen
