@@ -24,6 +24,8 @@ Finding finding_of(const CaseResult& r) {
       return Finding::Agree;
     case Outcome::Fail:  // numerically wrong after a valid call: accepted, so validation agrees
       return r.expected_status == 0 ? Finding::Agree : Finding::OtherDefect;
+    case Outcome::WrongTiling:  // a valid call accepted and computed right: validation agrees
+      return Finding::Agree;
     case Outcome::WrongError:
       return r.expected_status == 0 ? Finding::RejectedValid : Finding::WrongCode;
     case Outcome::UnexpectedSuccess:

@@ -24,6 +24,8 @@ const char* outcome_name(Outcome o) {
       return "timeout";
     case Outcome::UnsupportedAllowed:
       return "unsupported-allowed";
+    case Outcome::WrongTiling:
+      return "wrong-tiling";
     case Outcome::HarnessError:
       return "harness-error";
   }
@@ -32,7 +34,8 @@ const char* outcome_name(Outcome o) {
 
 bool outcome_is_failure(Outcome o) {
   return o == Outcome::Fail || o == Outcome::WrongError || o == Outcome::UnexpectedSuccess ||
-         o == Outcome::Unsupported || o == Outcome::Crash || o == Outcome::Timeout || o == Outcome::HarnessError;
+         o == Outcome::Unsupported || o == Outcome::Crash || o == Outcome::Timeout || o == Outcome::HarnessError ||
+         o == Outcome::WrongTiling;
 }
 
 }  // namespace poolcheck

@@ -21,6 +21,7 @@ enum class Outcome : int8_t {
   Crash,               // the backend died on a signal or raised an exception
   Timeout,             // the backend did not answer within the per-case time limit (the worker was killed)
   UnsupportedAllowed,  // unsupported, but the run allows it (--allow-unsupported: a backend known to lack a path)
+  WrongTiling,         // the numbers passed, but the backend's reported tiling decision is not the tiling oracle's
   HarnessError,        // the harness itself threw (oracle, adapter, descriptor, data fill): its own defect, not
                        // the backend's; a failure, listed apart from crash
 };
@@ -65,6 +66,9 @@ struct CaseResult {
   bool atomics = false;  // the kernel added into GM atomically (known with the tiling)
   int64_t ub_high_water = 0;
   int64_t workspace_bytes = 0;
+  // The tiling oracle's decision for the case ("Normal/0 vl=64 ... (why)"), empty when it was not asked (an
+  // invalid or failed call, a backend that reports no tiling) or stated none.
+  std::string tiling_expected;
   ErrorStats err;
   RerunInfo rerun;
   double seconds = 0;

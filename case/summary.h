@@ -20,7 +20,7 @@ inline constexpr Outcome kAllOutcomes[] = {Outcome::Pass,        Outcome::Fail,
                                            Outcome::WrongError,  Outcome::UnexpectedSuccess,
                                            Outcome::Unsupported, Outcome::Crash,
                                            Outcome::Timeout,     Outcome::UnsupportedAllowed,
-                                           Outcome::HarnessError};
+                                           Outcome::WrongTiling, Outcome::HarnessError};
 
 // Buckets of the per-case max ULP error histogram: [0] exact, then <= 0.5, 1, 2, 4, 8, 16, 64, 256, > 256.
 inline constexpr double kUlpBucketEdges[] = {0, 0.5, 1, 2, 4, 8, 16, 64, 256};

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "campaign/coverage.h"
+#include "campaign/coverage_goal.h"
 #include "cli/commands.h"
 #include "cli/report_rules.h"
 #include "reports/atomic_file.h"
@@ -97,7 +98,11 @@ int merge(const MergeArgs& a) {
   }
   std::cout << "reports: " << out_paths.summary_md.string() << ", " << out_paths.summary_json.string() << "\n";
   merge_failure_dbs(a);
-  return merged.failed() || !missing.empty() ? kExitFailure : kExitOk;
+  const CoverageGoal goal = coverage_goal(merged, false);
+  for (const auto& t : goal.missed)
+    std::cout << "coverage goal: missed " << t.kind << " " << t.op << " " << t.name << " (the merged campaign has at "
+              << "least the " << goal.cases_needed << " cases that visit every cell)\n";
+  return merged.failed() || !missing.empty() || goal.failed() ? kExitFailure : kExitOk;
 }
 
 }  // namespace

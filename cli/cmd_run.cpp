@@ -10,6 +10,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/coverage.h"
+#include "campaign/coverage_goal.h"
 #include "campaign/shard_from_engine.h"
 #include "case/descriptor.h"
 #include "cli/commands.h"
@@ -83,6 +84,24 @@ void print_coverage(const CampaignSummary& s, int64_t until_covered) {
   for (size_t i = 0; i < missing.size() && i < kShown; ++i)
     std::cout << "  never hit: " << missing[i].kind << " " << missing[i].op << " " << missing[i].name << "\n";
   if (missing.size() > kShown) std::cout << "  ... " << missing.size() - kShown << " more in summary.json\n";
+}
+
+// Whether the run was held to its coverage, and the targets it missed when it was: a campaign long enough for the
+// schedule to visit every cell fails on a target it never hit.
+void print_coverage_goal(const CoverageGoal& goal, int64_t until_covered) {
+  if (until_covered > 0) return;  // --until-covered has its own goal
+  if (!goal.applies) {
+    if (!goal.why_not.empty()) std::cout << "coverage goal: not applied: " << goal.why_not << "\n";
+    return;
+  }
+  if (goal.missed.empty()) {
+    std::cout << "coverage goal: held (every cell of the schedule is visited within " << goal.cases_needed
+              << " cases)\n";
+    return;
+  }
+  std::cout << "coverage goal: " << goal.missed.size() << " target(s) missed, although the campaign ran at least "
+            << "the " << goal.cases_needed << " cases that visit every cell of the schedule:\n";
+  for (const auto& t : goal.missed) std::cout << "  missed: " << t.kind << " " << t.op << " " << t.name << "\n";
 }
 
 std::filesystem::path failure_db_dir(const RunArgs& a) {
@@ -238,6 +257,8 @@ int run(const RunArgs& given, const CLI::App& sub, const Globals& g) {
   if (!shard_source.empty())
     std::cout << "shard: " << opts.shard_index << "/" << opts.shard_count << " from " << shard_source << "\n";
   if (!opts.listed) print_coverage(s, a.until_covered);  // a case list has no coverage goal
+  const CoverageGoal goal = coverage_goal(s, opts.listed != nullptr);
+  print_coverage_goal(goal, a.until_covered);
   if (!s.replayed.empty()) {
     std::cout << "failure database: " << s.replay_still_failing() << " of " << s.replayed.size()
               << " saved case(s) still fail\n";
@@ -267,6 +288,13 @@ int run(const RunArgs& given, const CLI::App& sub, const Globals& g) {
     for (const auto& m : s.generator_error_messages) std::cout << "  generator error: " << m << "\n";
     if (a.ok_on_failures) {
       std::cout << "--ok-on-failures: exit 0 although the run found failures (they are in the reports)\n";
+      return kExitOk;
+    }
+    return kExitFailure;
+  }
+  if (goal.failed() && a.until_covered == 0) {
+    if (a.ok_on_failures) {
+      std::cout << "--ok-on-failures: exit 0 although the run missed coverage targets\n";
       return kExitOk;
     }
     return kExitFailure;

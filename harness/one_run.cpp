@@ -7,6 +7,7 @@
 #include "fmt/format.h"
 #include "harness/compare.h"
 #include "harness/runner.h"
+#include "tiling_oracle/expected_tiling.h"
 
 namespace poolcheck {
 
@@ -106,6 +107,23 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
   }
 }
 
+// The tiling oracle's decision beside the one the backend reports, for a valid call that succeeded: when the
+// numbers passed but the decision differs, the case is wrong-tiling; a case that failed otherwise keeps its
+// finding and names the disagreement too.
+void check_tiling(const Case& c, CaseResult* r) {
+  const tiling_oracle::TilingVerdict v = tiling_oracle::expected_tiling(c);
+  if (!v.expected) return;
+  r->tiling_expected = tiling_oracle::describe(*v.expected);
+  const std::string diff = tiling_oracle::tiling_disagreement(*v.expected, r->strategy, r->tiling_key, r->tiling);
+  if (diff.empty()) return;
+  if (r->outcome == Outcome::Pass || r->outcome == Outcome::Mistrusted) {
+    r->outcome = Outcome::WrongTiling;
+    r->message = fmt::format("tiling: {} (expected {}; reported {})", diff, r->tiling_expected, r->tiling);
+  } else {
+    r->message += "; the tiling differs too: " + diff;
+  }
+}
+
 }  // namespace
 
 void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, const Judge& judge,
@@ -120,6 +138,7 @@ void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
   if (api.status == 0 || api.failed_in_execute) take_tiling(r);
   if (api.status != 0) r->message = recent_error();
   classify(c, op, exp, api, dev, judge, r, tensors);
+  if (judge.check_tiling && exp.code == 0 && api.status == 0 && r->tiling_known) check_tiling(c, r);
   std::string which;
   if (!outcome_is_failure(r->outcome) && !inputs_untouched(dev, op.output, &which)) {
     r->outcome = Outcome::Fail;

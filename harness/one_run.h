@@ -21,6 +21,7 @@ struct Judge {
   std::function<const OracleResult&()> oracle;
   const std::vector<uint64_t>* first_bits = nullptr;  // set: compare bitwise with these
   std::vector<uint64_t>* bits = nullptr;              // set: keep this run's output bits here
+  bool check_tiling = true;                           // RunOptions::check_tiling
 };
 
 // The call on `stream`; r receives the observed status and phase, the tiling, the outcome and its message.

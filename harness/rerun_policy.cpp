@@ -68,9 +68,15 @@ CaseResult run_again(const Case& c, const OpAdapter& op, const spec::Expected& e
                      const Judge& judge, const RerunKnobs* knobs, aclrtStream stream) {
   CaseResult again;
   std::optional<KnobScope> scope;
-  if (knobs) scope.emplace(c, *knobs);
+  // The run is judged as the case with its knobs (the tiling oracle decides for the cores and UB it runs with).
+  Case with_knobs = c;
+  if (knobs) {
+    scope.emplace(c, *knobs);
+    with_knobs.cores = knobs->cores;
+    with_knobs.ub_bytes = knobs->ub_bytes;
+  }
   d.dev.at(op.output)->restore();
-  run_once(c, op, exp, d, judge, stream, &again, nullptr);
+  run_once(with_knobs, op, exp, d, judge, stream, &again, nullptr);
   return again;
 }
 

@@ -144,6 +144,7 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
       if (!oracle) oracle = op->oracle(c, inputs);
       return *oracle;
     };
+    judge.check_tiling = opt.check_tiling;
     std::vector<uint64_t> first_bits;
     judge.bits = opt.rerun && exp.code == 0 ? &first_bits : nullptr;
     DeviceCase d;

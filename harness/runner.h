@@ -22,6 +22,9 @@ struct RunOptions {
   bool rerun = true;
   // A backend known to lack a path: `unsupported` results become `unsupported-allowed` (allow_unsupported()).
   bool allow_unsupported = false;
+  // A valid call that succeeded on a backend that reports its tiling is checked against the tiling oracle
+  // (`wrong-tiling`). Off only for controls that show another check firing on its own.
+  bool check_tiling = true;
 };
 
 CaseResult run_case(const Case& c, const RunOptions& opt = {}, CaseTensors* tensors = nullptr);

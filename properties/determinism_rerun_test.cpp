@@ -77,7 +77,9 @@ TEST(DeterminismRerun, TheSecondRunsKnobsFollowFromTheCase) {
 TEST(DeterminismRerunNegativeControl, IgnoredDeterminismIsRejectedByTheBitwiseCheck) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("det_ignored");
-  const Rejections t = tally_rejections(valid_in_mode(true), 500, kCases, used_atomics);
+  // The tiling oracle sees the default mode's tiling first (a wrong decision for deterministic mode); without it
+  // the bitwise second run must catch the fault on its own.
+  const Rejections t = tally_rejections(valid_in_mode(true), 500, kCases, used_atomics, without_tiling_oracle());
   ASSERT_GT(t.runs, 0) << "no deterministic case used atomics under the fault";
   expect_only_rejected_by(t, Check::Determinism);
   const auto it = t.example.find(Check::Determinism);
@@ -91,6 +93,16 @@ TEST(DeterminismRerunNegativeControl, IgnoredDeterminismIsRejectedByTheBitwiseCh
   EXPECT_NE(r.message.find("second 0x"), std::string::npos) << r.message;
   EXPECT_NE(r.rerun.first_bits, r.rerun.second_bits);
   EXPECT_TRUE(r.rerun.failed);
+}
+
+// With the tiling oracle on (as every campaign runs), the same fault is seen as a wrong tiling decision: the
+// default mode's split for a deterministic case; the bitwise check may see it first on a rerun.
+TEST(DeterminismRerunNegativeControl, WithTheTilingOracleOnIgnoredDeterminismIsAWrongTiling) {
+  POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
+  FaultScope fault("det_ignored");
+  const Rejections t = tally_rejections(valid_in_mode(true), 500, kCases, used_atomics);
+  ASSERT_GT(t.runs, 0) << "no deterministic case used atomics under the fault";
+  expect_rejected_by(t, Check::TilingOracle, {Check::Determinism});
 }
 
 // The same fault in default mode changes nothing: default-mode cases with atomics still pass both runs.

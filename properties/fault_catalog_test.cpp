@@ -75,6 +75,21 @@ const FaultControl kControls[] = {
      "gradInput=f32:1x16x8x8x8 kernelSize=[2,2,2] stride=[2,2,2] padding=[0,0,0] dilation=[1,1,1] ceilMode=0 det=0 "
      "cores=4 ub=16384 seed=1 fill=normal",
      Check::UbOverflow},
+    // Overlapping 3x3x3 windows, stride 2, whose 2x2x2 output plane fits one Normal tile: upstream clears the
+    // overlap (key 0); the fault keeps key 100 and adds atomically, so the numbers agree and only the decision is
+    // wrong.
+    {"whole_plane_missed",
+     "op=maxpool3d_grad soc=Ascend910B gradOutput=f32:1x4x2x2x2 self=f32:1x4x5x5x5 indices=i32:1x4x2x2x2 "
+     "gradInput=f32:1x4x5x5x5 kernelSize=[3,3,3] stride=[2,2,2] padding=[0,0,0] dilation=[1,1,1] ceilMode=0 det=0 "
+     "cores=4 ub=196608 seed=1 fill=normal",
+     Check::TilingOracle},
+    // 128 gradInput elements above an int32 index limit of 100: SIMT must take key 258 (int64 offsets); with int32
+    // offsets the kernel addresses element 100 and past, which the emulator refuses as an overflow.
+    {"simt_narrow_index",
+     "op=maxpool3d_grad soc=Ascend950 gradOutput=f32:1x2x2x2x2 self=f32:1x2x4x4x4 indices=i32:1x2x2x2x2 "
+     "gradInput=f32:1x2x4x4x4 kernelSize=[2,2,2] stride=[2,2,2] padding=[0,0,0] dilation=[1,1,1] ceilMode=0 det=0 "
+     "cores=4 i32limit=100 seed=1 fill=normal",
+     Check::OffsetOverflow},
     // gradOutput starts 5 elements into its storage; read in place from the storage start it is shifted.
     {"offset_ignored",
      "op=avgpool2d_grad soc=Ascend910B gradOutput=f32:1x1x3x3:off=5:fmt=NCHW self=f32:1x1x4x4:fmt=NCHW "

@@ -104,6 +104,8 @@ const char* check_name(Check c) {
       return "UB buffer bounds";
     case Check::LaneInvariant:
       return "SIMD lane invariant";
+    case Check::OffsetOverflow:
+      return "int32 offset overflow";
     case Check::OtherWrongError:
       return "other wrong error";
     case Check::SpecExpectation:
@@ -112,6 +114,8 @@ const char* check_name(Check c) {
       return "kernel refusal (unsupported)";
     case Check::CrashOrTimeout:
       return "crash or timeout";
+    case Check::TilingOracle:
+      return "tiling oracle";
   }
   return "?";
 }
@@ -135,6 +139,7 @@ Check rejected_by(const CaseResult& r) {
       if (contains(m, "UB overflow")) return Check::UbOverflow;
       if (contains(m, "UB access out of buffer")) return Check::UbBounds;
       if (contains(m, "SIMD lane invariant broken")) return Check::LaneInvariant;
+      if (contains(m, "int32 offset overflow")) return Check::OffsetOverflow;
       return Check::OtherWrongError;
     case Outcome::UnexpectedSuccess:
       return Check::SpecExpectation;
@@ -143,9 +148,17 @@ Check rejected_by(const CaseResult& r) {
     case Outcome::Crash:
     case Outcome::Timeout:
       return Check::CrashOrTimeout;
+    case Outcome::WrongTiling:
+      return !r.tiling_expected.empty() && contains(m, "tiling: ") ? Check::TilingOracle : Check::OtherWrongError;
     default:
       return Check::None;
   }
+}
+
+RunOptions without_tiling_oracle() {
+  RunOptions opt;
+  opt.check_tiling = false;
+  return opt;
 }
 
 int Rejections::rejected() const { return runs - by(Check::None); }
@@ -168,10 +181,10 @@ std::string Rejections::describe() const {
 }
 
 Rejections tally_rejections(const rc::Gen<Case>& g, uint64_t seed0, int n,
-                            const std::function<bool(const CaseResult&)>& keep) {
+                            const std::function<bool(const CaseResult&)>& keep, const RunOptions& opt) {
   Rejections t;
   for (int i = 0; i < n; ++i) {
-    const CaseResult r = run_case(gen::sample(g, seed0 + static_cast<uint64_t>(i), i % 100));
+    const CaseResult r = run_case(gen::sample(g, seed0 + static_cast<uint64_t>(i), i % 100), opt);
     if (keep && !keep(r)) continue;
     const Check c = rejected_by(r);
     ++t.runs;

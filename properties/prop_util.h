@@ -84,10 +84,13 @@ enum class Check : int8_t {
   UbOverflow,        // wrong-error: a unified-buffer allocation beyond the limit ("UB overflow")
   UbBounds,          // wrong-error: a kernel's access past its UB buffer ("UB access out of buffer")
   LaneInvariant,     // wrong-error: two lanes of one SIMD vector scatter into one element ("SIMD lane invariant")
+  OffsetOverflow,    // wrong-error: an int32-indexed kernel addresses past the int32 index limit ("int32 offset
+                     // overflow")
   OtherWrongError,   // wrong-error: any other status or phase than the documented one
   SpecExpectation,   // unexpected-success: the call succeeded where the spec names a rule
   KernelRefusal,     // unsupported: a call the spec supports refused for want of a kernel
   CrashOrTimeout,
+  TilingOracle,  // wrong-tiling: the numbers passed, but the reported tiling decision is not the tiling oracle's
 };
 const char* check_name(Check c);
 Check rejected_by(const CaseResult& r);
@@ -103,7 +106,10 @@ struct Rejections {
   std::string describe() const;  // counts and one example per check, for assertion messages
 };
 Rejections tally_rejections(const rc::Gen<Case>& g, uint64_t seed0, int n,
-                            const std::function<bool(const CaseResult&)>& keep = {});
+                            const std::function<bool(const CaseResult&)>& keep = {}, const RunOptions& opt = {});
+// The run options of a control that shows a check firing without the tiling oracle, which sees every fault that
+// changes a tiling decision first.
+RunOptions without_tiling_oracle();
 // The control's claim: `expected` rejected some run, and every rejection came from `expected` or from one of
 // the checks in `also` (a fault that more than one check can see; the control says why in a comment).
 void expect_rejected_by(const Rejections& t, Check expected, const std::set<Check>& also = {});

@@ -31,6 +31,7 @@ json result_to_json(const CaseResult& r) {
                  {"atomics", r.atomics},
                  {"ub_high_water", r.ub_high_water},
                  {"workspace_bytes", r.workspace_bytes}};
+  if (!r.tiling_expected.empty()) j["tiling"]["expected"] = r.tiling_expected;
   j["error"] = {{"elements", r.err.elements},
                 {"mismatches", r.err.mismatches},
                 {"max_abs", json_number(r.err.max_abs_err)},
@@ -95,6 +96,7 @@ CaseResult result_from_json(const json& j) {
   r.atomics = t.value("atomics", false);  // absent in results written before it was recorded
   r.ub_high_water = get<int64_t>(t, "ub_high_water");
   r.workspace_bytes = get<int64_t>(t, "workspace_bytes");
+  if (t.contains("expected")) r.tiling_expected = get<std::string>(t, "expected");  // only when the oracle was asked
   const json& er = field(j, "error");
   r.err.elements = get<int64_t>(er, "elements");
   r.err.mismatches = get<int64_t>(er, "mismatches");

@@ -28,6 +28,7 @@ struct Property {
 const std::vector<Property>& properties() {
   static const std::vector<Property> p{
       {"matches-oracle", {Outcome::Fail}},
+      {"tiling-as-upstream", {Outcome::WrongTiling}},  // the decision the tiling oracle states
       // A valid call refused for want of a kernel is an error the documents do not give either.
       {"documented-errors", {Outcome::WrongError, Outcome::UnexpectedSuccess, Outcome::Unsupported}},
       {"no-crash", {Outcome::Crash, Outcome::Timeout}},

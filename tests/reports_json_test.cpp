@@ -97,8 +97,10 @@ TEST(ReportsJson, ListedCaseSourceRoundTrips) {
 
 TEST(ReportsJson, ResultRoundTrip) {
   for (Outcome o : kAllOutcomes) {
-    const CaseResult r = sample_result(o);
+    CaseResult r = sample_result(o);
+    if (o == Outcome::WrongTiling) r.tiling_expected = "Normal/0 vl=64 (whole plane fits)";
     const CaseResult back = result_from_json(json::parse(result_to_json(r).dump()));
+    EXPECT_EQ(back.tiling_expected, r.tiling_expected);
     EXPECT_EQ(back.c, r.c);
     EXPECT_EQ(back.descriptor, r.descriptor);
     EXPECT_EQ(back.outcome, r.outcome);

@@ -62,10 +62,10 @@ TEST(ReportsJunit, OneTestcasePerFailurePerPropertyPlusTheCampaign) {
   const std::string x = summary_junit_xml(s);
   std::vector<std::string> names;
   ASSERT_NO_THROW(names = check_xml(x)) << x;
-  EXPECT_EQ(count(names, "testcase"), 7u) << "campaign, 4 properties of the one operator, 2 failures";
+  EXPECT_EQ(count(names, "testcase"), 8u) << "campaign, 5 properties of the one operator, 2 failures";
   EXPECT_EQ(count(names, "failure"), 4u) << "the fail case, the campaign, matches-oracle and no-crash";
   EXPECT_EQ(count(names, "error"), 1u) << "the crash";
-  EXPECT_NE(x.find("tests=\"7\" failures=\"4\" errors=\"1\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"8\" failures=\"4\" errors=\"1\""), std::string::npos) << x;
   EXPECT_NE(x.find("classname=\"poolcheck.property.maxpool3d_grad\" name=\"documented-errors\" time=\"0.000\">\n"
                    "    </testcase>"),
             std::string::npos)
@@ -82,9 +82,28 @@ TEST(ReportsJunit, PassingRunHasOnePassingTestcase) {
   s.add(sample_result(Outcome::Pass));
   const std::string x = summary_junit_xml(s);
   auto names = check_xml(x);
-  EXPECT_EQ(count(names, "testcase"), 5u) << "the campaign and 4 properties";
+  EXPECT_EQ(count(names, "testcase"), 6u) << "the campaign and 5 properties";
   EXPECT_EQ(count(names, "failure"), 0u);
-  EXPECT_NE(x.find("tests=\"5\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+  EXPECT_NE(x.find("tests=\"6\" failures=\"0\" errors=\"0\""), std::string::npos) << x;
+}
+
+// The property testcase `name` of the operator's properties, and whether it holds a failure.
+bool property_fails(const std::string& x, const std::string& name) {
+  const size_t at = x.find("name=\"" + name + "\"");
+  EXPECT_NE(at, std::string::npos) << name << " missing:\n" << x;
+  const size_t end = x.find("</testcase>", at);
+  return x.substr(at, end - at).find("<failure") != std::string::npos;
+}
+
+// A wrong tiling decision breaks tiling-as-upstream and nothing else (negative control: matches-oracle holds).
+TEST(ReportsJunit, AWrongTilingBreaksTilingAsUpstreamOnly) {
+  CampaignSummary s;
+  s.add(sample_result(Outcome::WrongTiling));
+  const std::string x = summary_junit_xml(s);
+  ASSERT_NO_THROW(check_xml(x)) << x;
+  EXPECT_TRUE(property_fails(x, "tiling-as-upstream"));
+  EXPECT_FALSE(property_fails(x, "matches-oracle"));
+  EXPECT_FALSE(property_fails(x, "no-crash"));
 }
 
 // A harness error is an error of its own property, harness-sound; no-crash still passes (negative control: the

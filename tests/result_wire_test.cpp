@@ -24,6 +24,7 @@ CaseResult full_result() {
   r.seconds = 0.1 + 0.2;  // not a short decimal: JSON would need all 17 digits
   r.target = "cell maxpool3d_grad Normal f16 views";
   r.source = "atk.json#7";
+  r.tiling_expected = "Normal/0 vl=64 cut=0 (whole plane fits)";
   r.message = std::string("two\nlines and a NUL \0 inside", 28);
   return r;
 }

@@ -75,6 +75,7 @@ uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_
   req.check_spec = opt.check_spec;
   req.rerun = opt.rerun;
   req.allow_unsupported = opt.allow_unsupported;
+  req.check_tiling = opt.check_tiling;
   req.want_tensors = want_tensors;
   if (opt.host_inputs) req.host_inputs = *opt.host_inputs;
   InFlight f{ticket, c, req.descriptor, opt, opts_.case_timeout > 0 ? opts_.case_timeout : case_time_limit(c)};

@@ -42,6 +42,7 @@ std::string encode_case_request(const CaseRequest& r) {
          {"check_spec", r.check_spec},
          {"rerun", r.rerun},
          {"allow_unsupported", r.allow_unsupported},
+         {"check_tiling", r.check_tiling},
          {"tensors", r.want_tensors}};
   if (!r.host_inputs.empty()) {
     json inputs = json::array();
@@ -62,6 +63,7 @@ Request decode_request(const std::string& message) {
   r.check_spec = j.value("check_spec", true);
   r.rerun = j.value("rerun", true);
   r.allow_unsupported = j.value("allow_unsupported", false);
+  r.check_tiling = j.value("check_tiling", true);
   r.want_tensors = j.value("tensors", false);
   if (j.contains("host_inputs"))
     for (const auto& e : j["host_inputs"])

@@ -18,6 +18,7 @@ struct CaseRequest {
   bool check_spec = true;
   bool rerun = true;               // RunOptions::rerun
   bool allow_unsupported = false;  // RunOptions::allow_unsupported
+  bool check_tiling = true;        // RunOptions::check_tiling
   bool want_tensors = false;
   std::vector<std::pair<std::string, std::vector<double>>> host_inputs;  // RunOptions::host_inputs
 };

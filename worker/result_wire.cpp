@@ -96,7 +96,8 @@ void result_fields(Io& io, R& r) {
   io("observed.status", r.observed_status), io("observed.phase", r.observed_phase);
   io("tiling.known", r.tiling_known), io("tiling.strategy", r.strategy), io("tiling.key", r.tiling_key),
       io("tiling.text", r.tiling), io("tiling.block_dim", r.block_dim), io("tiling.atomics", r.atomics),
-      io("tiling.ub_high_water", r.ub_high_water), io("workspace_bytes", r.workspace_bytes);
+      io("tiling.ub_high_water", r.ub_high_water), io("workspace_bytes", r.workspace_bytes),
+      io("tiling.expected", r.tiling_expected);
   auto& e = r.err;
   io("error.elements", e.elements), io("error.mismatches", e.mismatches), io("error.max_abs", e.max_abs_err),
       io("error.max_ulp", e.max_ulp_err), io("error.max_bound_ratio", e.max_bound_ratio),

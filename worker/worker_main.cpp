@@ -30,6 +30,7 @@ std::string handle(const std::string& message) {
     opt.check_spec = req.check_spec;
     opt.rerun = req.rerun;
     opt.allow_unsupported = req.allow_unsupported;
+    opt.check_tiling = req.check_tiling;
     if (!req.host_inputs.empty()) opt.host_inputs = &req.host_inputs;
     CaseTensors tensors;
     const CaseResult r = run_case(parsed.value, opt, req.want_tensors ? &tensors : nullptr);

@@ -50,6 +50,11 @@ const FaultInfo kFaultCatalog[] = {
      "maxpool3d 950 SIMD: a range-checked tile scatters every argmax of its grad window, its own or a neighbour's"},
     {"simd_batch_collide", Fault::SimdBatchCollide, "tiling",
      "maxpool3d 950 SIMD: overlapping grad positions share a vector, so two lanes scatter into one element"},
+    {"whole_plane_missed", Fault::WholePlaneMissed, "tiling",
+     "maxpool3d A2/A3 Normal: an overlapping output plane that fits one tile still takes the atomic key 100 "
+     "instead of upstream's key 0 (the numbers stay right; only the decision is wrong)"},
+    {"simt_narrow_index", Fault::SimtNarrowIndex, "tiling",
+     "maxpool3d 950 SIMT: the int32 variant (key 257) is taken even above the int32 index limit"},
     {"det_ignored", Fault::DetIgnored, "tiling",
      "deterministic mode tiles like the default mode: atomics from several cores, added in completion order"},
     // validation: checks missing or too strict

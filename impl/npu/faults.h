@@ -39,6 +39,8 @@ enum class Fault : unsigned {
   Int64IndexAsInt32 = 1u << 26,      // max 950: an INT64 indices tensor is read as INT32 elements
   RintTruncated = 1u << 27,          // max 950: the fp32 -> fp16/bf16 cast truncates instead of rounding to even
   Int64IndexLowWord = 1u << 28,      // max 950: INT64 indices are checked and read through their low 32 bits
+  WholePlaneMissed = 1u << 29,       // max A2: an overlapping plane that fits one tile still takes the atomic key
+  SimtNarrowIndex = 1u << 30,        // max 950 SIMT: int32 offsets even above the int32 index limit
 };
 
 // One catalog entry: the name pcEmuSetFaults takes, its category (semantics, tiling or validation) and the bug

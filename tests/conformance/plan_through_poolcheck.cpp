@@ -4,6 +4,7 @@
 
 #include "harness/op_adapter.h"
 #include "harness/plan_only.h"
+#include "tiling_oracle/expected_tiling.h"
 
 namespace poolcheck::conformance {
 
@@ -41,6 +42,17 @@ Observation plan_through_poolcheck(const Row& row, const std::string& op, const 
   o.status = p.r.observed_status;
   o.error = p.r.message;
   o.info = p.launch;
+  // The tiling oracle must state the same decision for the row as the library (which the row then holds to
+  // upstream's test), so every row is a check of the oracle against upstream as well.
+  if (p.r.expected_status == 0 && p.r.observed_status == 0 && p.r.tiling_known) {
+    const tiling_oracle::TilingVerdict v = tiling_oracle::expected_tiling(parsed.value);
+    EXPECT_TRUE(v.expected.has_value()) << row.source << ": the tiling oracle states no decision: " << v.no_decision;
+    if (v.expected) {
+      EXPECT_EQ(tiling_oracle::tiling_disagreement(*v.expected, p.r.strategy, p.r.tiling_key, p.r.tiling), "")
+          << row.source << ": the tiling oracle disagrees; expected " << tiling_oracle::describe(*v.expected)
+          << "; reported " << p.r.tiling;
+    }
+  }
   return o;
 }
 

@@ -81,6 +81,27 @@ TEST_P(TilingOracleCampaign, AgreesWithTheLibraryOnEveryValidCase) {
   EXPECT_EQ(t.undecided_count, 0) << listing(t.undecided);
 }
 
+// Controls: an emulator fault that changes only the decision (the numbers stay right) must be a disagreement on
+// some of the campaign's cases, each naming the key.
+void expect_disagreements_under(const char* fault) {
+  const auto& api = backend::api();
+  ASSERT_NE(api.pcEmuSetFaults, nullptr) << "the bundled emulator exports pcEmuSetFaults";
+  ASSERT_EQ(api.pcEmuSetFaults(fault), 0) << fault;
+  const Tally t = check_campaign("maxpool3d_grad", kCasesPerOperator, 1);
+  api.pcEmuSetFaults("");
+  EXPECT_GT(t.disagreement_count, 0) << "the tiling oracle did not see the fault " << fault;
+  for (const auto& [soc, lines] : t.disagreements)
+    for (const std::string& l : lines) EXPECT_NE(l.find("key: expected"), std::string::npos) << l;
+}
+
+TEST(TilingOracleControl, AnOverlappingPlaneThatFitsOneTileKeptAtKey100IsADisagreement) {
+  expect_disagreements_under("whole_plane_missed");
+}
+
+TEST(TilingOracleControl, Int32OffsetsAboveTheIndexLimitAreADisagreement) {
+  expect_disagreements_under("simt_narrow_index");
+}
+
 std::vector<std::string> operator_tokens() {
   return {
 #define POOLCHECK_OPERATOR(token, aclnn) #token,

@@ -20,6 +20,14 @@ std::array<int64_t, 2> inverse_window(const Problem& pr, int a, int64_t x) {
   return {std::min(lo, pr.out[a]), std::min(hi, pr.out[a])};
 }
 
+// An element offset past what the kernel's offset type holds: with int32 offsets above the int32 index limit the
+// device would wrap and address another element, so the emulator stops the kernel (like its UB and GM checks).
+[[noreturn]] void offset_overflow(const BlockContext& ctx, const char* tensor, int64_t offset, int64_t limit) {
+  throw KernelError(ACLNN_ERR_RUNTIME_ERROR, "int32 offset overflow: element " + std::to_string(offset) + " of '" +
+                                                 tensor + "' is at or past the int32 index limit " +
+                                                 std::to_string(limit) + "; " + ctx.where());
+}
+
 }  // namespace
 
 template <typename Codec, typename Index>
@@ -46,6 +54,7 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
     for (int64_t s0 = base; s0 < end; s0 += stage_n) {
       const int64_t s1 = std::min(end, s0 + stage_n);
       for (int64_t e = s0; e < s1; ++e) {
+        if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
         const int64_t nc = e / in_plane, pos = e % in_plane;
         const std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
         const auto wd = inverse_window(pr, 0, x[0]), wh = inverse_window(pr, 1, x[1]), ww = inverse_window(pr, 2, x[2]);

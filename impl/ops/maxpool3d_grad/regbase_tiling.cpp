@@ -205,7 +205,8 @@ RegbaseTiling simt(const Problem& pr, const PlatformProfile& plat, int64_t i32_l
   RegbaseTiling t;
   t.strategy = RegbaseStrategy::Simt;
   const int64_t elems = pr.nc() * pr.in_plane();  // validated shapes: the tensor exists, so this fits int64
-  t.int64_offsets = elems > i32_limit;
+  t.int64_offsets = elems > i32_limit && !fault_on(Fault::SimtNarrowIndex);
+  if (!t.int64_offsets) t.offset_limit = i32_limit;
   t.index_bytes = pr.index_bytes();
   const int64_t threads = std::min(elems, kSimtThreads);
   t.block_dim = static_cast<int32_t>(std::min<int64_t>(ceil_div(elems, threads), std::max(1, plat.vector_cores)));

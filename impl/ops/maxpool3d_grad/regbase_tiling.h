@@ -29,7 +29,11 @@ struct RegbaseTiling {
   int64_t ub_limit = 0;
   int64_t ub_planned = 0;      // per-core UB the kernel allocates (SIMD: the buffer model; SIMT: its staging)
   bool int64_offsets = false;  // SIMT: element offsets in int64 (N*C*D*H*W above the int32 index limit)
-  int64_t index_bytes = 4;     // element size of the indices tensor (INT32 or INT64)
+  // Element offsets the kernel's offset type covers stay below this: the int32 index limit (the largest element
+  // count indexed with int32) for int32 offsets. A kernel that computes one at or past it has overflowed (the
+  // emulator refuses it, where a device would wrap).
+  int64_t offset_limit = INT64_MAX;
+  int64_t index_bytes = 4;  // element size of the indices tensor (INT32 or INT64)
 
   // SIMD: gradInput tiles of `high_inner` N*C planes x inner[D, H, W], with outer counts and tail sizes.
   bool check_range = false;  // IS_CHECK_RANGE: drop argmax values outside the tile

@@ -119,7 +119,8 @@ class NormalSearch {
     const bool hold = p_.deterministic && overlap_;
     single_ = pr_.out;
     const int64_t nc_cnt = ceil_div(pr_.nc(), vl_);
-    if (keep_single(kNoCut, false)) {  // the whole plane fits: overlap is resolved inside UB
+    const bool shortcut = !(overlap_ && fault_on(Fault::WholePlaneMissed));
+    if (shortcut && keep_single(kNoCut, false)) {  // the whole plane fits: overlap is resolved inside UB
       overlap_ = false;
       return true;
     }
