@@ -55,6 +55,9 @@ const FaultInfo kFaultCatalog[] = {
      "instead of upstream's key 0 (the numbers stay right; only the decision is wrong)"},
     {"simt_narrow_index", Fault::SimtNarrowIndex, "tiling",
      "maxpool3d 950 SIMT: the int32 variant (key 257) is taken even above the int32 index limit"},
+    {"capability_off_by_block", Fault::CapabilityOffByBlock, "tiling",
+     "maxpool3d A2/A3 Normal: the capability test compares the smallest tile's model with the UB plus one 32-byte "
+     "block, so a UB one block short still takes Normal instead of Scatter"},
     {"det_ignored", Fault::DetIgnored, "tiling",
      "deterministic mode tiles like the default mode: atomics from several cores, added in completion order"},
     // validation: checks missing or too strict

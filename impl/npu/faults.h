@@ -41,6 +41,7 @@ enum class Fault : unsigned {
   Int64IndexLowWord = 1u << 28,      // max 950: INT64 indices are checked and read through their low 32 bits
   WholePlaneMissed = 1u << 29,       // max A2: an overlapping plane that fits one tile still takes the atomic key
   SimtNarrowIndex = 1u << 30,        // max 950 SIMT: int32 offsets even above the int32 index limit
+  CapabilityOffByBlock = 1u << 31,   // max A2: Normal's capability test admits a tile one UB block too big
 };
 
 // One catalog entry: the name pcEmuSetFaults takes, its category (semantics, tiling or validation) and the bug

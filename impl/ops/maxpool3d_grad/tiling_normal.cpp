@@ -32,7 +32,7 @@ class NormalSearch {
   explicit NormalSearch(const Params& p) : p_(p), pr_(*p.pr), overlap_(p.overlap) {}
 
   std::optional<Tiling> run() {
-    if (pr_.dilated() || !fits({1, 1, 1}, overlap_, kLaneBlock)) return std::nullopt;  // IsCapable
+    if (pr_.dilated() || !capable()) return std::nullopt;
     if (!split()) return std::nullopt;
     Tiling t;
     t.strategy = Strategy::Normal;
@@ -54,6 +54,11 @@ class NormalSearch {
   }
 
  private:
+  // IsCapable: the 1x1x1 tile with 64 lanes fits (the capability_off_by_block fault grants one block more).
+  bool capable() const {
+    const int64_t slack = fault_on(Fault::CapabilityOffByBlock) ? 32 : 0;  // one UB block
+    return modelled(normal_ub_model(pr_, kLaneBlock, {1, 1, 1}, overlap_)) <= p_.ub + slack;
+  }
   bool fits(const std::array<int64_t, 3>& tile, bool overlap, int64_t vl) const {
     return modelled(normal_ub_model(pr_, vl, tile, overlap)) <= p_.ub;
   }
