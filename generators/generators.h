@@ -54,6 +54,7 @@ struct GenConfig {
   std::vector<std::string> kernel_platforms;
   int64_t max_nc = 140;     // N*C reaches past two 64-lane blocks
   int64_t max_spatial = 9;  // per D/H/W axis of the input
+  int64_t min_width = 0;    // > 0: the input's W axis at least this long (one long axis stays cheap)
   bool vary_layout = true;  // non-contiguous views, storage offsets
   bool vary_knobs = true;   // core count and UB size small enough to reach every tiling
   bool vary_data = true;    // ints / ties / special (NaN, Inf) fills

@@ -16,14 +16,20 @@ struct RuleRow {
   std::string_view op;
 };
 
-constexpr std::array<RuleRow, 12> kRules{{
+constexpr std::array<RuleRow, 18> kRules{{
     {ThresholdRule::NormalTileFits, "normal-tile-fits", "maxpool3d_grad"},
     {ThresholdRule::NormalLanes, "normal-lanes", "maxpool3d_grad"},
+    {ThresholdRule::NormalCoreSplit, "normal-core-split", "maxpool3d_grad"},
     {ThresholdRule::ScatterPlaneFits, "scatter-plane-fits", "maxpool3d_grad"},
+    {ThresholdRule::ScatterLayerFits, "scatter-layer-fits", "maxpool3d_grad"},
+    {ThresholdRule::ScatterRowFits, "scatter-row-fits", "maxpool3d_grad"},
+    {ThresholdRule::ScatterCoresVsNc, "scatter-cores-vs-nc", "maxpool3d_grad"},
     {ThresholdRule::CutKFits, "cutk-fits", "maxpool3d_grad"},
+    {ThresholdRule::CutKBlocksVsCores, "cutk-blocks-vs-cores", "maxpool3d_grad"},
     {ThresholdRule::Int32IndexLimit, "int32-index-limit", "maxpool3d_grad"},
     {ThresholdRule::SimdMinTileFits, "simd-min-tile-fits", "maxpool3d_grad"},
     {ThresholdRule::SimdPlanesFit, "simd-planes-fit", "maxpool3d_grad"},
+    {ThresholdRule::SimdCoresVsNc, "simd-cores-vs-nc", "maxpool3d_grad"},
     {ThresholdRule::SimtBlocksVsCores, "simt-blocks-vs-cores", "maxpool3d_grad"},
     {ThresholdRule::VectorChannelsFit, "vector-channels-fit", "avgpool2d_grad"},
     {ThresholdRule::VectorCoresVsPositions, "vector-cores-vs-positions", "avgpool2d_grad"},

@@ -24,11 +24,17 @@ void set_knob(Case* c, Knob k, int64_t value);
 enum class ThresholdRule : int8_t {
   NormalTileFits,          // maxpool3d_grad A2/A3: Normal's 1x1x1 tile with 64 lanes fits (else Scatter)
   NormalLanes,             // maxpool3d_grad A2/A3: the whole plane fits with CeilAlign(N*C, 16) lanes (else 16)
+  NormalCoreSplit,         // maxpool3d_grad A2/A3: Normal's N*C blocks reach the cores (split N*C only, else D/H/W)
   ScatterPlaneFits,        // maxpool3d_grad A2/A3: one N*C plane fits Scatter's UB (cut NC, else cut D)
+  ScatterLayerFits,        // maxpool3d_grad A2/A3: one Ho*Wo layer fits Scatter's UB (cut D, else cut H)
+  ScatterRowFits,          // maxpool3d_grad A2/A3: one Wo row fits Scatter's UB (cut H, else cut W)
+  ScatterCoresVsNc,        // maxpool3d_grad A2/A3: Scatter's cores vs N*C (a core per N*C, else two on some)
   CutKFits,                // maxpool3d_grad A2/A3: the whitelisted geometry's CutK finds a tile (else Normal)
+  CutKBlocksVsCores,       // maxpool3d_grad A2/A3: CutK's blocks vs the cores (used = min(blocks, cores))
   Int32IndexLimit,         // maxpool3d_grad 950: N*C*D*H*W within the int32 index limit (else SIMT, int64)
   SimdMinTileFits,         // maxpool3d_grad 950: the smallest SIMD tile fits (else SIMT)
   SimdPlanesFit,           // maxpool3d_grad 950: whole D/H/W planes fit (SIMD full, else split)
+  SimdCoresVsNc,           // maxpool3d_grad 950: SIMD's whole planes, one N*C per core from N*C cores on
   SimtBlocksVsCores,       // maxpool3d_grad 950: SIMT's blocks of 1024 threads vs the cores
   VectorChannelsFit,       // avgpool2d_grad: N*C channels fit one vector pass (else chunks)
   VectorCoresVsPositions,  // avgpool2d_grad: the cores vs the output positions (blockDim)

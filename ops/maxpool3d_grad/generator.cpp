@@ -63,9 +63,10 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
     k[axis] = std::max<int64_t>(k[axis], 2);
     s[axis] = std::min<int64_t>(s[axis], k[axis] - 1);
   }
-  for (int a = 0; a < 3 && !cutk; ++a)
-    p.in_dims[a] = *rc::gen::inRange<int64_t>(std::max<int64_t>(1, k[a] - 2 * pad[a]),
-                                              std::max<int64_t>(1, std::max(k[a] - 2 * pad[a], cfg.max_spatial)) + 1);
+  for (int a = 0; a < 3 && !cutk; ++a) {
+    const int64_t lo = std::max<int64_t>({1, k[a] - 2 * pad[a], a == 2 ? cfg.min_width : 1});
+    p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial) + 1);
+  }
   if (cutk && wants(cfg, kFeatureOverlap))  // an unsteered CutK draw: inputs for the changed kernel and stride
     for (int a = 0; a < 3; ++a) p.in_dims[a] = std::max(p.in_dims[a], k[a] - 2 * pad[a]);
   p.kernel = list_form(k, false);

@@ -1,7 +1,8 @@
 // Threshold cases for aclnnMaxPool3dWithArgmaxBackward: an ordinary case of the cell's strategy with its UB size,
 // core count or int32 index limit at, one step below or one above a threshold of its tiling (generators/threshold.h):
-// Normal's 1x1x1 tile and lane count, Scatter's plane and CutK's tile on A2/A3; the index limit, SIMD's smallest
-// tile and whole planes, and SIMT's blocks against the cores on Ascend 950.
+// Normal's 1x1x1 tile, lane count and core split, Scatter's plane, layer, row and cores, and CutK's tile and blocks on
+// A2/A3; the index limit, SIMD's smallest tile, whole planes and planes per core, and SIMT's blocks against the cores
+// on Ascend 950.
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/maxpool3d_grad/regbase_knobs.h"
@@ -14,11 +15,15 @@ using tiling_oracle::ThresholdRule;
 
 // The rules a strategy's cells are placed at: the ones whose flip the strategy is on a side of.
 std::vector<ThresholdRule> rules_of(const std::string& strategy) {
-  if (strategy == "Normal") return {ThresholdRule::NormalTileFits, ThresholdRule::NormalLanes};
-  if (strategy == "Scatter") return {ThresholdRule::ScatterPlaneFits, ThresholdRule::NormalTileFits};
-  if (strategy == "CutK") return {ThresholdRule::CutKFits};
+  if (strategy == "Normal")
+    return {ThresholdRule::NormalTileFits, ThresholdRule::NormalLanes, ThresholdRule::NormalCoreSplit};
+  if (strategy == "Scatter")
+    return {ThresholdRule::ScatterPlaneFits, ThresholdRule::NormalTileFits, ThresholdRule::ScatterLayerFits,
+            ThresholdRule::ScatterRowFits, ThresholdRule::ScatterCoresVsNc};
+  if (strategy == "CutK") return {ThresholdRule::CutKFits, ThresholdRule::CutKBlocksVsCores};
   if (strategy == "SIMD")
-    return {ThresholdRule::SimdPlanesFit, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
+    return {ThresholdRule::SimdPlanesFit, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits,
+            ThresholdRule::SimdCoresVsNc};
   return {ThresholdRule::SimtBlocksVsCores, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
 }
 
@@ -41,8 +46,15 @@ rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
                                      : *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
     const std::vector<ThresholdRule> rules = rules_of(base.target.strategy);
     const size_t pick = threshold::spread(cfg, rules.size() * threshold::kSides.size());
-    return threshold::place_on(maxpool3d_grad::valid(base), rules[pick / threshold::kSides.size()],
-                               threshold::kSides[pick % threshold::kSides.size()]);
+    const ThresholdRule rule = rules[pick / threshold::kSides.size()];
+    if (rule == ThresholdRule::ScatterRowFits) {
+      // A row of Wo outputs must outgrow Scatter's 96-byte UB minimum (a dozen or more outputs): one long W axis,
+      // the other axes and N*C small so the case stays cheap.
+      base.min_width = 64;
+      base.max_spatial = 3;
+      base.max_nc = 4;
+    }
+    return threshold::place_on(maxpool3d_grad::valid(base), rule, threshold::kSides[pick % threshold::kSides.size()]);
   });
 }
 

@@ -33,6 +33,7 @@ constexpr int64_t kSelectReserve = 8192;   // SELECT_RESERVED_UB_SIZE
 constexpr int64_t kIndexBytes = 4;         // argmax is int32 on A2/A3
 constexpr int64_t kScatterMaxNc = 4095;    // MAX_BLOCK_COUNT: Scatter's NC cut
 constexpr int64_t kScatterUbMinimum = 96;  // below it poolcheck's Scatter kernel has no room (deliberate)
+constexpr int64_t kMaxKnobCores = 64;      // the emulator's largest core count (impl/npu/platform.h)
 
 // ubCutAxis values (max_pool3d_grad_tiling_constants.h).
 constexpr int64_t kNoCut = 0, kCutNc = 10, kCutDo = 20, kCutHo = 30, kCutWo = 40, kCutKw = 70;
@@ -554,6 +555,31 @@ Dims3 cutk_last_single(const Problem& pr, int64_t cores) {
   return single;
 }
 
+// SetNormalTilingParams' core split: while ncCnt = ceil(N*C / vl) reaches the cores only N*C is split over them;
+// from the first core count past it, D (then H, W) too. vl follows the cores (CalcBaseNc), so the counts are walked
+// up to that flip. 0 where it is not stated: Normal does not take the UB, the whole plane fits on either side (no
+// split at all), deterministic mode keeps an overlapping problem whole, the flip lies outside 2..63 cores, the
+// split leaves the blocks unchanged (every output axis 1), or one core more splits again (ncCnt 1: D, H or W
+// takes every core), so that the blocks change at the flip and only there.
+int64_t normal_split_from(const Problem& pr, int64_t ub, bool deterministic) {
+  if (!normal_capable(pr, ub) || (deterministic && pr.overlap)) return 0;
+  const auto whole_plane_fits = [&](int64_t cores) {
+    return normal_ub(pr, normal_lanes(pr, cores, ub), pr.out, false) <= ub;
+  };
+  const auto blocks = [&](int64_t cores) -> std::optional<std::array<int64_t, 4>> {
+    const std::optional<NormalPlan> n = normal_plan(pr, cores, ub, deterministic);
+    if (!n) return std::nullopt;
+    return counts(pr, n->single[0], {n->single[1], n->single[2], n->single[3]});
+  };
+  for (int64_t cores = 2; cores < kMaxKnobCores; ++cores) {
+    if (ceil_div(pr.nc, normal_lanes(pr, cores, ub)) >= cores) continue;
+    if (whole_plane_fits(cores - 1) || whole_plane_fits(cores) || whole_plane_fits(cores + 1)) return 0;
+    const auto nc_only = blocks(cores - 1), split = blocks(cores), above = blocks(cores + 1);
+    return nc_only && split && above && *nc_only != *split && *split == *above ? cores : 0;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platform) {
@@ -577,6 +603,8 @@ std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platf
     const int64_t lanes_from = normal_ub(*pr, aligned, pr->out, pr->overlap);
     if (pr->nc > kMinLanes && pr->nc <= kLanes - kMinLanes && lanes_from - kBlockBytes >= normal_from)
       out.push_back({ThresholdRule::NormalLanes, Knob::UbBytes, lanes_from, "vl"});
+    if (const int64_t split_from = normal_split_from(*pr, platform.ub_bytes, c.deterministic))
+      out.push_back({ThresholdRule::NormalCoreSplit, Knob::Cores, split_from, "cnt"});
   }
   // Scatter's plane rule: one N*C plane of dtype + int32 elements within UB - 32 (cut NC or none), else cut D.
   // Stated where Scatter takes the call one block above and its UB minimum holds one block below.
@@ -585,12 +613,44 @@ std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platf
   if (plane_from - kBlockBytes >= kScatterUbMinimum && plane_from + kBlockBytes < scatter_below &&
       plane_from + kBlockBytes < normal_from)
     out.push_back({ThresholdRule::ScatterPlaneFits, Knob::UbBytes, plane_from, "cut"});
+  // Scatter's finer cuts: one Ho*Wo layer within UB - 32 (cut D, else H), one Wo row (cut H, else W). Stated where
+  // the coarser tile is larger (else it fits first), Scatter takes the call one block above, and its UB minimum
+  // and one element's tile hold one block below.
+  const int64_t per = pr->dt + kIndexBytes;
+  const int64_t scatter_until = std::min(scatter_below, normal_from);  // Scatter takes every UB below it
+  const auto scatter_cut = [&](ThresholdRule rule, int64_t coarser, int64_t finer) {
+    const int64_t from = add(finer, kBlockBytes);
+    if (coarser > finer && from - kBlockBytes >= kScatterUbMinimum && from - 2 * kBlockBytes >= per &&
+        from + kBlockBytes < scatter_until)
+      out.push_back({rule, Knob::UbBytes, from, "cut"});
+  };
+  const int64_t layer = mul(mul(pr->out[1], pr->out[2]), per);
+  const int64_t row = mul(pr->out[2], per);
+  scatter_cut(ThresholdRule::ScatterLayerFits, mul(out_volume(*pr), per), layer);
+  scatter_cut(ThresholdRule::ScatterRowFits, layer, row);
+  // Scatter's core split (ncPreCore = ceil(N*C / cores), usedCoreNum = ceil(N*C / ncPreCore)): from N*C cores on
+  // each takes one N*C (used = N*C); one core fewer leaves some with two (used = ceil(N*C / 2) < N*C). The cores
+  // decide neither the template nor whether a tile fits, so it is stated where the case's UB is Scatter's.
+  const int64_t ub = platform.ub_bytes;
+  if (pr->nc >= 2 && pr->nc < kMaxKnobCores && ub >= kScatterUbMinimum && ub - kBlockBytes >= per && ub < scatter_until)
+    out.push_back({ThresholdRule::ScatterCoresVsNc, Knob::Cores, pr->nc, "used"});
   // CutK on its whitelisted geometry: capable and its last H cut fits from this UB on; below, Normal.
   if (whitelisted) {
     const int64_t cutk_from =
         std::max(cutk_ub(*pr, {1, 1, 1}, kCutKw), cutk_ub(*pr, {1, 1, cutk_last_single(*pr, cores)[2]}, kCutHo));
     if (cutk_from - kBlockBytes >= normal_from)
       out.push_back({ThresholdRule::CutKFits, Knob::UbBytes, cutk_from, "strategy"});
+    // CutK's cores: used = min(blocks, cores). Stated where the case's UB gives the call to CutK and its blocks
+    // are the same one core below their count, at it and one above (its UB cut, not the cores, sets the tiles).
+    const auto cutk_blocks = [&](int64_t core_count) -> int64_t {
+      if (!cutk_capable(*pr, ub)) return 0;
+      const std::optional<CutKPlan> ck = cutk_plan(*pr, core_count, ub);
+      return ck ? product(counts(*pr, kLanes, ck->base)) : 0;
+    };
+    const int64_t blocks = cutk_blocks(cores);
+    if (blocks >= 2 && blocks < kMaxKnobCores && cutk_blocks(blocks - 1) == blocks && cutk_blocks(blocks) == blocks &&
+        cutk_blocks(blocks + 1) == blocks)
+      out.push_back({ThresholdRule::CutKBlocksVsCores, Knob::Cores, blocks, "used"});
   }
   return out;
 }

@@ -351,7 +351,7 @@ TilingVerdict regbase_decision(const Case& c, const PlatformNumbers& platform) {
 
 // ------------------------------------------------------------------------------------------------------------
 // Thresholds: the index limit and UB sizes at which SIMD gives way to SIMT or splits its planes, and the core
-// count at which SIMT's blocks stop being capped.
+// counts at which SIMD's planes and SIMT's blocks stop being capped.
 
 namespace poolcheck::tiling_oracle::maxpool3d_grad {
 
@@ -383,6 +383,13 @@ std::vector<Threshold> regbase_thresholds(const Case& c, const PlatformNumbers& 
     const int64_t planes_from = add(sm.buffer_bytes(plane, true), kUbReserve);
     if (planes_from - kUbBlockBytes >= simd_from)
       out.push_back({ThresholdRule::SimdPlanesFit, Knob::UbBytes, planes_from, "full"});
+    // TrySplitNC's core split: tiles of ceil(N*C / cores) whole planes, so from N*C cores on each core takes one
+    // plane (blockDim N*C) and one core fewer leaves tiles of two (blockDim ceil(N*C / 2)). Stated where two whole
+    // planes fit the UB, so that the cores and not the UB cap the tile on every side.
+    Tile two_planes = plane;
+    two_planes.high = 2;
+    if (sm.capable() && sm.fits(two_planes, true) && g->nc >= 2 && g->nc < kMaxKnobCores)
+      out.push_back({ThresholdRule::SimdCoresVsNc, Knob::Cores, g->nc, "blockDim"});
   }
   // SIMT (on this case's UB and limit): min(ceil(count / 1024), cores) blocks.
   if (!indexed_in_int32 || !sm.capable()) {
