@@ -129,6 +129,7 @@ CasePlan plan_case(const CampaignOptions& opts, const CaseScheduler& schedule, i
   p.target.strategy = pick.cell->strategy;
   p.target.dtype = pick.cell->dtype;
   p.target.feature = pick.cell->feature;
+  p.target.threshold = pick.cell->threshold;
   return p;
 }
 

@@ -1,6 +1,7 @@
 #include "campaign/coverage.h"
 
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "campaign/scheduler.h"
@@ -24,7 +25,9 @@ std::vector<std::string> words(const std::string& s) {
 std::string result_label(const std::string& planned, bool invalid, const std::string& planned_rule,
                          const CaseResult& r) {
   const std::vector<std::string> w = words(planned);
-  if (w.size() != (invalid ? 4u : 5u)) return planned;  // a test seam's cell
+  // A threshold cell's label carries its requested pair as a sixth word; the result's sixth word is where the case
+  // really sits (with_threshold_placement).
+  if (invalid ? w.size() != 4u : w.size() != 5u && w.size() != 6u) return planned;  // a test seam's cell
   if (!invalid) {
     const std::string key = accuracy_key(r);  // "<op>/<output dtype>"
     const std::string dtype = key.substr(key.find('/') + 1);
@@ -37,9 +40,10 @@ std::string result_label(const std::string& planned, bool invalid, const std::st
 
 std::string with_threshold_placement(const std::string& label, const Case& c) {
   const std::vector<std::string> w = words(label);
-  if (w.size() != 5 || w[0] != "cell" || w[4] != gen::kFeatureThreshold) return label;
+  if ((w.size() != 5 && w.size() != 6) || w[0] != "cell" || w[4] != gen::kFeatureThreshold) return label;
   const std::optional<gen::threshold::Placement> p = gen::threshold::placement(c);
-  return label + " " + (p ? gen::threshold::label(*p) : std::string("none"));
+  return w[0] + " " + w[1] + " " + w[2] + " " + w[3] + " " + w[4] + " " +
+         (p ? gen::threshold::label(*p) : std::string("none"));
 }
 
 std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
@@ -56,7 +60,10 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
     } else if ((w.size() == 5 || w.size() == 6) && w[0] == "cell") {
       add("dtype", w[1], w[3], n);
       add("feature", w[1], w[4], n);
-      if (w.size() == 6) add("threshold", w[1], w[5], n);
+      if (w.size() == 6) {
+        add("threshold", w[1], w[5], n);
+        add("threshold", w[1], w[5] + " " + w[3], n);  // the pair in that dtype
+      }
     }
   }
   int64_t tiled = 0;
@@ -76,6 +83,12 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
     for (DType d : operator_dtypes(*spec)) target("dtype", op, dtype_name(d));
     for (const std::string& f : gen::features(op)) target("feature", op, f);
     for (const std::string& t : gen::threshold::targets(op)) target("threshold", op, t);
+    // Each pair in each dtype the schedule draws it in (one threshold cell each).
+    std::set<std::string> pair_dtypes;
+    const CaseScheduler cells({op}, 0);
+    for (const ScheduleCell& cell : cells.valid_cells())
+      if (!cell.threshold.empty() && cell.dtype) pair_dtypes.insert(cell.threshold + " " + dtype_name(*cell.dtype));
+    for (const std::string& t : pair_dtypes) target("threshold", op, t);
     for (const spec::StrategyNote& st : spec->strategies) {
       for (uint64_t key : st.keys) {
         const std::string label = st.name + "/" + std::to_string(key);

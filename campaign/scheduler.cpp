@@ -58,7 +58,8 @@ std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
 
 std::string cell_label(const ScheduleCell& c) {
   if (c.invalid) return "rule " + c.op + " " + c.rule + " " + c.class_name;
-  return "cell " + c.op + " " + c.strategy + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature;
+  return "cell " + c.op + " " + c.strategy + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature +
+         (c.threshold.empty() ? "" : " " + c.threshold);
 }
 
 CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed) {
@@ -107,7 +108,14 @@ CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed)
           cell.dtype = d;
           cell.feature = f;
           cell.platforms = with_dtype;
-          valid_.push_back(cell);
+          if (f != gen::kFeatureThreshold) {
+            valid_.push_back(cell);
+            continue;
+          }
+          for (const std::string& pair : gen::threshold_pairs(op, st.name)) {
+            cell.threshold = pair;
+            valid_.push_back(cell);
+          }
         }
       }
     }

@@ -1,7 +1,9 @@
 // The campaign's coverage-balanced scheduler. Invalid cases cycle through every (operator, rule, mutation
 // class) cell, each visit on the next platform the rule and class can be broken on; valid cases cycle through every
-// (operator, tiling strategy, dtype, feature) cell on the SoCs that run the strategy. The order is a seeded shuffle and
-// nothing depends on RapidCheck's size, so a short campaign reaches every cell once before any cell twice.
+// (operator, tiling strategy, dtype, feature) cell on the SoCs that run the strategy, the threshold feature once per
+// (rule, side) pair the strategy's threshold cases are placed at, so every pair is drawn in every dtype. The order is a
+// seeded shuffle and nothing depends on RapidCheck's size, so a short campaign reaches every cell once before any cell
+// twice.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +28,7 @@ struct ScheduleCell {
   std::string strategy;
   std::optional<DType> dtype;
   std::string feature;
+  std::string threshold;  // threshold cells: the "<rule>/<side>" pair to place the case at
 };
 
 // The SoCs whose kernels report a strategy (the note's platforms, else every SoC the operator's kernels run on):
@@ -36,7 +39,8 @@ std::vector<std::string> strategy_platforms(const spec::OperatorSpec& s, const s
 // valid cells and of its "dtype" coverage targets.
 std::vector<DType> operator_dtypes(const spec::OperatorSpec& s);
 
-// The coverage label of a cell: "rule <op> <rule id> <class name>" or "cell <op> <strategy> <dtype> <feature>".
+// The coverage label of a cell: "rule <op> <rule id> <class name>" or "cell <op> <strategy> <dtype> <feature>",
+// a threshold cell's followed by its pair ("... threshold normal-tile-fits/below").
 std::string cell_label(const ScheduleCell& cell);
 
 class CaseScheduler {

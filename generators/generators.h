@@ -45,6 +45,9 @@ struct CaseTarget {
   std::string strategy;
   std::optional<DType> dtype;
   std::string feature;
+  // Threshold cells: the "<rule>/<side>" to place the case at (generators/threshold.h); empty = the generator's own
+  // rotation over its pairs.
+  std::string threshold;
 };
 
 struct GenConfig {

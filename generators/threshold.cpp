@@ -20,10 +20,11 @@ struct Entry {
   rc::Gen<Case> (*threshold)(const GenConfig&);
   std::vector<std::string> (*strategies)();
   std::vector<ShapeBoundary> (*boundaries)();
+  std::vector<std::string> (*pairs)(const std::string& strategy);
 };
 const Entry kEntries[] = {
 #define POOLCHECK_OPERATOR(token, aclnn) \
-  {#token, token::threshold, token::threshold_strategies, token::shape_boundaries},
+  {#token, token::threshold, token::threshold_strategies, token::shape_boundaries, token::threshold_pairs},
 #include "ops/operators.inc"
 #undef POOLCHECK_OPERATOR
 };
@@ -78,24 +79,26 @@ std::vector<std::string> targets(const std::string& op) {
   for (ThresholdRule r : tiling_oracle::threshold_rules(op)) names.push_back(tiling_oracle::rule_name(r));
   if (const Entry* e = entry(op))
     for (const ShapeBoundary& b : e->boundaries()) names.push_back(b.name);
+  return pairs(names);
+}
+
+std::vector<std::string> pairs(const std::vector<std::string>& names) {
   std::vector<std::string> out;
   for (const std::string& n : names)
     for (Side s : kSides) out.push_back(label({n, s}));
   return out;
 }
 
-size_t spread(const GenConfig& cfg, size_t n) {
-  if (n == 0) return 0;
-  if (cfg.target.strategy.empty() || !cfg.target.dtype) {
-    std::vector<size_t> all(n);
-    for (size_t i = 0; i < n; ++i) all[i] = i;
+size_t pick(const GenConfig& cfg, const std::vector<std::string>& pairs) {
+  if (pairs.empty()) throw std::invalid_argument("no threshold pairs to pick from");
+  if (cfg.target.threshold.empty()) {
+    std::vector<size_t> all(pairs.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
     return *rc::gen::elementOf(all);  // not inRange: its range shrinks with RapidCheck's size
   }
-  // The floating dtypes the operators list, in one fixed order: each dtype's cell takes every third pair.
-  constexpr std::array<DType, 3> kOrder{DType::F32, DType::F16, DType::BF16};
-  const auto at = std::find(kOrder.begin(), kOrder.end(), *cfg.target.dtype);
-  const uint64_t dtype_index = static_cast<uint64_t>(at - kOrder.begin());
-  return static_cast<size_t>((cfg.target.choice * kOrder.size() + dtype_index) % n);
+  const auto at = std::find(pairs.begin(), pairs.end(), cfg.target.threshold);
+  if (at == pairs.end()) throw std::invalid_argument("no threshold pair '" + cfg.target.threshold + "' here");
+  return static_cast<size_t>(at - pairs.begin());
 }
 
 Case place_on(const rc::Gen<Case>& draw, ThresholdRule rule, Side side) {
@@ -138,6 +141,12 @@ bool threshold_applies(const std::string& op, const std::string& strategy) {
   if (!e) return false;
   const std::vector<std::string> s = e->strategies();
   return std::find(s.begin(), s.end(), strategy) != s.end();
+}
+
+std::vector<std::string> threshold_pairs(const std::string& op, const std::string& strategy) {
+  const threshold::Entry* e = threshold::entry(op);
+  if (!e || !threshold_applies(op, strategy)) return {};
+  return e->pairs(strategy);
 }
 
 }  // namespace poolcheck::gen

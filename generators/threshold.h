@@ -46,9 +46,13 @@ std::string label(const Placement& p);
 // Every "<rule>/<side>" an operator's threshold cases can reach: its tiling rules, then its shape boundaries.
 std::vector<std::string> targets(const std::string& op);
 
-// Which of `n` (rule, side) pairs a scheduled case takes: the cell's visit and dtype spread over the pairs, so the
-// cells of one strategy together reach each pair in their first visits; a draw when the target names none.
-size_t spread(const GenConfig& cfg, size_t n);
+// The "<rule>/<side>" pairs of a list of rule (or shape boundary) names, each name on every side in kSides order:
+// pair i is name i / 3 on side i % 3.
+std::vector<std::string> pairs(const std::vector<std::string>& names);
+
+// Which of `pairs` a case takes: the one the target names (CaseTarget::threshold; std::invalid_argument when it is
+// not among them), else a draw.
+size_t pick(const GenConfig& cfg, const std::vector<std::string>& pairs);
 
 // A case from `draw` with its knob at `side` of a threshold of `rule`: draws until one states that rule with a knob
 // value the case can carry (then any rule, on that side); throws std::runtime_error when none does.
@@ -60,11 +64,13 @@ Case place_on(const rc::Gen<Case>& draw, tiling_oracle::ThresholdRule rule, Side
 //   gen::<token>::threshold(cfg)          a valid case at, below or above one of its thresholds
 //   gen::<token>::threshold_strategies()  the tiling strategies (spec strategy notes) a knob threshold decides
 //   gen::<token>::shape_boundaries()      its shape boundaries (none for most)
+//   gen::<token>::threshold_pairs(s)      the "<rule>/<side>" pairs its cases of strategy s are placed at
 #define POOLCHECK_OPERATOR(token, aclnn)                                      \
   namespace poolcheck::gen::token {                                           \
   rc::Gen<Case> threshold(const GenConfig& cfg = {});                         \
   std::vector<std::string> threshold_strategies();                            \
   std::vector<::poolcheck::gen::threshold::ShapeBoundary> shape_boundaries(); \
+  std::vector<std::string> threshold_pairs(const std::string& strategy);      \
   }
 #include "ops/operators.inc"
 #undef POOLCHECK_OPERATOR
@@ -74,5 +80,7 @@ namespace poolcheck::gen {
 // By operator name: the threshold generator, and whether cells of `strategy` take the threshold feature.
 rc::Gen<Case> threshold_case(const std::string& op, const GenConfig& cfg = {});
 bool threshold_applies(const std::string& op, const std::string& strategy);
+// The "<rule>/<side>" pairs the threshold cases of (op, strategy) are placed at: one schedule cell each.
+std::vector<std::string> threshold_pairs(const std::string& op, const std::string& strategy);
 
 }  // namespace poolcheck::gen

@@ -12,9 +12,19 @@ using tiling_oracle::ThresholdRule;
 
 constexpr std::array<ThresholdRule, 2> kRules{ThresholdRule::VectorChannelsFit, ThresholdRule::VectorCoresVsPositions};
 
+std::vector<std::string> vector_pairs() {
+  std::vector<std::string> names;
+  for (ThresholdRule r : kRules) names.push_back(tiling_oracle::rule_name(r));
+  return threshold::pairs(names);
+}
+
 }  // namespace
 
 std::vector<std::string> avgpool2d_grad::threshold_strategies() { return {"Vector"}; }
+
+std::vector<std::string> avgpool2d_grad::threshold_pairs(const std::string& strategy) {
+  return strategy == "Vector" ? vector_pairs() : std::vector<std::string>{};
+}
 
 std::vector<threshold::ShapeBoundary> avgpool2d_grad::shape_boundaries() { return {}; }
 
@@ -24,7 +34,7 @@ rc::Gen<Case> avgpool2d_grad::threshold(const GenConfig& cfg) {
     base.target.feature.clear();
     base.target.strategy = "Vector";
     if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms("avgpool2d_grad"));
-    const size_t pick = threshold::spread(cfg, kRules.size() * threshold::kSides.size());
+    const size_t pick = threshold::pick(cfg, vector_pairs());
     return threshold::place_on(avgpool2d_grad::valid(base), kRules[pick / threshold::kSides.size()],
                                threshold::kSides[pick % threshold::kSides.size()]);
   });

@@ -27,7 +27,17 @@ std::vector<ThresholdRule> rules_of(const std::string& strategy) {
   return {ThresholdRule::SimtBlocksVsCores, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
 }
 
+std::vector<std::string> names_of(const std::vector<ThresholdRule>& rules) {
+  std::vector<std::string> names;
+  for (ThresholdRule r : rules) names.push_back(tiling_oracle::rule_name(r));
+  return names;
+}
+
 }  // namespace
+
+std::vector<std::string> maxpool3d_grad::threshold_pairs(const std::string& strategy) {
+  return threshold::pairs(names_of(rules_of(strategy)));
+}
 
 std::vector<std::string> maxpool3d_grad::threshold_strategies() {
   return {"Normal", "Scatter", "CutK", "SIMD", "SIMT"};
@@ -45,7 +55,7 @@ rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
       base.target.platform = regbase ? ::poolcheck::maxpool3d_grad::kRegbaseSoc
                                      : *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
     const std::vector<ThresholdRule> rules = rules_of(base.target.strategy);
-    const size_t pick = threshold::spread(cfg, rules.size() * threshold::kSides.size());
+    const size_t pick = threshold::pick(cfg, threshold::pairs(names_of(rules)));
     const ThresholdRule rule = rules[pick / threshold::kSides.size()];
     if (rule == ThresholdRule::ScatterRowFits) {
       // A row of Wo outputs must outgrow Scatter's 96-byte UB minimum (a dozen or more outputs): one long W axis,
