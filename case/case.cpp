@@ -5,6 +5,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "case/int_math.h"
+
 namespace poolcheck {
 
 namespace {
@@ -61,9 +63,6 @@ constexpr std::array<FormatInfo, 10> kFormats{{{Format::ND, "ND"},
                                                {Format::FractalZ, "FRACTAL_Z"},
                                                {Format::NDC1HWC0, "NDC1HWC0"},
                                                {Format::Undefined, "UNDEFINED"}}};
-
-bool mul_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
-bool add_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_add_overflow(a, b, out); }
 
 }  // namespace
 
@@ -122,21 +121,40 @@ Case normalized(Case c) {
       t = TensorArg{};
       t.present = false;
     }
-    if (t.strides == contiguous_strides(t.shape)) t.strides.clear();
+    if (is_contiguous(t.shape, t.strides)) t.strides.clear();
   }
   for (auto& [name, a] : c.arrays)
     if (!a.present) a.values.clear();
   return c;
 }
 
-std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
+std::optional<std::vector<int64_t>> checked_contiguous_strides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
-  // Wrapping (unsigned) products: a descriptor may carry dims whose product overflows int64 (the spec and the
-  // backend refuse such views; the strides only need to be defined).
-  for (size_t i = shape.size(); i-- > 1;)
-    strides[i - 1] =
-        static_cast<int64_t>(static_cast<uint64_t>(strides[i]) * static_cast<uint64_t>(shape[i] > 0 ? shape[i] : 1));
+  for (size_t i = shape.size(); i-- > 1;) {
+    const auto s = checked_mul(strides[i], std::max<int64_t>(shape[i], 1));
+    if (!s) return std::nullopt;
+    strides[i - 1] = *s;
+  }
   return strides;
+}
+
+std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape) {
+  auto strides = checked_contiguous_strides(shape);
+  if (!strides) throw std::invalid_argument(contiguous_strides_overflow(shape));
+  return *strides;
+}
+
+std::string contiguous_strides_overflow(const std::vector<int64_t>& shape) {
+  std::string dims;
+  for (size_t i = 0; i < shape.size(); ++i) dims += (i ? "x" : "") + std::to_string(shape[i]);
+  return "shape " + dims +
+         " has a contiguous stride past INT64_MAX (a stride is the product of the dims after it); give the tensor "
+         "explicit strides (:st=...)";
+}
+
+bool is_contiguous(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+  const auto c = checked_contiguous_strides(shape);
+  return c && *c == strides;
 }
 
 std::vector<int64_t> effective_strides(const TensorArg& t) {
@@ -147,7 +165,7 @@ std::vector<int64_t> view_element_offsets(const TensorArg& t) {
   const auto count = element_count(t.shape).value_or(0);
   const auto strides = effective_strides(t);
   std::vector<int64_t> offs(static_cast<size_t>(count));
-  if (strides == contiguous_strides(t.shape)) {  // dense: no odometer walk
+  if (is_contiguous(t.shape, strides)) {  // dense: no odometer walk
     std::iota(offs.begin(), offs.end(), t.offset);
     return offs;
   }
@@ -168,9 +186,9 @@ std::vector<int64_t> view_element_offsets(const TensorArg& t) {
 }
 
 std::optional<int64_t> element_count(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
+  std::optional<int64_t> n = 1;
   for (int64_t d : shape) {
-    if (d < 0 || mul_overflows(n, d, &n)) return std::nullopt;
+    if (d < 0 || !(n = checked_mul(*n, d))) return std::nullopt;
   }
   return n;
 }
@@ -181,15 +199,13 @@ std::optional<int64_t> view_extent_elems(const TensorArg& t) {
   if (*count == 0) return 0;
   const auto strides = effective_strides(t);
   if (strides.size() != t.shape.size()) return std::nullopt;
-  int64_t reach = t.offset;
+  std::optional<int64_t> reach = t.offset;
   for (size_t i = 0; i < t.shape.size(); ++i) {
-    int64_t step = 0;
-    if (strides[i] < 0 || mul_overflows(t.shape[i] - 1, strides[i], &step) || add_overflows(reach, step, &reach))
-      return std::nullopt;
+    if (strides[i] < 0) return std::nullopt;
+    const auto step = checked_mul(t.shape[i] - 1, strides[i]);
+    if (!step || !(reach = checked_add(*reach, *step))) return std::nullopt;
   }
-  int64_t extent = 0;
-  if (add_overflows(reach, 1, &extent)) return std::nullopt;
-  return extent;
+  return checked_add(*reach, 1);
 }
 
 int64_t allocation_elems(const TensorArg& t) {

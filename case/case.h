@@ -93,9 +93,17 @@ std::optional<Format> parse_format(const std::string& name);
 // The canonical form of a case: contiguous strides stored as "empty". Descriptors round-trip to it.
 Case normalized(Case c);
 
-// Row-major contiguous strides for a shape.
+// Row-major contiguous strides for a shape (a dim below 1 counts as 1), or nullopt where a stride would pass
+// INT64_MAX: no wrapped stride ever reaches a backend.
+std::optional<std::vector<int64_t>> checked_contiguous_strides(const std::vector<int64_t>& shape);
+// The same for a shape whose strides fit; otherwise throws std::invalid_argument with
+// contiguous_strides_overflow(shape).
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape);
-// Strides of the view, resolving "empty means contiguous".
+// Why a shape has no contiguous strides: the shape, the rule, and what to write instead.
+std::string contiguous_strides_overflow(const std::vector<int64_t>& shape);
+// Whether `strides` are the shape's contiguous strides (never, where those pass INT64_MAX).
+bool is_contiguous(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides);
+// Strides of the view, resolving "empty means contiguous" (throws as contiguous_strides does).
 std::vector<int64_t> effective_strides(const TensorArg& t);
 // Storage offsets (in elements) of the view's elements in dense row-major order; the view must be sized (its
 // extent computable).

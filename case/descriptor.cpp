@@ -103,7 +103,7 @@ bool is_word(const std::string& s) {
 std::string tensor_token(const TensorArg& t) {
   if (!t.present) return "null";
   std::string s = std::string(dtype_name(t.dtype)) + ":" + (t.shape.empty() ? "()" : join(t.shape, 'x'));
-  if (!t.strides.empty() && t.strides != contiguous_strides(t.shape)) s += ":st=" + join(t.strides, ',');
+  if (!t.strides.empty() && !is_contiguous(t.shape, t.strides)) s += ":st=" + join(t.strides, ',');
   if (t.offset != 0) s += ":off=" + std::to_string(t.offset);
   if (t.alloc_elems >= 0) s += ":alloc=" + std::to_string(t.alloc_elems);
   if (t.format != Format::ND) s += std::string(":fmt=") + format_name(t.format);
@@ -162,7 +162,12 @@ bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
     }
   }
   // Normalise: contiguous strides are stored as "empty" so that round trips compare equal.
-  if (t->strides == contiguous_strides(t->shape)) t->strides.clear();
+  if (is_contiguous(t->shape, t->strides)) t->strides.clear();
+  // A view without strides is contiguous: refused here if those strides cannot be represented.
+  if (t->strides.empty() && !checked_contiguous_strides(t->shape)) {
+    *err = contiguous_strides_overflow(t->shape);
+    return false;
+  }
   return true;
 }
 

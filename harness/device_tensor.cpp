@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "case/int_math.h"
 #include "case/numeric.h"
 
 namespace poolcheck {
@@ -102,8 +103,12 @@ class Scratch {
 DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
   const auto& api = backend::api();
   const int64_t esize = dtype_size(arg.dtype);
-  const int64_t bytes = std::max<int64_t>(1, allocation_elems(arg) * esize);
-  dense_ = effective_strides(arg) == contiguous_strides(arg.shape);
+  const auto checked_bytes = checked_mul(allocation_elems(arg), esize);
+  if (!checked_bytes)
+    throw std::invalid_argument("an allocation of " + std::to_string(allocation_elems(arg)) + " elements of " +
+                                std::to_string(esize) + " bytes passes INT64_MAX bytes");
+  const int64_t bytes = std::max<int64_t>(1, *checked_bytes);
+  dense_ = is_contiguous(arg.shape, effective_strides(arg));
   initial_.assign(static_cast<size_t>(bytes), pattern);
   if (values) {
     if (offsets().size() != values->size()) throw std::logic_error("host values do not match the view");

@@ -7,6 +7,7 @@
 
 #include "backend/backend.h"
 #include "case/descriptor.h"
+#include "case/int_math.h"
 #include "harness/device_tensor.h"
 #include "harness/op_adapter.h"
 #include "harness/runner.h"
@@ -22,8 +23,8 @@ class ReservedTensor {
   explicit ReservedTensor(const TensorArg& arg) {
     const auto& api = backend::api();
     const int64_t elems = arg.alloc_elems >= 0 ? arg.alloc_elems : view_extent_elems(arg).value_or(0);
-    int64_t bytes = 0;
-    if (__builtin_mul_overflow(elems, dtype_size(arg.dtype), &bytes) || bytes < kTokenBytes) bytes = kTokenBytes;
+    int64_t bytes = checked_mul(elems, dtype_size(arg.dtype)).value_or(0);
+    if (bytes < kTokenBytes) bytes = kTokenBytes;
     if (api.pcEmuSetChecks) api.pcEmuSetChecks(0);
     if (api.aclrtMalloc(&dev_, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
       // Too large for this machine: a token allocation stands in, and the plan says so.

@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,8 @@ void perturb(TensorArg& t) {
   if (change())
     t.alloc_elems = *rc::gen::oneOf(rc::gen::just<int64_t>(-1), rc::gen::inRange<int64_t>(0, 1000000),
                                     rc::gen::just(std::numeric_limits<int64_t>::max()));
+  // A view without strides must have representable contiguous ones (ContiguousStridesPastInt64MaxAreRefused).
+  if (t.strides.empty() && !checked_contiguous_strides(t.shape)) t.strides = {1};
 }
 
 rc::Gen<Case> perturbed_case() {
@@ -178,7 +181,7 @@ TEST(DescriptorCoverage, PerturbedCasesExerciseEveryField) {
       seen[std::string("dtype ") + dtype_name(t.dtype)]++;
       seen[std::string("format ") + format_name(t.format)]++;
       if (t.shape.empty()) seen["0-d shape"]++;
-      if (!t.strides.empty() && t.strides != contiguous_strides(t.shape)) seen["strides"]++;
+      if (!t.strides.empty() && !is_contiguous(t.shape, t.strides)) seen["strides"]++;
       if (t.offset < 0) seen["negative offset"]++;
       if (t.offset > 0) seen["positive offset"]++;
       if (t.alloc_elems >= 0) seen["alloc_elems"]++;
@@ -268,6 +271,25 @@ TEST(DescriptorNegativeControl, BrokenTokensAreRefused) {
   EXPECT_FALSE(parse_descriptor(line + " soc=Ascend%2").ok);
   EXPECT_FALSE(parse_descriptor(line + " fill=%zz").ok);
   EXPECT_FALSE(parse_descriptor("soc=Ascend910B").ok);  // no op
+}
+
+// A view without strides is contiguous; where those strides would pass INT64_MAX the harness refuses the token
+// instead of handing a backend a wrapped stride.
+TEST(Descriptor, ContiguousStridesPastInt64MaxAreRefused) {
+  const std::string huge = "gradOutput=f32:1x1x99999999999x99999999";
+  const ParseResult p = parse_descriptor("op=maxpool3d_grad soc=Ascend910B " + huge);
+  EXPECT_FALSE(p.ok);
+  EXPECT_NE(p.error.find("token '" + huge + "'"), std::string::npos) << p.error;
+  EXPECT_NE(p.error.find("contiguous stride past INT64_MAX"), std::string::npos) << p.error;
+  // Control: the same dims with explicit strides parse; the refusal is about the implied strides alone.
+  const ParseResult q = parse_descriptor("op=maxpool3d_grad soc=Ascend910B " + huge + ":st=1,1,1,1");
+  EXPECT_TRUE(q.ok) << q.error;
+  // The boundary: a stride of exactly INT64_MAX is representable, one past it is not.
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(contiguous_strides({2, kMax}), (std::vector<int64_t>{kMax, 1}));
+  EXPECT_FALSE(checked_contiguous_strides({2, 2, int64_t{1} << 62}).has_value());
+  EXPECT_THROW(contiguous_strides({2, 2, int64_t{1} << 62}), std::invalid_argument);
+  EXPECT_EQ(contiguous_strides({2, 3, 4}), (std::vector<int64_t>{12, 4, 1}));
 }
 
 }  // namespace poolcheck

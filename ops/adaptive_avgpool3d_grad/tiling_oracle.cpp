@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "case/int_math.h"
 #include "ops/adaptive_avgpool3d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
@@ -24,14 +24,6 @@ using poolcheck::adaptive_avgpool3d_grad::View;
 constexpr int64_t kBlockBytes = 32;  // UB block: ncAlign and the slice length are whole blocks
 // Init: ubSize = UB - RESERVED_UB (3 KiB) - INDEX_USE_UB (3 KiB).
 constexpr int64_t kReservedUb = 3 * 1024 + 3 * 1024;
-
-// a * b, saturated at INT64_MAX (the operands are positive tensor dims and counts).
-int64_t saturating_mul(int64_t a, int64_t b) {
-  const __int128 p = static_cast<__int128>(a) * b;
-  return p > std::numeric_limits<int64_t>::max() ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(p);
-}
-
-int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
 // GetDataTypeKey: fp32 0, fp16 1, bf16 2; nullopt for a dtype the kernel has none for.
 std::optional<uint64_t> dtype_key(DType dt) {

@@ -6,6 +6,7 @@
 
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "backend/backend.h"
+#include "case/per_axis.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
 #include "ops/avgpool2d_grad/spec.h"
@@ -16,11 +17,7 @@ namespace poolcheck::avgpool2d_grad {
 
 namespace {
 
-std::array<int64_t, 2> expand(const std::vector<int64_t>& v, const std::array<int64_t, 2>& if_empty) {
-  if (v.empty()) return if_empty;
-  if (v.size() == 1) return {v[0], v[0]};
-  return {v[0], v[1]};
-}
+using Dims2 = std::array<int64_t, 2>;
 
 HostValues make_inputs(const Case& c) { return filled_inputs(c, {kGradOutput, kSelf}); }
 
@@ -54,10 +51,10 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   const auto& go = view.grad_output()->shape;
   const size_t r = self.size();
   oracle::AvgPool2dParams p;
-  p.kernel = expand(view.kernel_size()->values, {});
+  p.kernel = per_axis<2>(view.kernel_size(), Dims2{0, 0}).value();
   const IntArrayArg* stride = view.stride();  // a null stride means stride = kernel
-  p.stride = expand(stride ? stride->values : std::vector<int64_t>{}, p.kernel);
-  p.padding = expand(view.padding()->values, {});
+  p.stride = per_axis<2>(stride ? stride->values : std::vector<int64_t>{}, p.kernel).value();
+  p.padding = per_axis<2>(view.padding(), Dims2{0, 0}).value();
   p.ceil_mode = view.ceil_mode();
   p.count_include_pad = view.count_include_pad();
   p.divisor_override = view.divisor_override();

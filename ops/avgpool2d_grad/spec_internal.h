@@ -59,7 +59,6 @@ std::optional<DType> common_dtype(const Case& c);
 // The value the API receives: the runner passes static_cast<int8_t>(cubeMathType).
 int8_t cube_math_type(const Case& c);
 
-std::optional<Dims2> broadcast2(const IntArrayArg* a);  // length 1 or 2 -> 2 values
 std::optional<Dims2> kernel2(const Case& c);            // rules 11, 12 hold
 bool padding_in_range(const Dims2& k, const Dims2& p);  // 0 <= p <= k/2 per axis
 

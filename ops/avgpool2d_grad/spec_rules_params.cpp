@@ -3,6 +3,7 @@
 #include <array>
 #include <limits>
 
+#include "case/per_axis.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
 
 namespace poolcheck::spec::avgpool2d_grad {
@@ -111,13 +112,13 @@ Rule padding_value() {
       "accept it, and 001 does not say) (AP.D.NEGATIVE_PADDING)";
   r.violated = [](const Case& c) {
     const auto k = kernel2(c);
-    const auto p = broadcast2(array(c, kPadding));
+    const auto p = per_axis<2>(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
   r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     const auto k = kernel2(v);
-    auto p = broadcast2(array(v, kPadding));
+    auto p = per_axis<2>(array(v, kPadding));
     if (!k || !p) return std::nullopt;
     const size_t axis = (choice / 4) % 2;
     const std::array<int64_t, 4> bad{-1, (*k)[axis] / 2 + 1, kMax, kMin};

@@ -1,4 +1,5 @@
 // Read-only views of an avg-pool Case used by the rule predicates and mutators.
+#include "case/per_axis.h"
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
 
@@ -40,16 +41,10 @@ std::optional<DType> common_dtype(const Case& c) {
 
 int8_t cube_math_type(const Case& c) { return static_cast<int8_t>(c.scalar(kCubeMathType).value_or(0)); }
 
-std::optional<Dims2> broadcast2(const IntArrayArg* a) {
-  if (!len_in(a, {1, 2})) return std::nullopt;
-  const auto& v = a->values;
-  return v.size() == 1 ? Dims2{v[0], v[0]} : Dims2{v[0], v[1]};
-}
-
 std::optional<Dims2> kernel2(const Case& c) {
   const IntArrayArg* k = array(c, kKernelSize);
   if (!k || !all_positive(*k)) return std::nullopt;
-  return broadcast2(k);
+  return per_axis<2>(k);
 }
 
 bool padding_in_range(const Dims2& k, const Dims2& p) {
@@ -60,12 +55,12 @@ bool padding_in_range(const Dims2& k, const Dims2& p) {
 
 std::optional<Pool> pool_params(const Case& c) {
   const auto k = kernel2(c);
-  const auto p = broadcast2(array(c, kPadding));
+  const auto p = per_axis<2>(array(c, kPadding));
   if (!k || !p || !padding_in_range(*k, *p)) return std::nullopt;
   const IntArrayArg* s = array(c, kStride);
   Dims2 s2 = *k;  // null or empty stride: stride = kernel
   if (s && !s->values.empty()) {
-    const auto b = broadcast2(s);
+    const auto b = per_axis<2>(s);
     if (!b || !all_positive(*s)) return std::nullopt;
     s2 = *b;
   }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "case/per_axis.h"
 #include "ops/avgpool2d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
@@ -34,9 +35,6 @@ struct Geometry {
   int64_t divisor = 0;
   int64_t cube_math = 0;
 };
-
-// A length-1 list covers both axes (CalculateKernelSizeNCHW, FillIntArray).
-int64_t second_or_first(const IntArrayArg& a) { return a.values.size() == 1 ? a.values[0] : a.values[1]; }
 
 // The geometry of a valid case, or why it has none a kernel runs on.
 std::optional<Geometry> read_geometry(const Case& c, std::string* why) {
@@ -74,17 +72,18 @@ std::optional<Geometry> read_geometry(const Case& c, std::string* why) {
   g.wo = grad->shape[w_at];
   g.h = self->shape[h_at];
   g.w = self->shape[w_at];
-  g.kh = k->values[0];
-  g.kw = second_or_first(*k);
-  // A null or empty stride is the kernel (the doc; FillIntArray's Size() == 0 branch).
-  const IntArrayArg* s = v.stride();
-  if (s == nullptr || s->values.empty()) {
-    g.sh = g.kh;
-    g.sw = g.kw;
-  } else {
-    g.sh = s->values[0];
-    g.sw = second_or_first(*s);
+  // A length-1 list covers both axes (CalculateKernelSizeNCHW, FillIntArray); a null or empty stride is the
+  // kernel (the doc; FillIntArray's Size() == 0 branch).
+  const auto kernel = per_axis<2>(k);
+  const auto stride = v.stride() == nullptr ? kernel : per_axis<2>(v.stride(), kernel);
+  if (!kernel || !stride) {
+    *why = "kernelSize or stride has neither 1 nor 2 values";
+    return std::nullopt;
   }
+  g.kh = (*kernel)[0];
+  g.kw = (*kernel)[1];
+  g.sh = (*stride)[0];
+  g.sw = (*stride)[1];
   g.ceil_mode = v.ceil_mode();
   g.count_include_pad = v.count_include_pad();
   g.divisor = v.divisor_override();

@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "backend/backend.h"
 #include "case/numeric.h"
+#include "case/per_axis.h"
 #include "case/rng.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
@@ -19,17 +20,13 @@ namespace poolcheck::maxpool3d_grad {
 
 namespace {
 
+using Dims3 = std::array<int64_t, 3>;
+
 struct Geometry {
   int64_t planes = 1;
   std::array<int64_t, 3> in{}, out{};
   oracle::Pool3dParams params;
 };
-
-std::array<int64_t, 3> expand(const std::vector<int64_t>& v, const std::array<int64_t, 3>& if_empty) {
-  if (v.empty()) return if_empty;
-  if (v.size() == 1) return {v[0], v[0], v[0]};
-  return {v[0], v[1], v[2]};
-}
 
 Geometry geometry(const Case& c) {
   Geometry g;
@@ -42,10 +39,10 @@ Geometry geometry(const Case& c) {
     g.in[i] = self[r - 3 + i];
     g.out[i] = go[go.size() - 3 + i];
   }
-  g.params.kernel = expand(v.kernel_size()->values, {});
-  g.params.stride = expand(v.stride()->values, g.params.kernel);
-  g.params.padding = expand(v.padding()->values, {});
-  g.params.dilation = expand(v.dilation()->values, {1, 1, 1});
+  g.params.kernel = per_axis<3>(v.kernel_size(), Dims3{0, 0, 0}).value();
+  g.params.stride = per_axis<3>(v.stride(), g.params.kernel).value();
+  g.params.padding = per_axis<3>(v.padding(), Dims3{0, 0, 0}).value();
+  g.params.dilation = per_axis<3>(v.dilation(), Dims3{1, 1, 1}).value();
   g.params.ceil_mode = v.ceil_mode();
   return g;
 }

@@ -7,6 +7,8 @@
 #include <array>
 #include <initializer_list>
 
+#include "case/int_math.h"
+#include "case/per_axis.h"
 #include "generators/draws.h"
 #include "ops/maxpool3d_grad/regbase_knobs.h"
 
@@ -26,15 +28,6 @@ constexpr int64_t kVectorBytes = 256;   // one vector register
 // One of `values`, drawn size-independently.
 int64_t one_of(std::initializer_list<int64_t> values) { return *rc::gen::elementOf(std::vector<int64_t>(values)); }
 
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t align_up(int64_t a, int64_t b) { return ceil_div(a, b) * b; }
-
-Dims per_axis(const std::vector<int64_t>& v, const Dims& if_empty) {
-  if (v.empty()) return if_empty;
-  if (v.size() == 1) return {v[0], v[0], v[0]};
-  return {v[0], v[1], v[2]};
-}
-
 // What the 950 tiling looks at, from the parameters a case is made of (dilation is always 1 in valid cases).
 struct Geometry {
   int64_t nc = 1;
@@ -50,9 +43,9 @@ Geometry geometry_of(const CaseParams& p) {
   Geometry g;
   g.nc = p.batched ? p.n * p.c : p.c;
   g.in = p.in_dims;
-  g.k = per_axis(p.kernel, {1, 1, 1});
-  g.s = per_axis(p.stride, g.k);
-  g.pad = per_axis(p.padding, {0, 0, 0});
+  g.k = per_axis<3>(p.kernel, Dims{1, 1, 1}).value();
+  g.s = per_axis<3>(p.stride, g.k).value();
+  g.pad = per_axis<3>(p.padding, Dims{0, 0, 0}).value();
   for (size_t a = 0; a < 3; ++a)
     g.out[a] = spec::pooled_size(g.in[a], g.k[a], g.s[a], g.pad[a], 1, p.ceil_mode).value_or(1);
   g.data_bytes = p.dtype == DType::F32 ? 4 : 2;

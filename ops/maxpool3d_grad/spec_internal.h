@@ -51,7 +51,6 @@ Dims3 spatial(const TensorArg& t);  // last three dims (caller ensures rank >= 3
 // All four tensors present with valid descriptors, ranks in {4,5} and equal (rules 2-4, 12, 13 hold).
 bool structure_ok(const Case& c);
 
-std::optional<Dims3> broadcast3(const IntArrayArg* a);  // length 1 or 3 -> 3 values
 std::optional<Dims3> kernel3(const Case& c);            // rules 14, 15 hold
 bool padding_in_range(const Dims3& k, const Dims3& p);  // 0 <= p <= k/2 per axis
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <limits>
 
+#include "case/per_axis.h"
 #include "ops/maxpool3d_grad/spec_internal.h"
 #include "spec/pooled_size.h"
 
@@ -108,8 +109,8 @@ Rule padding_len() {
 // rescued by its output-shape check, which reports the same status.
 void follow_pooled_size(Case* m, const Dims3& k, const Dims3& p) {
   if (!structure_ok(*m)) return;
-  const auto s = array(*m, kStride) && !array(*m, kStride)->values.empty() ? broadcast3(array(*m, kStride)) : k;
-  const auto d = broadcast3(array(*m, kDilation));
+  const auto s = array(*m, kStride) && !array(*m, kStride)->values.empty() ? per_axis<3>(array(*m, kStride)) : k;
+  const auto d = per_axis<3>(array(*m, kDilation));
   if (!s || !d) return;
   const Dims3 in = spatial(*tensor(*m, kSelf));
   Dims3 out{};
@@ -133,7 +134,7 @@ Rule padding_value() {
       "broadcasting length-1 lists)";
   r.violated = [](const Case& c) {
     const auto k = kernel3(c);
-    const auto p = broadcast3(array(c, kPadding));
+    const auto p = per_axis<3>(array(c, kPadding));
     return k && p && !padding_in_range(*k, *p);
   };
   // Classes 0-3: padding -1, kernelSize/2 + 1 (the first value past the bound), INT64_MAX, INT64_MIN; 4 and 5:
@@ -148,7 +149,7 @@ Rule padding_value() {
     static constexpr std::array<uint64_t, 6> kAxisShift{0, 0, 1, 2, 1, 2};
     Case m = v;
     const auto k = kernel3(m);
-    auto p = broadcast3(array(m, kPadding));
+    auto p = per_axis<3>(array(m, kPadding));
     if (!k || !p) return std::nullopt;
     const uint64_t cls = choice % kBad.size();
     const size_t axis = (choice / kBad.size() + kAxisShift[cls]) % 3;

@@ -1,5 +1,6 @@
 // Read-only views of a max-pool Case used by the rule predicates, plus small mutation helpers (the
 // operator-independent ones live in spec/case_views.cpp).
+#include "case/per_axis.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/spec_internal.h"
 
@@ -14,16 +15,10 @@ Dims3 spatial(const TensorArg& t) {
 
 bool structure_ok(const Case& c) { return tensors_well_formed(c, kTensors, {4, 5}); }
 
-std::optional<Dims3> broadcast3(const IntArrayArg* a) {
-  if (!len_in(a, {1, 3})) return std::nullopt;
-  const auto& v = a->values;
-  return v.size() == 1 ? Dims3{v[0], v[0], v[0]} : Dims3{v[0], v[1], v[2]};
-}
-
 std::optional<Dims3> kernel3(const Case& c) {
   const IntArrayArg* k = array(c, kKernelSize);
   if (!k || !all_positive(*k)) return std::nullopt;
-  return broadcast3(k);
+  return per_axis<3>(k);
 }
 
 bool padding_in_range(const Dims3& k, const Dims3& p) {
@@ -37,11 +32,11 @@ bool ceil_mode(const Case& c) { return c.scalar(kCeilMode).value_or(0) != 0; }
 std::optional<Pool> pool_params(const Case& c) {
   const auto k = kernel3(c);
   const IntArrayArg* s = array(c, kStride);
-  const auto p = broadcast3(array(c, kPadding));
-  const auto d = broadcast3(array(c, kDilation));
+  const auto p = per_axis<3>(array(c, kPadding));
+  const auto d = per_axis<3>(array(c, kDilation));
   if (!k || !len_in(s, {0, 1, 3}) || !all_positive(*s) || !p || !padding_in_range(*k, *p) || !d) return std::nullopt;
   if (*d != Dims3{1, 1, 1}) return std::nullopt;
-  const Dims3 s3 = s->values.empty() ? *k : *broadcast3(s);
+  const Dims3 s3 = s->values.empty() ? *k : *per_axis<3>(s);
   return Pool{*k, s3, *p, *d, ceil_mode(c)};
 }
 

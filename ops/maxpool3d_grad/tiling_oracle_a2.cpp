@@ -10,11 +10,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "case/int_math.h"
+#include "case/per_axis.h"
 #include "ops/maxpool3d_grad/tiling_oracle_internal.h"
 #include "ops/maxpool3d_grad/view.h"
 
@@ -25,7 +26,6 @@ namespace {
 using poolcheck::maxpool3d_grad::View;
 using Dims3 = std::array<int64_t, 3>;
 
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 constexpr int64_t kBlockBytes = 32;        // BLOCK_SIZE: UB alignment
 constexpr int64_t kLanes = 64;             // NUM_PER_REP_B32: N*C lanes per pass
 constexpr int64_t kMinLanes = 16;          // CalcBaseNc's minVL
@@ -39,15 +39,8 @@ constexpr int64_t kMaxKnobCores = 64;      // the emulator's largest core count 
 constexpr int64_t kNoCut = 0, kCutNc = 10, kCutDo = 20, kCutHo = 30, kCutWo = 40, kCutKw = 70;
 constexpr uint64_t kTypeNormal = 0, kTypeCutK = 1, kTypeScatter = 2, kOverlapKey = 100;
 
-// Saturating arithmetic on non-negative sizes: upstream's uint64 models would wrap for kernels near INT64_MAX,
-// poolcheck's saturate so such a tile never fits (docs/tiling-conformance.md, "Huge kernels").
-int64_t mul(int64_t a, int64_t b) {
-  const __int128 p = static_cast<__int128>(a) * b;
-  return p > kMax ? kMax : static_cast<int64_t>(p);
-}
-int64_t add(int64_t a, int64_t b) { return a > kMax - b ? kMax : a + b; }
-int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
-int64_t align_up(int64_t a, int64_t n) { return mul(ceil_div(a, n), n); }
+// Sizes use case/int_math.h's saturating arithmetic: upstream's uint64 models would wrap for kernels near
+// INT64_MAX, poolcheck's saturate so such a tile never fits (docs/tiling-conformance.md, "Huge kernels").
 
 // The problem as the A2 tiling reads it (SetInputParams, SetAttrParams): x = self viewed as NCDHW (a 4-D CDHW
 // call is 1CDHW, pool_3d_util ViewCDHWas5D), the output sizes from the gradient.
@@ -58,16 +51,12 @@ struct Problem {
   bool overlap = false;
 };
 
-int64_t out_volume(const Problem& pr) { return mul(mul(pr.out[0], pr.out[1]), pr.out[2]); }
+int64_t out_volume(const Problem& pr) { return saturating_mul(saturating_mul(pr.out[0], pr.out[1]), pr.out[2]); }
 // The input extent a run of `b` outputs reads on axis a (CalUBTotalSize's baseXi, CalXp's baseXp).
-int64_t window_span(const Problem& pr, int a, int64_t b) { return add(mul(b - 1, pr.s[a]), pr.k[a]); }
-bool unit_dilation(const Problem& pr) { return pr.d == Dims3{1, 1, 1}; }
-
-std::optional<Dims3> three(const IntArrayArg* a) {
-  if (a == nullptr || (a->values.size() != 1 && a->values.size() != 3)) return std::nullopt;
-  const auto& v = a->values;
-  return v.size() == 1 ? Dims3{v[0], v[0], v[0]} : Dims3{v[0], v[1], v[2]};
+int64_t window_span(const Problem& pr, int a, int64_t b) {
+  return saturating_add(saturating_mul(b - 1, pr.s[a]), pr.k[a]);
 }
+bool unit_dilation(const Problem& pr) { return pr.d == Dims3{1, 1, 1}; }
 
 std::optional<Problem> problem_of(const Case& c) {
   const View v(c);
@@ -76,14 +65,14 @@ std::optional<Problem> problem_of(const Case& c) {
   if (grad == nullptr || self == nullptr || grad->shape.size() < 4 || self->shape.size() < 4) return std::nullopt;
   Problem pr;
   const size_t rank = self->shape.size();
-  for (size_t i = 0; i + 3 < rank; ++i) pr.nc = mul(pr.nc, self->shape[i]);
+  for (size_t i = 0; i + 3 < rank; ++i) pr.nc = saturating_mul(pr.nc, self->shape[i]);
   for (int a = 0; a < 3; ++a) {
     pr.in[a] = self->shape[rank - 3 + a];
     pr.out[a] = grad->shape[grad->shape.size() - 3 + a];
   }
-  const auto k = three(v.kernel_size());
-  const auto p = three(v.padding());
-  const auto d = three(v.dilation());
+  const auto k = per_axis<3>(v.kernel_size());
+  const auto p = per_axis<3>(v.padding());
+  const auto d = per_axis<3>(v.dilation());
   if (!k || !p || !d || v.stride() == nullptr) return std::nullopt;
   pr.k = *k;
   pr.p = *p;
@@ -92,7 +81,7 @@ std::optional<Problem> problem_of(const Case& c) {
   if (v.stride()->values.empty()) {
     pr.s = pr.k;
   } else {
-    const auto s = three(v.stride());
+    const auto s = per_axis<3>(v.stride());
     if (!s) return std::nullopt;
     pr.s = *s;
   }
@@ -137,20 +126,24 @@ bool cutk_init_output(const Problem& pr) {
 int64_t normal_ub(const Problem& pr, int64_t vl, const Dims3& base, bool overlap) {
   const int64_t di = window_span(pr, 0, base[0]), hi = window_span(pr, 1, base[1]), wi = window_span(pr, 2, base[2]);
   const int64_t dt_align = kBlockBytes / pr.dt;
-  const int64_t rows = mul(di, hi);
-  const int64_t region = mul(rows, wi);
-  const int64_t outs = mul(mul(base[0], base[1]), base[2]);
-  int64_t size = mul(mul(vl, region), 4);  // xIndexBuf
+  const int64_t rows = saturating_mul(di, hi);
+  const int64_t region = saturating_mul(rows, wi);
+  const int64_t outs = saturating_mul(saturating_mul(base[0], base[1]), base[2]);
+  int64_t size = saturating_mul(saturating_mul(vl, region), 4);  // xIndexBuf
   if (overlap) {
-    size = add(size, mul(mul(mul(2, vl), mul(rows, align_up(wi, 8))), 4));
+    size = saturating_add(
+        size, saturating_mul(saturating_mul(saturating_mul(2, vl), saturating_mul(rows, align_up(wi, 8))), 4));
   } else {
-    const int64_t row_dt = mul(rows, align_up(wi, dt_align));
-    size = add(size, mul(mul(vl, row_dt), 4 + pr.dt));  // yTransposeBuf (fp32) + yQue (dtype)
+    const int64_t row_dt = saturating_mul(rows, align_up(wi, dt_align));
+    size = saturating_add(
+        size, saturating_mul(saturating_mul(vl, row_dt), 4 + pr.dt));  // yTransposeBuf (fp32) + yQue (dtype)
   }
-  size = add(size, align_up(mul(vl, outs), kBlockBytes));                   // maskBuf
-  size = add(size, mul(mul(mul(2, vl), align_up(outs, 8)), 4));             // argmax tiles
-  size = add(size, mul(mul(mul(2, vl), align_up(outs, dt_align)), pr.dt));  // gradient tiles
-  return add(size, kSelectReserve);
+  size = saturating_add(size, align_up(saturating_mul(vl, outs), kBlockBytes));  // maskBuf
+  size = saturating_add(size,
+                        saturating_mul(saturating_mul(saturating_mul(2, vl), align_up(outs, 8)), 4));  // argmax tiles
+  size = saturating_add(
+      size, saturating_mul(saturating_mul(saturating_mul(2, vl), align_up(outs, dt_align)), pr.dt));  // gradient tiles
+  return saturating_add(size, kSelectReserve);
 }
 
 struct NormalPlan {
@@ -170,7 +163,7 @@ bool normal_capable(const Problem& pr, int64_t ub) {
 // CalcBaseNc: 64 lanes when N*C fills every core and the whole plane fits, or N*C >= 64 without overlap; else
 // N*C <= 48 takes CeilAlign(N*C, 16); 16 when the whole plane does not fit with that.
 int64_t normal_lanes(const Problem& pr, int64_t cores, int64_t ub) {
-  if (pr.nc >= mul(kLanes, cores)) {
+  if (pr.nc >= saturating_mul(kLanes, cores)) {
     if (normal_ub(pr, kLanes, pr.out, pr.overlap) <= ub) return kLanes;
   } else if (pr.nc >= kLanes && !pr.overlap) {
     return kLanes;
@@ -252,7 +245,7 @@ std::optional<NormalPlan> normal_plan(const Problem& pr, int64_t cores, int64_t 
   }
   n.single[1] = 1;
   // Cut NC, D and H over the cores.
-  const int64_t ho_need = ceil_div(cores, mul(nc_cnt, pr.out[0]));
+  const int64_t ho_need = ceil_div(cores, saturating_mul(nc_cnt, pr.out[0]));
   if (normal_whole(pr, n, kCutDo, n.overlap, ub)) return n;
   if (ho_need <= pr.out[1]) {
     n.single[2] = ceil_div(pr.out[1], ho_need);
@@ -260,7 +253,7 @@ std::optional<NormalPlan> normal_plan(const Problem& pr, int64_t cores, int64_t 
   }
   n.single[2] = 1;
   // Cut NC, D, H and W over the cores.
-  const int64_t wo_need = ceil_div(cores, mul(mul(nc_cnt, pr.out[0]), pr.out[1]));
+  const int64_t wo_need = ceil_div(cores, saturating_mul(saturating_mul(nc_cnt, pr.out[0]), pr.out[1]));
   if (normal_whole(pr, n, kCutHo, n.overlap, ub)) return n;
   n.single[3] = wo_need <= pr.out[2] ? ceil_div(pr.out[2], wo_need) : 1;
   return normal_cut_ub(pr, n, ub) ? std::optional<NormalPlan>(n) : std::nullopt;
@@ -286,17 +279,20 @@ Dims3 cutk_pass(const Problem& pr, const Dims3& base, int64_t cut) {
 
 int64_t cutk_ub(const Problem& pr, const Dims3& base, int64_t cut) {
   const Dims3 pass = cutk_pass(pr, base, cut);
-  const int64_t region = mul(mul(pass[0], pass[1]), pass[2]);
-  const int64_t region_b32 = cut == kCutKw ? mul(region, 8) : mul(mul(pass[0], pass[1]), align_up(pass[2], 8));
-  const int64_t outs = mul(mul(base[0], base[1]), base[2]);
+  const int64_t region = saturating_mul(saturating_mul(pass[0], pass[1]), pass[2]);
+  const int64_t region_b32 = cut == kCutKw ? saturating_mul(region, 8)
+                                           : saturating_mul(saturating_mul(pass[0], pass[1]), align_up(pass[2], 8));
+  const int64_t outs = saturating_mul(saturating_mul(base[0], base[1]), base[2]);
   const int64_t dt_align = kBlockBytes / pr.dt;
-  int64_t size = mul(mul(kLanes, region), 4);                               // indexImgBuf
-  size = add(size, mul(mul(3 * kLanes, region_b32), 4));                    // yQue, yTransposeBuf, yTranDepadBuf
-  size = add(size, align_up(mul(kLanes, outs), kBlockBytes));               // mask
-  size = add(size, mul(mul(2 * kLanes, outs), 4));                          // tmpGradBuf, indexColBuf
-  size = add(size, mul(mul(2 * kLanes, align_up(outs, 8)), 4));             // argmax tiles
-  size = add(size, mul(mul(2 * kLanes, align_up(outs, dt_align)), pr.dt));  // gradient tiles
-  return add(size, kSelectReserve);
+  int64_t size = saturating_mul(saturating_mul(kLanes, region), 4);  // indexImgBuf
+  size = saturating_add(
+      size, saturating_mul(saturating_mul(3 * kLanes, region_b32), 4));  // yQue, yTransposeBuf, yTranDepadBuf
+  size = saturating_add(size, align_up(saturating_mul(kLanes, outs), kBlockBytes));  // mask
+  size = saturating_add(size, saturating_mul(saturating_mul(2 * kLanes, outs), 4));  // tmpGradBuf, indexColBuf
+  size = saturating_add(size, saturating_mul(saturating_mul(2 * kLanes, align_up(outs, 8)), 4));  // argmax tiles
+  size = saturating_add(size,
+                        saturating_mul(saturating_mul(2 * kLanes, align_up(outs, dt_align)), pr.dt));  // gradient tiles
+  return saturating_add(size, kSelectReserve);
 }
 
 bool cutk_capable(const Problem& pr, int64_t ub) {
@@ -340,14 +336,14 @@ std::optional<CutKPlan> cutk_plan(const Problem& pr, int64_t cores, int64_t ub) 
     return cutk_cut_ub(pr, ck, ub) ? std::optional<CutKPlan>(ck) : std::nullopt;
   }
   ck.single[0] = 1;
-  const int64_t ho_need = ceil_div(cores, mul(nc_cnt, pr.out[0]));
+  const int64_t ho_need = ceil_div(cores, saturating_mul(nc_cnt, pr.out[0]));
   if (cutk_whole(pr, ck, kCutDo, ub)) return ck;
   if (ho_need <= pr.out[1]) {
     ck.single[1] = pr.out[1] / ho_need;
     return cutk_cut_ub(pr, ck, ub) ? std::optional<CutKPlan>(ck) : std::nullopt;
   }
   ck.single[1] = 1;
-  const int64_t wo_need = ceil_div(cores, mul(mul(nc_cnt, pr.out[0]), pr.out[1]));
+  const int64_t wo_need = ceil_div(cores, saturating_mul(saturating_mul(nc_cnt, pr.out[0]), pr.out[1]));
   if (cutk_whole(pr, ck, kCutHo, ub)) return ck;
   ck.single[2] = wo_need <= pr.out[2] ? pr.out[2] / wo_need : 1;
   return cutk_cut_ub(pr, ck, ub) ? std::optional<CutKPlan>(ck) : std::nullopt;
@@ -371,10 +367,10 @@ std::optional<ScatterPlan> scatter_plan(const Problem& pr, int64_t cores, int64_
   ScatterPlan sc;
   const int64_t nc_per_core = ceil_div(pr.nc, cores);
   sc.used = ceil_div(pr.nc, nc_per_core);
-  const int64_t plane = mul(out_volume(pr), per);
-  const int64_t hw_row = mul(mul(pr.out[1], pr.out[2]), per);
-  const int64_t w_row = mul(pr.out[2], per);
-  if (mul(nc_per_core, plane) <= eff) {
+  const int64_t plane = saturating_mul(out_volume(pr), per);
+  const int64_t hw_row = saturating_mul(saturating_mul(pr.out[1], pr.out[2]), per);
+  const int64_t w_row = saturating_mul(pr.out[2], per);
+  if (saturating_mul(nc_per_core, plane) <= eff) {
     sc.base_nc = nc_per_core;
     sc.base = pr.out;
     sc.cut = kNoCut;
@@ -414,7 +410,9 @@ std::array<int64_t, 4> counts(const Problem& pr, int64_t nc_block, const Dims3& 
   return {ceil_div(pr.nc, nc_block), ceil_div(pr.out[0], split[0]), ceil_div(pr.out[1], split[1]),
           ceil_div(pr.out[2], split[2])};
 }
-int64_t product(const std::array<int64_t, 4>& cnt) { return mul(mul(cnt[0], cnt[1]), mul(cnt[2], cnt[3])); }
+int64_t product(const std::array<int64_t, 4>& cnt) {
+  return saturating_mul(saturating_mul(cnt[0], cnt[1]), saturating_mul(cnt[2], cnt[3]));
+}
 
 // The fp32 workspace: fp16/bf16 with overlap (SetOtherTilingParams, CalculateRoundParams).
 bool fp32_workspace(const Problem& pr, bool overlap) { return pr.dt != 4 && overlap; }
@@ -489,8 +487,10 @@ ExpectedTiling scatter_expectation(const Problem& pr, const ScatterPlan& sc, int
   // The Scatter kernels always zero their output first (max_pool3d_grad_scatter{,_overlap}_unified.h).
   field(e, "init", true);
   field(e, "ws", fp32_workspace(pr, pr.overlap));
-  const int64_t tile = mul(mul(sc.base_nc, mul(mul(sc.base[0], sc.base[1]), sc.base[2])), pr.dt + kIndexBytes);
-  field(e, "ub", std::to_string(add(tile, kBlockBytes)) + "/" + std::to_string(ub));
+  const int64_t tile =
+      saturating_mul(saturating_mul(sc.base_nc, saturating_mul(saturating_mul(sc.base[0], sc.base[1]), sc.base[2])),
+                     pr.dt + kIndexBytes);
+  field(e, "ub", std::to_string(saturating_add(tile, kBlockBytes)) + "/" + std::to_string(ub));
   return e;
 }
 
@@ -544,13 +544,13 @@ Dims3 cutk_last_single(const Problem& pr, int64_t cores) {
     return single;
   }
   single[0] = 1;
-  const int64_t ho_need = ceil_div(cores, mul(nc_cnt, pr.out[0]));
+  const int64_t ho_need = ceil_div(cores, saturating_mul(nc_cnt, pr.out[0]));
   if (ho_need <= pr.out[1]) {
     single[1] = pr.out[1] / ho_need;
     return single;
   }
   single[1] = 1;
-  const int64_t wo_need = ceil_div(cores, mul(mul(nc_cnt, pr.out[0]), pr.out[1]));
+  const int64_t wo_need = ceil_div(cores, saturating_mul(saturating_mul(nc_cnt, pr.out[0]), pr.out[1]));
   single[2] = wo_need <= pr.out[2] ? pr.out[2] / wo_need : 1;
   return single;
 }
@@ -608,7 +608,7 @@ std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platf
   }
   // Scatter's plane rule: one N*C plane of dtype + int32 elements within UB - 32 (cut NC or none), else cut D.
   // Stated where Scatter takes the call one block above and its UB minimum holds one block below.
-  const int64_t plane_from = add(mul(out_volume(*pr), pr->dt + kIndexBytes), kBlockBytes);
+  const int64_t plane_from = saturating_add(saturating_mul(out_volume(*pr), pr->dt + kIndexBytes), kBlockBytes);
   const int64_t scatter_below = whitelisted ? cutk_ub(*pr, {1, 1, 1}, kCutKw) : normal_from;
   if (plane_from - kBlockBytes >= kScatterUbMinimum && plane_from + kBlockBytes < scatter_below &&
       plane_from + kBlockBytes < normal_from)
@@ -619,14 +619,14 @@ std::vector<Threshold> a2_thresholds(const Case& c, const PlatformNumbers& platf
   const int64_t per = pr->dt + kIndexBytes;
   const int64_t scatter_until = std::min(scatter_below, normal_from);  // Scatter takes every UB below it
   const auto scatter_cut = [&](ThresholdRule rule, int64_t coarser, int64_t finer) {
-    const int64_t from = add(finer, kBlockBytes);
+    const int64_t from = saturating_add(finer, kBlockBytes);
     if (coarser > finer && from - kBlockBytes >= kScatterUbMinimum && from - 2 * kBlockBytes >= per &&
         from + kBlockBytes < scatter_until)
       out.push_back({rule, Knob::UbBytes, from, "cut"});
   };
-  const int64_t layer = mul(mul(pr->out[1], pr->out[2]), per);
-  const int64_t row = mul(pr->out[2], per);
-  scatter_cut(ThresholdRule::ScatterLayerFits, mul(out_volume(*pr), per), layer);
+  const int64_t layer = saturating_mul(saturating_mul(pr->out[1], pr->out[2]), per);
+  const int64_t row = saturating_mul(pr->out[2], per);
+  scatter_cut(ThresholdRule::ScatterLayerFits, saturating_mul(out_volume(*pr), per), layer);
   scatter_cut(ThresholdRule::ScatterRowFits, layer, row);
   // Scatter's core split (ncPreCore = ceil(N*C / cores), usedCoreNum = ceil(N*C / ncPreCore)): from N*C cores on
   // each takes one N*C (used = N*C); one core fewer leaves some with two (used = ceil(N*C / 2) < N*C). The cores

@@ -6,10 +6,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 
+#include "case/int_math.h"
+#include "case/per_axis.h"
 #include "ops/maxpool3d_grad/tiling_oracle_internal.h"
 #include "ops/maxpool3d_grad/view.h"
 
@@ -32,21 +33,6 @@ constexpr uint64_t kSimtBit = 1u << 8;    // IS_SIMT
 constexpr uint64_t kCheckBit = 1u << 10;  // IS_CHECK_RANGE
 constexpr uint64_t kFullBit = 1u << 11;   // IS_FULL
 
-constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
-
-// Products and sums saturate at INT64_MAX: the buffer sizes multiply plane sizes by tile counts, and a saturated
-// size simply never fits the UB (the campaign's shapes stay far below it).
-int64_t mul(int64_t a, int64_t b) {
-  const __int128 p = static_cast<__int128>(a) * b;
-  return p > kSaturated ? kSaturated : static_cast<int64_t>(p);
-}
-int64_t add(int64_t a, int64_t b) {
-  const __int128 s = static_cast<__int128>(a) + b;
-  return s > kSaturated ? kSaturated : static_cast<int64_t>(s);
-}
-int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
-int64_t ceil_align(int64_t a, int64_t b) { return mul(ceil_div(a, b), b); }
-
 // What the arch35 tiling reads of a call (MaxPool3DGradWithArgmaxInputInfo): x = self, grad = gradOutput,
 // argmax = indices; a 4-D call is C, D, H, W with N = 1.
 struct Geometry {
@@ -56,20 +42,10 @@ struct Geometry {
   int64_t index_bytes = 4;  // the indices tensor's dtype: INT32 4, INT64 8
   int64_t count = 0;        // N*C*D*H*W of gradInput (saturated)
 
-  int64_t effective_kernel(size_t a) const { return add(mul(k[a] - 1, dil[a]), 1); }
+  int64_t effective_kernel(size_t a) const { return saturating_add(saturating_mul(k[a] - 1, dil[a]), 1); }
   bool padded() const { return pad[0] != 0 || pad[1] != 0 || pad[2] != 0; }
   bool dilated() const { return dil[0] != 1 || dil[1] != 1 || dil[2] != 1; }
 };
-
-// A list of 1 or 3 values as D, H, W (1 broadcasts); `if_empty` for an empty list (stride: the kernel).
-std::optional<Dims> per_axis(const IntArrayArg* list, const std::optional<Dims>& if_empty) {
-  if (list == nullptr) return std::nullopt;
-  const auto& v = list->values;
-  if (v.empty()) return if_empty;
-  if (v.size() == 1) return Dims{v[0], v[0], v[0]};
-  if (v.size() == 3) return Dims{v[0], v[1], v[2]};
-  return std::nullopt;
-}
 
 std::optional<Geometry> geometry_of(const Case& c, std::string* why) {
   const mp::View v(c);
@@ -88,15 +64,15 @@ std::optional<Geometry> geometry_of(const Case& c, std::string* why) {
   }
   Geometry g;
   const size_t d0 = xs.size() - 3;  // where D sits in self
-  g.nc = xs.size() == 5 ? mul(xs[0], xs[1]) : xs[0];
+  g.nc = xs.size() == 5 ? saturating_mul(xs[0], xs[1]) : xs[0];
   for (size_t a = 0; a < 3; ++a) {
     g.in[a] = xs[d0 + a];
     g.grad[a] = gs[gs.size() - 3 + a];
   }
-  const std::optional<Dims> k = per_axis(v.kernel_size(), std::nullopt);
-  const std::optional<Dims> s = k ? per_axis(v.stride(), k) : std::nullopt;
-  const std::optional<Dims> p = per_axis(v.padding(), std::nullopt);
-  const std::optional<Dims> d = per_axis(v.dilation(), std::nullopt);
+  const std::optional<Dims> k = per_axis<3>(v.kernel_size(), std::nullopt);
+  const std::optional<Dims> s = k ? per_axis<3>(v.stride(), k) : std::nullopt;
+  const std::optional<Dims> p = per_axis<3>(v.padding(), std::nullopt);
+  const std::optional<Dims> d = per_axis<3>(v.dilation(), std::nullopt);
   if (!k || !s || !p || !d) {
     *why = "a kernel, stride, padding or dilation list the tiling cannot read";
     return std::nullopt;
@@ -117,7 +93,7 @@ std::optional<Geometry> geometry_of(const Case& c, std::string* why) {
   }
   g.data_bytes = self->dtype == DType::F32 ? 4 : 2;
   g.index_bytes = indices->dtype == DType::I32 ? 4 : 8;
-  g.count = mul(g.nc, mul(g.in[0], mul(g.in[1], g.in[2])));
+  g.count = saturating_mul(g.nc, saturating_mul(g.in[0], saturating_mul(g.in[1], g.in[2])));
   return g;
 }
 
@@ -146,24 +122,26 @@ struct Simd {
 
   // The gradOutput window that can reach `tile` gradInput positions on axis a, capped at the gradOutput dim.
   int64_t window(int64_t tile, size_t a) const {
-    return std::min(ceil_div(add(tile, mul(g.k[a] - 1, g.dil[a])), g.s[a]), g.grad[a]);
+    return std::min(ceil_div(saturating_add(tile, saturating_mul(g.k[a] - 1, g.dil[a])), g.s[a]), g.grad[a]);
   }
   // DoBufferCalculate (split tiles: each output row aligned) and DoBufferCalculateNC (whole planes: the plane
   // aligned as one run): 2 x (grad + argmax windows + fp32 output tile) for `t.high` planes.
   int64_t buffer_bytes(const Tile& t, bool whole_planes) const {
-    const int64_t in_plane =
-        mul(window(t.out[0], 0), mul(window(t.out[1], 1), ceil_align(window(t.out[2], 2), block_elems())));
-    const int64_t out_plane = whole_planes ? ceil_align(mul(t.out[0], mul(t.out[1], t.out[2])), block_elems())
-                                           : mul(t.out[0], mul(t.out[1], ceil_align(t.out[2], block_elems())));
-    const int64_t windows = mul(mul(t.high, in_plane), g.data_bytes + g.index_bytes);
-    const int64_t output = mul(mul(t.high, out_plane), kFp32Bytes);
-    return mul(add(windows, output), kDoubleBuffer);
+    const int64_t in_plane = saturating_mul(
+        window(t.out[0], 0), saturating_mul(window(t.out[1], 1), align_up(window(t.out[2], 2), block_elems())));
+    const int64_t out_plane =
+        whole_planes ? align_up(saturating_mul(t.out[0], saturating_mul(t.out[1], t.out[2])), block_elems())
+                     : saturating_mul(t.out[0], saturating_mul(t.out[1], align_up(t.out[2], block_elems())));
+    const int64_t windows = saturating_mul(saturating_mul(t.high, in_plane), g.data_bytes + g.index_bytes);
+    const int64_t output = saturating_mul(saturating_mul(t.high, out_plane), kFp32Bytes);
+    return saturating_mul(saturating_add(windows, output), kDoubleBuffer);
   }
   bool fits(const Tile& t, bool whole_planes = false) const { return buffer_bytes(t, whole_planes) <= available; }
   // IsMeetTargetCoreNum: the tile leaves a block for every core.
   int64_t blocks(const Tile& t) const {
-    return mul(ceil_div(g.nc, t.high),
-               mul(ceil_div(g.in[0], t.out[0]), mul(ceil_div(g.in[1], t.out[1]), ceil_div(g.in[2], t.out[2]))));
+    return saturating_mul(ceil_div(g.nc, t.high),
+                          saturating_mul(ceil_div(g.in[0], t.out[0]),
+                                         saturating_mul(ceil_div(g.in[1], t.out[1]), ceil_div(g.in[2], t.out[2]))));
   }
   bool fills_cores(const Tile& t) const { return blocks(t) >= cores; }
 
@@ -210,7 +188,7 @@ std::optional<Tile> aligned_split(const Simd& sm, Tile t, size_t a) {
   const Geometry& g = sm.g;
   const auto with = [&](int64_t m) {
     Tile c = t;
-    c.out[a] = std::min(mul(m, g.s[a]), g.in[a]);
+    c.out[a] = std::min(saturating_mul(m, g.s[a]), g.in[a]);
     return c;
   };
   const auto ok = [&](int64_t m) {
@@ -375,12 +353,12 @@ std::vector<Threshold> regbase_thresholds(const Case& c, const PlatformNumbers& 
     // IsCapable: the smallest tile within the UB less the reserve.
     Tile smallest;
     smallest.out[2] = std::min(g->in[2], sm.vector_indices());
-    const int64_t simd_from = add(sm.buffer_bytes(smallest, false), kUbReserve);
+    const int64_t simd_from = saturating_add(sm.buffer_bytes(smallest, false), kUbReserve);
     out.push_back({ThresholdRule::SimdMinTileFits, Knob::UbBytes, simd_from, "strategy"});
     // TrySplitNC: one whole plane within the UB; stated where SIMD still takes the call one block below.
     Tile plane;
     plane.out = g->in;
-    const int64_t planes_from = add(sm.buffer_bytes(plane, true), kUbReserve);
+    const int64_t planes_from = saturating_add(sm.buffer_bytes(plane, true), kUbReserve);
     if (planes_from - kUbBlockBytes >= simd_from)
       out.push_back({ThresholdRule::SimdPlanesFit, Knob::UbBytes, planes_from, "full"});
     // TrySplitNC's core split: tiles of ceil(N*C / cores) whole planes, so from N*C cores on each core takes one
