@@ -47,11 +47,14 @@ struct Pooling {
 
 // The window parameters, or a reason why this case has no oneDNN equivalent.
 std::string pooling_of(const BenchShape& sh, Pooling* p) {
-  p->alg = sh.op == "maxpool3d_grad" ? dnnl::algorithm::pooling_max
-           : !sh.count_include_pad   ? dnnl::algorithm::pooling_avg_exclude_padding
-                                     : dnnl::algorithm::pooling_avg_include_padding;
+  const OperatorRow* row = find_operator_row(sh.op);
+  if (row == nullptr) return "'" + sh.op + "' is no row of the operator table";
+  const bool adaptive = row->algorithm == PoolAlgorithm::AdaptiveAvg;
+  p->alg = row->algorithm == PoolAlgorithm::Max ? dnnl::algorithm::pooling_max
+           : !sh.count_include_pad              ? dnnl::algorithm::pooling_avg_exclude_padding
+                                                : dnnl::algorithm::pooling_avg_include_padding;
   for (size_t a = 0; a < sh.in.size(); ++a) {
-    if (sh.op == "adaptive_avgpool3d_grad") {
+    if (adaptive) {
       if (sh.in[a] % sh.out[a] != 0) return "oneDNN has no adaptive pooling and these windows are not uniform";
       p->k.push_back(sh.in[a] / sh.out[a]);
       p->s.push_back(sh.in[a] / sh.out[a]);

@@ -2,8 +2,11 @@
 // gradInput (the *_out variants) as the aclnn call does.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
+#include <ATen/ops/_adaptive_avg_pool2d_backward.h>
 #include <ATen/ops/adaptive_avg_pool3d_backward.h>
 #include <ATen/ops/avg_pool2d_backward.h>
+#include <ATen/ops/avg_pool3d_backward.h>
+#include <ATen/ops/max_pool2d_with_indices_backward.h>
 #include <ATen/ops/max_pool3d_with_indices_backward.h>
 #include <torch/version.h>
 
@@ -37,16 +40,40 @@ PeerKernel prepare(const BenchCase& b, const HostValues& in) {
   auto grad = std::make_shared<at::Tensor>(from_values(in.at("gradOutput"), full_shape(s, s.out), st));
   auto self = std::make_shared<at::Tensor>(from_values(in.at("self"), full_shape(s, s.in), st));
   auto out = std::make_shared<at::Tensor>(at::empty(full_shape(s, s.in), st));
+  const OperatorRow* row = find_operator_row(s.op);
+  if (row == nullptr) return {{}, "'" + s.op + "' is no row of the operator table"};
+  const bool three_d = row->spatial_rank == 3;
   std::function<void()> run;
-  if (s.op == "maxpool3d_grad") {
-    auto idx = std::make_shared<at::Tensor>(from_values(in.at("indices"), full_shape(s, s.out), at::kLong));
-    run = [=] { at::max_pool3d_with_indices_backward_out(*out, *grad, *self, s.k, s.s, s.p, {1, 1, 1}, false, *idx); };
-  } else if (s.op == "avgpool2d_grad") {
-    run = [=] {
-      at::avg_pool2d_backward_out(*out, *grad, *self, s.k, s.s, s.p, false, s.count_include_pad, c10::nullopt);
-    };
-  } else {
-    run = [=] { at::adaptive_avg_pool3d_backward_out(*out, *grad, *self); };
+  switch (row->algorithm) {
+    case PoolAlgorithm::Max: {
+      auto idx = std::make_shared<at::Tensor>(from_values(in.at("indices"), full_shape(s, s.out), at::kLong));
+      const std::vector<int64_t> dilation(s.k.size(), 1);
+      if (three_d)
+        run = [=] {
+          at::max_pool3d_with_indices_backward_out(*out, *grad, *self, s.k, s.s, s.p, dilation, false, *idx);
+        };
+      else
+        run = [=] {
+          at::max_pool2d_with_indices_backward_out(*out, *grad, *self, s.k, s.s, s.p, dilation, false, *idx);
+        };
+      break;
+    }
+    case PoolAlgorithm::Avg:
+      if (three_d)
+        run = [=] {
+          at::avg_pool3d_backward_out(*out, *grad, *self, s.k, s.s, s.p, false, s.count_include_pad, c10::nullopt);
+        };
+      else
+        run = [=] {
+          at::avg_pool2d_backward_out(*out, *grad, *self, s.k, s.s, s.p, false, s.count_include_pad, c10::nullopt);
+        };
+      break;
+    case PoolAlgorithm::AdaptiveAvg:
+      if (three_d)
+        run = [=] { at::adaptive_avg_pool3d_backward_out(*out, *grad, *self); };
+      else  // the functional form copied into gradInput: not every libtorch has its _out form
+        run = [=] { out->copy_(at::_adaptive_avg_pool2d_backward(*grad, *self)); };
+      break;
   }
   try {
     run();  // dtypes without a CPU kernel in this libtorch throw here

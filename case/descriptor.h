@@ -12,8 +12,10 @@
 // `name=null[]`. A scalar is `name=INT`. Defaults (contiguous strides, offset 0, exact allocation,
 // ND format, no option, knobs 0, det 0) are omitted. The free-text values of op, soc and fill are
 // written with each space, '%' and control character as %XX (a deliberately wrong SoC name may hold one).
+// A tensor without `st=` is contiguous, so its contiguous strides must fit in int64: DIMS whose strides would
+// pass INT64_MAX are refused (a wrapped stride never reaches a backend); with explicit strides any DIMS parse.
 // parse(print(c)) == normalized(c) for every Case within the descriptor's ranges (cores 0..4096, ub >= 0,
-// i32limit 0..2147483647, alloc_elems -1 or >= 0).
+// i32limit 0..2147483647, alloc_elems -1 or >= 0, representable contiguous strides).
 #pragma once
 
 #include <string>

@@ -1,7 +1,9 @@
 // Generators by operator name, one entry per row of the operator table.
 #include <stdexcept>
 
+#include "generators/draws.h"
 #include "generators/generators.h"
+#include "spec/spec.h"
 
 namespace poolcheck::gen {
 
@@ -40,12 +42,10 @@ std::vector<std::string> operators() {
 std::vector<std::string> features(const std::string& op) { return entry(op).features(); }
 
 std::vector<std::string> kernel_platforms(const std::string& op) {
-  // Every operator's kernels run on the A2/A3 profiles; max pooling's also on Ascend950 (the documents do not list
-  // the average-pooling operators there), adaptive pooling's also on the Atlas training and inference series.
-  std::vector<std::string> socs{"Ascend910B", "Ascend910_93"};
-  if (op == "maxpool3d_grad") socs.push_back("Ascend950");
-  if (op == "adaptive_avgpool3d_grad") socs.insert(socs.end(), {"Ascend910", "Ascend310P"});
-  return socs;
+  // The platforms the operator's documents list as supported: the library under test has kernels there.
+  const spec::OperatorSpec* contract = spec::find_operator_spec(op);
+  if (contract == nullptr) throw std::invalid_argument("no spec for operator '" + op + "'");
+  return supported_socs(*contract);
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "case/arguments.h"
 #include "case/case.h"
 #include "case/descriptor.h"
+#include "case/pool_algorithm.h"
 #include "harness/tolerance.h"
 #include "spec/spec.h"
 
@@ -108,6 +109,8 @@ struct OperatorRow {
   const char* token;   // Case::op
   const char* aclnn;   // the entry point, e.g. "aclnnMaxPool3dWithArgmaxBackward"
   const char* header;  // its aclnnop header, e.g. "aclnn_max_pool3d_with_argmax_backward.h"
+  PoolAlgorithm algorithm;
+  int spatial_rank;  // 2 (H, W) or 3 (D, H, W)
 };
 const std::vector<OperatorRow>& operator_table();
 // By token or by entry point (with or without the "aclnn" prefix); nullptr when the table has no such row.

@@ -18,7 +18,9 @@ const std::vector<const OpAdapter*>& all_adapters() {
 
 const std::vector<OperatorRow>& operator_table() {
   static const std::vector<OperatorRow> rows{
-#define POOLCHECK_OPERATOR_ROW(token, aclnn, header) {#token, #aclnn, #header},
+// ops/CMakeLists.txt has checked each algorithm word and rank.
+#define POOLCHECK_OPERATOR_ROW(token, aclnn, header, algorithm, rank) \
+  {#token, #aclnn, #header, parse_pool_algorithm(algorithm).value(), rank},
 #include "ops/operator_rows.inc"
 #undef POOLCHECK_OPERATOR_ROW
   };

@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "case/per_axis.h"
+#include "harness/op_adapter.h"
+
 namespace poolcheck {
 
 namespace {
@@ -12,14 +15,6 @@ bool is_prime(int64_t v) {
   for (int64_t d = 2; d * d <= v; ++d)
     if (v % d == 0) return false;
   return true;
-}
-
-// An int-array argument broadcast to `axes` values; `fallback` when it is absent or empty (stride = kernel).
-std::vector<int64_t> per_axis(const Case& c, const char* name, size_t axes, const std::vector<int64_t>& fallback) {
-  const IntArrayArg* a = c.array(name);
-  if (!a || !a->present || a->values.empty()) return fallback;
-  if (a->values.size() == 1) return std::vector<int64_t>(axes, a->values[0]);
-  return a->values;
 }
 
 // The last `axes` dims of a tensor.
@@ -45,29 +40,32 @@ void window_axis_classes(int64_t in, int64_t k, int64_t s, int64_t p, bool ceil,
   if (in >= 1000) seen->insert("long axis");
 }
 
-void window_classes(const Case& c, size_t axes, const char* grad_output, std::set<std::string>* seen) {
+void window_classes(const Case& c, const OperatorRow& row, std::set<std::string>* seen) {
+  const auto axes = static_cast<size_t>(row.spatial_rank);
   const TensorArg* self = c.tensor("self");
-  const TensorArg* go = c.tensor(grad_output);
+  const TensorArg* go = c.tensor("gradOutput");
   if (!self || !go || self->shape.size() < axes || go->shape.size() < axes) return;
   const auto in = spatial(*self, axes), out = spatial(*go, axes);
-  const auto k = per_axis(c, "kernelSize", axes, {});
-  if (k.size() != axes) return;
-  const auto s = per_axis(c, "stride", axes, k), p = per_axis(c, "padding", axes, std::vector<int64_t>(axes, 0));
+  const auto k = per_axis(c.array("kernelSize"), axes);
+  if (!k) return;
+  const auto s = per_axis(c.array("stride"), axes, k).value_or(*k);
+  const auto p = per_axis(c.array("padding"), axes).value_or(std::vector<int64_t>(axes, 0));
   const bool ceil = c.scalar("ceilMode").value_or(0) != 0;
   bool global = true;
   for (size_t a = 0; a < axes; ++a) {
-    window_axis_classes(in[a], k[a], s[a], p[a], ceil, out[a], seen);
-    global = global && k[a] == in[a] && out[a] == 1;
+    window_axis_classes(in[a], (*k)[a], s[a], p[a], ceil, out[a], seen);
+    global = global && (*k)[a] == in[a] && out[a] == 1;
   }
-  if (global && c.op == "avgpool2d_grad") seen->insert("global");
+  if (global && row.algorithm == PoolAlgorithm::Avg) seen->insert("global");
 }
 
-void adaptive_classes(const Case& c, std::set<std::string>* seen) {
+void adaptive_classes(const Case& c, const OperatorRow& row, std::set<std::string>* seen) {
+  const auto axes = static_cast<size_t>(row.spatial_rank);
   const TensorArg* self = c.tensor("self");
   const TensorArg* go = c.tensor("gradOutput");
-  if (!self || !go || self->shape.size() < 3 || go->shape.size() < 3) return;
-  const auto in = spatial(*self, 3), out = spatial(*go, 3);
-  for (size_t a = 0; a < 3; ++a) {
+  if (!self || !go || self->shape.size() < axes || go->shape.size() < axes) return;
+  const auto in = spatial(*self, axes), out = spatial(*go, axes);
+  for (size_t a = 0; a < axes; ++a) {
     if (in[a] == 1) seen->insert("in=1");
     if (out[a] == 1) seen->insert("out=1");
     if (out[a] > in[a]) seen->insert("out>in");
@@ -83,9 +81,12 @@ void adaptive_classes(const Case& c, std::set<std::string>* seen) {
 
 std::set<std::string> boundary_classes_of(const Case& c) {
   std::set<std::string> seen;
-  if (c.op == "maxpool3d_grad") window_classes(c, 3, "gradOutput", &seen);
-  if (c.op == "avgpool2d_grad") window_classes(c, 2, "gradOutput", &seen);
-  if (c.op == "adaptive_avgpool3d_grad") adaptive_classes(c, &seen);
+  const OperatorRow* row = find_operator_row(c.op);
+  if (row == nullptr) return seen;
+  if (row->algorithm == PoolAlgorithm::AdaptiveAvg)
+    adaptive_classes(c, *row, &seen);
+  else
+    window_classes(c, *row, &seen);
   return seen;
 }
 

@@ -40,6 +40,7 @@ const std::vector<TableRow>& table() {
 // What the harness has of one operator, gathered from each layer's registry (null / empty when missing).
 struct OperatorParts {
   TableRow row;
+  const OperatorRow* table_row = nullptr;  // the row as the harness reads it: algorithm and spatial rank
   const spec::OperatorSpec* spec = nullptr;
   std::function<Case(uint64_t seed)> valid;     // one generated valid case
   std::function<Case(uint64_t seed)> invalid;   // one generated invalid case
@@ -69,6 +70,7 @@ OperatorParts parts_of(const TableRow& row) {
     return gen::sample(gen::valid_case(op, cfg), seed);
   };
   p.adapter = find_adapter(row.token);
+  p.table_row = find_operator_row(row.token);
   try {
     p.raw_op = &fuzz::raw_op(row.token);
   } catch (const std::out_of_range&) {
@@ -138,7 +140,26 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
     for (const auto& name : p.adapter->filled)
       need(name != p.adapter->output && std::find(t.begin(), t.end(), name) != t.end(),
            "filled input '" + name + "' is not an input tensor");
-    need(find_operator_row(op) != nullptr, "no row in the operator table");
+    need(p.table_row != nullptr, "no row in the operator table");
+  }
+  // The table's algorithm and spatial rank agree with the operator: max pooling derives an input (the indices)
+  // from the forward, adaptive pooling has no window lists, and every bench shape has `rank` spatial dims.
+  if (p.table_row && p.adapter) {
+    const auto& t = p.adapter->arguments.tensors;
+    const bool derives_an_input = std::any_of(t.begin(), t.end(), [&](const std::string& name) {
+      return name != p.adapter->output &&
+             std::find(p.adapter->filled.begin(), p.adapter->filled.end(), name) == p.adapter->filled.end();
+    });
+    const PoolAlgorithm shown = derives_an_input                      ? PoolAlgorithm::Max
+                                : p.adapter->arguments.arrays.empty() ? PoolAlgorithm::AdaptiveAvg
+                                                                      : PoolAlgorithm::Avg;
+    need(p.table_row->algorithm == shown, std::string("the table's algorithm '") +
+                                              pool_algorithm_name(p.table_row->algorithm) + "' is not the '" +
+                                              pool_algorithm_name(shown) + "' its arguments show");
+    for (const auto& b : p.bench)
+      need(static_cast<int>(b.shape.in.size()) == p.table_row->spatial_rank,
+           "bench shape " + b.shape.label + " has " + std::to_string(b.shape.in.size()) +
+               " spatial dims, the table's rank is " + std::to_string(p.table_row->spatial_rank));
   }
   // Fuzz binding: as many positional tensors and arrays as the adapter names; dictionary, options, corpus.
   need(p.raw_op != nullptr, "no fuzz binding (ops/" + op + "/fuzz_binding.cpp)");
@@ -237,6 +258,22 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   wrong_filled.adapter = &derived_filled;
   EXPECT_EQ(first(completeness_problems(wrong_filled)),
             op + ": filled input '" + full.adapter->output + "' is not an input tensor");
+
+  OperatorRow wrong_rank_row = *full.table_row;
+  wrong_rank_row.spatial_rank = 5 - wrong_rank_row.spatial_rank;  // 2 <-> 3
+  OperatorParts wrong_rank = full;
+  wrong_rank.table_row = &wrong_rank_row;
+  EXPECT_NE(first(completeness_problems(wrong_rank)).find("spatial dims, the table's rank is"), std::string::npos)
+      << joined(completeness_problems(wrong_rank));
+
+  OperatorRow wrong_algorithm_row = *full.table_row;
+  wrong_algorithm_row.algorithm =
+      full.table_row->algorithm == PoolAlgorithm::Avg ? PoolAlgorithm::Max : PoolAlgorithm::Avg;
+  OperatorParts wrong_algorithm = full;
+  wrong_algorithm.table_row = &wrong_algorithm_row;
+  EXPECT_EQ(first(completeness_problems(wrong_algorithm)),
+            op + ": the table's algorithm '" + pool_algorithm_name(wrong_algorithm_row.algorithm) + "' is not the '" +
+                pool_algorithm_name(full.table_row->algorithm) + "' its arguments show");
 
   OperatorParts other_entry_point = full;
   other_entry_point.row.aclnn = "aclnnSomethingElse";

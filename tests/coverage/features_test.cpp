@@ -8,23 +8,17 @@
 #include <vector>
 
 #include "case/arguments.h"
+#include "case/per_axis.h"
 #include "generators/generators.h"
 #include "generators/threshold.h"
+#include "harness/op_adapter.h"
 
 namespace poolcheck {
 namespace {
 
-// Per-axis values of a list argument (length 1 broadcast to `axes`; empty = `fallback`).
-std::vector<int64_t> per_axis(const Case& c, const char* name, size_t axes, const std::vector<int64_t>& fallback) {
-  const IntArrayArg* a = c.array(name);
-  if (!a || !a->present || a->values.empty()) return fallback;
-  if (a->values.size() == 1) return std::vector<int64_t>(axes, a->values[0]);
-  return a->values;
-}
-
 bool shows(const Case& c, const std::string& feature) {
   const bool windowed = c.array("kernelSize") != nullptr;
-  const size_t axes = c.op == "avgpool2d_grad" ? 2 : 3;
+  const auto axes = static_cast<size_t>(find_operator_row(c.op)->spatial_rank);
   // Boundary cases have their own class tally and controls (properties/boundary_*).
   if (feature == gen::kFeaturePlain || feature == gen::kFeatureBoundary) return true;
   if (feature == gen::kFeatureViews)
@@ -39,9 +33,9 @@ bool shows(const Case& c, const std::string& feature) {
   // The flip itself is checked in tests/tiling_oracle (tiling_oracle_threshold_test.cpp).
   if (feature == gen::kFeatureThreshold) return gen::threshold::placement(c).has_value();
   if (windowed) {
-    const auto k = per_axis(c, "kernelSize", axes, {});
-    const auto s = per_axis(c, "stride", axes, k);
-    const auto p = per_axis(c, "padding", axes, std::vector<int64_t>(axes, 0));
+    const auto k = per_axis(c.array("kernelSize"), axes).value_or(std::vector<int64_t>{});
+    const auto s = per_axis(c.array("stride"), axes, k).value_or(k);
+    const auto p = per_axis(c.array("padding"), axes).value_or(std::vector<int64_t>(axes, 0));
     for (size_t a = 0; a < axes && a < k.size(); ++a) {
       if (feature == gen::kFeaturePadLimit && k[a] >= 2 && p[a] == k[a] / 2) return true;
       if (feature == gen::kFeatureOverlap && s[a] < k[a]) return true;
@@ -51,7 +45,7 @@ bool shows(const Case& c, const std::string& feature) {
   if (feature == gen::kFeatureOverlap) {  // adaptive: an axis whose output size does not divide the input
     const auto& in = c.tensor("self")->shape;
     const auto& out = c.tensor("gradOutput")->shape;
-    for (size_t a = 1; a <= 3; ++a)
+    for (size_t a = 1; a <= axes; ++a)
       if (in[in.size() - a] % out[out.size() - a] != 0) return true;
   }
   return false;
