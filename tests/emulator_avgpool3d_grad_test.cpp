@@ -377,30 +377,42 @@ TEST_F(AvgPool3dBackward, DocumentExample) {
 // ---------------------------------------------------------------------------------------------------------
 // (b) Every documented failure, each beside its passing twin (the same call with the parameter valid).
 
-// `bad` fails in GetWorkspaceSize with `code`, `good` (the twin) succeeds.
-void fails_with(Call bad, Call good, aclnnStatus code) {
+// `bad` fails in GetWorkspaceSize with `code` and a message containing `rule` (so it failed for the rule under
+// test, not another one), `good` (the twin) succeeds.
+void fails_with(Call bad, Call good, aclnnStatus code, const std::string& rule) {
   bad.run();
   EXPECT_EQ(bad.status, code);
   EXPECT_FALSE(bad.at_execute);
+  const std::string msg = aclGetRecentErrMsg();
+  EXPECT_NE(msg.find("aclnnAvgPool3dBackward: "), std::string::npos) << msg;
+  EXPECT_NE(msg.find(rule), std::string::npos) << "expected '" << rule << "' in: " << msg;
   EXPECT_EQ(good.run().status, ACLNN_SUCCESS);
 }
 
 TEST_F(AvgPool3dBackward, NullPointersFail161001) {
-  for (NullArg a : {NullArg::GradOutput, NullArg::Self, NullArg::Kernel, NullArg::Padding, NullArg::Output,
-                    NullArg::WorkspaceSize, NullArg::Executor}) {
+  const std::pair<NullArg, const char*> args[] = {{NullArg::GradOutput, "gradOutput is null"},
+                                                  {NullArg::Self, "self is null"},
+                                                  {NullArg::Kernel, "kernelSize is null"},
+                                                  {NullArg::Padding, "padding is null"},
+                                                  {NullArg::Output, "output is null"},
+                                                  {NullArg::WorkspaceSize, "workspaceSize"},
+                                                  {NullArg::Executor, "executor"}};
+  for (const auto& [arg, rule] : args) {
     Call bad;
-    bad.null = a;
-    fails_with(bad, Call{}, ACLNN_ERR_PARAM_NULLPTR);
+    bad.null = arg;
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_NULLPTR, rule);
   }
 }
 
 TEST_F(AvgPool3dBackward, UnsupportedDtypeFails161002) {
+  const char* const names[] = {"gradOutput dtype", "self dtype", "output dtype"};
   for (int which = 0; which < 3; ++which) {
     Call bad;
     if (which == 0) bad.dt = ACL_DOUBLE, bad.out_dt = ACL_FLOAT, bad.self_dt = ACL_FLOAT;
     if (which == 1) bad.self_dt = ACL_INT32;
     if (which == 2) bad.out_dt = ACL_DOUBLE;
-    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID);
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, std::string(names[which]));
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not in [FLOAT32, FLOAT16, BFLOAT16]"), std::string::npos);
   }
 }
 
@@ -409,13 +421,14 @@ TEST_F(AvgPool3dBackward, OutputDtypeOtherThanGradOutputFails161002) {
   bad.out_dt = ACL_FLOAT16;
   Call good;  // self's dtype may differ: only its shape is read
   good.self_dt = ACL_FLOAT16;
-  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "must equal gradOutput dtype");
 }
 
 TEST_F(AvgPool3dBackward, UnsupportedPlatformFails161002) {
   for (const char* soc : {"Ascend310P", "Ascend910", "Ascend310B"}) {
     ASSERT_EQ(pcEmuSetPlatform(soc), 0) << soc;
     EXPECT_EQ(Call{}.run().status, ACLNN_ERR_PARAM_INVALID) << soc;
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("is not supported"), std::string::npos) << soc;
   }
   ASSERT_EQ(pcEmuSetPlatform("Ascend910_93"), 0);
   EXPECT_EQ(Call{}.run().status, ACLNN_SUCCESS);
@@ -438,10 +451,10 @@ TEST_F(AvgPool3dBackward, RankOutsideFourToFiveFails161002) {
   Call good;
   good.self_shape = {2, 4, 4, 4};
   good.grad_shape = {2, 2, 2, 2};
-  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "gradOutput rank 3");
   Call mixed;  // gradOutput 5-D, self and output 4-D
   mixed.self_shape = {2, 4, 4, 4};
-  fails_with(mixed, good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(mixed, good, ACLNN_ERR_PARAM_INVALID, "self rank 4 (gradOutput rank 5)");
 }
 
 TEST_F(AvgPool3dBackward, ArrayLengthOutsideTheDocumentFails161002) {
@@ -449,32 +462,32 @@ TEST_F(AvgPool3dBackward, ArrayLengthOutsideTheDocumentFails161002) {
   k2.kernel = {2, 2};
   Call k3;
   k3.kernel = {2, 2, 2};
-  fails_with(k2, k3, ACLNN_ERR_PARAM_INVALID);
+  fails_with(k2, k3, ACLNN_ERR_PARAM_INVALID, "kernelSize length 2");
   Call s2;
   s2.stride = {2, 2};
   Call s3;
   s3.stride = {2, 2, 2};
-  fails_with(s2, s3, ACLNN_ERR_PARAM_INVALID);
+  fails_with(s2, s3, ACLNN_ERR_PARAM_INVALID, "stride length 2");
   Call p2;
   p2.padding = {0, 0};
   Call p3;
   p3.padding = {0, 0, 0};
-  fails_with(p2, p3, ACLNN_ERR_PARAM_INVALID);
+  fails_with(p2, p3, ACLNN_ERR_PARAM_INVALID, "padding length 2");
   Call p0;  // padding must have 1 or 3 values (stride may be empty)
   p0.padding = {};
-  fails_with(p0, Call{}, ACLNN_ERR_PARAM_INVALID);
+  fails_with(p0, Call{}, ACLNN_ERR_PARAM_INVALID, "padding length 0");
 }
 
 TEST_F(AvgPool3dBackward, NonPositiveKernelOrStrideOrNegativePaddingFails161002) {
   Call k0;
   k0.kernel = {2, 0, 2};
-  fails_with(k0, Call{}, ACLNN_ERR_PARAM_INVALID);
+  fails_with(k0, Call{}, ACLNN_ERR_PARAM_INVALID, "kernelSize value 0 must be > 0");
   Call s0;
   s0.stride = {2, 2, 0};
-  fails_with(s0, Call{}, ACLNN_ERR_PARAM_INVALID);
+  fails_with(s0, Call{}, ACLNN_ERR_PARAM_INVALID, "stride value 0 must be > 0");
   Call pneg;
   pneg.padding = {-1, 0, 0};
-  fails_with(pneg, Call{}, ACLNN_ERR_PARAM_INVALID);
+  fails_with(pneg, Call{}, ACLNN_ERR_PARAM_INVALID, "padding value -1 must be >= 0");
 }
 
 TEST_F(AvgPool3dBackward, PaddingAboveHalfTheKernelFails161002) {
@@ -484,27 +497,27 @@ TEST_F(AvgPool3dBackward, PaddingAboveHalfTheKernelFails161002) {
   Call good;  // pD = kD/2 = 1
   good.padding = {1, 0, 0};
   good.grad_shape = {1, 2, 3, 2, 2};
-  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "padding[0]=2 must be in [0, kernelSize/2=1]");
 }
 
 TEST_F(AvgPool3dBackward, OutputShapeOtherThanSelfFails161002) {
   Call bad;
   bad.out_shape = std::vector<int64_t>{1, 2, 4, 4, 5};
-  fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, "output shape [1,2,4,4,5] must equal self shape");
 }
 
 TEST_F(AvgPool3dBackward, GradOutputShapeOtherThanThePooledShapeFails161002) {
   for (size_t axis = 0; axis < 5; ++axis) {
     Call bad;
     bad.grad_shape[axis] += 1;
-    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID);
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, axis < 2 ? "(N and C must match)" : "the pooled size of self");
   }
   Call ceil_bad;  // D 5, k 2, s 2: floor mode 2, ceil mode 3
   ceil_bad.self_shape = {1, 2, 5, 4, 4};
   ceil_bad.grad_shape = {1, 2, 3, 2, 2};
   Call ceil_good = ceil_bad;
   ceil_good.ceil_mode = true;
-  fails_with(ceil_bad, ceil_good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(ceil_bad, ceil_good, ACLNN_ERR_PARAM_INVALID, "spatial dim 0 is 3 but the pooled size of self is 2");
 }
 
 TEST_F(AvgPool3dBackward, MismatchedFormatsFail161002) {
@@ -512,7 +525,7 @@ TEST_F(AvgPool3dBackward, MismatchedFormatsFail161002) {
   bad.out_fmt = ACL_FORMAT_NCDHW;
   Call good;
   good.fmt = ACL_FORMAT_NCDHW;
-  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "formats of gradOutput");
 }
 
 }  // namespace
