@@ -17,7 +17,7 @@ void global_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   Window win = window_of(pr, 0, 0);
   // Upstream profile (ops-nn aclnn_avgpool2d_backward.cpp, BuildGlobalAvgPoolGraph): Div by kH*kW broadcast
   // over the whole plane, padding, countIncludePad and ceilMode ignored [AP.D.GLOBAL_POOL_PADDING].
-  if (a.t->global_whole_plane) win = {0, H, 0, W, static_cast<double>(pr.k[0] * pr.k[1])};  // k = H x W here
+  if (a.t->global_whole_plane) win = {0, 1, 0, H, 0, W, static_cast<double>(pr.k[0] * pr.k[1])};  // k = H x W here
   if (fault_on(Fault::WrongTap)) win.w1 = W;  // the naive shortcut: the whole row, padding ignored
   const int64_t chunk = std::max<int64_t>(16, (ctx.ub().limit() / 2) / 32 * 32 / static_cast<int64_t>(sizeof(T)));
   ctx.ub().free_all();

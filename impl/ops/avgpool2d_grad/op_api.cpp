@@ -1,95 +1,14 @@
-// aclnnAvgPool2dBackward: validation, path choice and tiling in the first phase; the second phase stages
-// the data (Contiguous, the channels-last Transpose of the vector path), launches, and writes gradInput
-// back through ViewCopy.
+// aclnnAvgPool2dBackward: validation, path choice and tiling in the first phase; the second phase is the
+// family's plan (plan.h).
 #include "aclnnop/aclnn_avgpool2d_backward.h"
-#include "npu/faults.h"
-#include "npu/launch.h"
-#include "ops/avgpool2d_grad/kernel_args.h"
+#include "ops/avgpool2d_grad/plan.h"
 #include "ops/avgpool2d_grad/upstream_op_api.h"
 #include "ops/avgpool2d_grad/validate.h"
 #include "ops/common/api_guard.h"
-#include "ops/common/dtype_codec.h"
-#include "ops/common/gm_targets.h"
-#include "ops/common/op_plan.h"
-#include "ops/common/phases.h"
 #include "ops/common/plan_call.h"
-#include "ops/common/staging.h"
 #include "runtime/profile.h"
 
 namespace pcemu::avgpool {
-
-namespace {
-
-struct WorkspaceLayout {
-  int64_t grad = -1, out = -1, acc = -1;  // byte offsets; -1 when the view is used in place / not needed
-  int64_t total = 0;
-};
-
-WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
-  WorkspaceLayout w;
-  WorkspaceCarver carver;
-  auto take = [&](int64_t bytes) { return carver.take(bytes); };
-  // The vector path transposes both views to channels-last; the others use contiguous views in place.
-  const StagingPlan staging = plan_staging(*pr.grad_output, *pr.grad_input, pr.dtype_bytes(), t.path == Path::Vector);
-  if (staging.stage_grad) w.grad = take(pr.nc() * pr.out[0] * pr.out[1] * pr.dtype_bytes());
-  if (staging.stage_out) w.out = take(pr.nc() * pr.in[0] * pr.in[1] * pr.dtype_bytes());
-  if (t.path == Path::Vector && t.fp32_workspace) w.acc = take(pr.nc() * pr.in[0] * pr.in[1] * 4);
-  w.total = carver.total();
-  return w;
-}
-
-template <typename Codec>
-aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, unsigned char* ws,
-                        pcEmuLaunchInfo& info) {
-  using T = typename Codec::T;
-  const int64_t eb = pr.dtype_bytes();
-  const int64_t out_spatial = pr.out[0] * pr.out[1], in_spatial = pr.in[0] * pr.in[1];
-  const bool vector = t.path == Path::Vector;  // channels-last: Transpose to (Ho, Wo, N*C) and back
-  unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, eb);
-  unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, eb);
-  if (wl.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, vector, grad);
-  LaunchSpec spec{std::string(kOpType) + "/" + path_name(t.path), t.summary(), t.block_dim, t.ub_limit, {}};
-  KernelArgs<Codec> a;
-  a.pr = &pr;
-  a.t = &t;
-  a.grad = readonly(reinterpret_cast<const T*>(grad), pr.nc() * out_spatial, "gradOutput");
-  a.out = writable(spec, reinterpret_cast<T*>(out), pr.nc() * in_spatial, "gradInput");
-  a.acc = accumulation_target(spec, t.fp32_workspace ? reinterpret_cast<float*>(ws + wl.acc) : nullptr, a.out);
-  const auto body = [&](BlockContext& ctx) {
-    switch (t.path) {
-      case Path::Global:
-        global_kernel(ctx, a);
-        return;
-      case Path::Cube:
-        cube_kernel(ctx, a);
-        return;
-      case Path::Vector:
-        zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
-        ctx.sync_all();
-        vector_kernel(ctx, a);
-        if (t.fp32_workspace) {
-          ctx.sync_all();
-          cast_from_fp32<Codec>(ctx, a.acc, a.out);
-        }
-    }
-  };
-  if (auto st = launch_recording(spec, body, info)) return st;
-  if (wl.out >= 0) unstage_view(out, eb, pr.nc(), in_spatial, vector, *pr.grad_input);
-  return ACLNN_SUCCESS;
-}
-
-Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
-  const WorkspaceLayout wl = layout_for(pr, t);
-  return {plan_tag(kOpType, path_name(t.path), t, wl.total, deterministic),
-          [pr, t, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
-            if (auto st = recheck_tensors(kApi, {{"gradOutput", pr.grad_output}, {"gradInput", pr.grad_input}}))
-              return st;
-            return dispatch_dtype(pr.dtype,
-                                  [&](auto codec) { return run_kernels<decltype(codec)>(pr, t, wl, ws, info); });
-          }};
-}
-
-}  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
   // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api.cpp, AP.D.* entries).

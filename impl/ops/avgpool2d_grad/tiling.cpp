@@ -28,12 +28,22 @@ bool takes_cube_path(const Problem& pr) {
 
 uint64_t compute_code(Compute c) { return c == Compute::Fp32 ? 0 : c == Compute::Fp16 ? 1 : 2; }
 
+// The 3-D op_api's deterministic reshape of N*C to (groups, N*C/groups): the largest divisor of N*C that is
+// at most the core count, so each core can own whole channel groups.
+int64_t deterministic_groups(int64_t nc, int64_t cores) {
+  for (int64_t g = std::min(nc, cores); g > 1; --g)
+    if (nc % g == 0) return g;
+  return 1;
+}
+
 void plan_vector(const Problem& pr, const PlatformProfile& plat, bool det, Tiling* t) {
   const int64_t dt = pr.dtype_bytes();
   t->compute = Compute::Fp32;  // vector kernels cast to fp32 and ignore cubeMathType
   t->atomics = pr.overlap();
   t->fp32_workspace = t->atomics && dt != 4;
-  t->channels = pr.nc();
+  t->groups = det && pr.groups_in_deterministic ? deterministic_groups(pr.nc(), plat.vector_cores) : 1;
+  t->channels = pr.nc() / t->groups;
+  t->row_pitch = pr.nc();
   // UB split: gradient row (dt), fp32 scaled row (4) and for fp16/bf16 without atomics a cast row (dt).
   const int64_t part = dt == 4 ? 2 : t->atomics ? 3 : 4;
   // ops-nn keeps 20 KiB aside; a UB knob below 40 KiB (which ops-nn's unsigned arithmetic would wrap)
@@ -51,11 +61,14 @@ void plan_vector(const Problem& pr, const PlatformProfile& plat, bool det, Tilin
     t->c_line = std::max<int64_t>(1, max_c / t->c_align);
   }
   t->c_tail = t->channels - (t->c_num - 1) * t->c_count;
-  t->items = pr.out[0] * pr.out[1] * t->c_num;
-  // Cores come from the gradient positions alone (N*Do*Ho*Wo with N = Do = 1 here), not from the work
-  // items: channel chunks share the cores their positions get.
-  int64_t cores = std::min<int64_t>(plat.vector_cores, pr.out[0] * pr.out[1]);
-  if (det && t->atomics) cores = 1;  // the 2-D path's gradDim0 is 1: deterministic overlap runs on one core
+  const int64_t positions = t->groups * pr.out_spatial();
+  t->items = positions * t->c_num;
+  // Cores come from the gradient positions alone (N*Do*Ho*Wo with N = groups), not from the work items:
+  // channel chunks share the cores their positions get.
+  int64_t cores = std::min<int64_t>(plat.vector_cores, positions);
+  // Deterministic overlap: one core per group (gradDim0), so no two cores add into one element. The 2-D
+  // path's gradDim0 is 1: it runs on one core.
+  if (det && t->atomics) cores = std::min<int64_t>(cores, t->groups);
   t->block_dim = static_cast<int32_t>(cores);
   t->per_core = t->items / cores;
   t->last_core = fault_on(Fault::TailDropped) ? t->per_core : t->items - t->per_core * (cores - 1);
@@ -92,10 +105,11 @@ Compute compute_precision(const Problem& pr) {
 
 std::string Tiling::summary() const {
   return fmt::format(
-      "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cTail={} cLine={} items={} "
-      "perCore={} lastCore={} atomics={} fp32ws={} ub={}/{}",
-      path_name(path), key, compute_code(compute), block_dim, channels, c_count, c_align, c_num, c_tail, c_line, items,
-      per_core, last_core, atomics, fp32_workspace, ub_planned, ub_limit);
+             "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cTail={} cLine={} items={} "
+             "perCore={} lastCore={} atomics={} fp32ws={} ub={}/{}",
+             path_name(path), key, compute_code(compute), block_dim, channels, c_count, c_align, c_num, c_tail, c_line,
+             items, per_core, last_core, atomics, fp32_workspace, ub_planned, ub_limit) +
+         (groups > 1 ? fmt::format(" groups={}", groups) : std::string());
 }
 
 Path choose_path(const Problem& pr) {

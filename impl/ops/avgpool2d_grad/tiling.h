@@ -32,13 +32,15 @@ struct Tiling {
   // Vector path ("C parameter" tiling over channels-last NC).
   bool atomics = false;
   bool fp32_workspace = false;
-  int64_t channels = 0;   // N*C
+  int64_t groups = 1;     // gradDim0: N*C split into this many groups of `channels` (3-D deterministic mode)
+  int64_t channels = 0;   // channels of one group (N*C when groups is 1)
+  int64_t row_pitch = 0;  // channels-last GM row: all N*C
   int64_t c_count = 0;    // channels per UB row
   int64_t c_align = 0;    // row pitch in UB (elements)
   int64_t c_num = 1;      // chunks of the channel axis
   int64_t c_tail = 0;     // channels of the last chunk
   int64_t c_line = 1;     // rows (gradient positions) per UB pass
-  int64_t items = 0;      // Ho*Wo*c_num work items
+  int64_t items = 0;      // groups*Do*Ho*Wo*c_num work items
   int64_t per_core = 0;   // items of every core but the last
   int64_t last_core = 0;  // items of the last core
   int64_t ub_planned = 0;

@@ -1,0 +1,55 @@
+// aclnnAvgPool3dBackward: ops-nn serves it with the same AvgPool3DGrad kernel as the 2-D entry point's vector
+// path; here that is the family's channels-last Vector path with its depth axis. The first phase validates
+// (validate_3d.cpp) and tiles, the second is the family's plan (plan.h).
+#include "aclnnop/aclnn_avgpool3d_backward.h"
+#include "ops/avgpool2d_grad/plan.h"
+#include "ops/avgpool2d_grad/validate_3d.h"
+#include "ops/common/api_guard.h"
+#include "ops/common/plan_call.h"
+#include "ops/common/upstream_call.h"
+
+namespace pcemu::avgpool {
+
+namespace {
+
+// Always the Vector path: the 2-D op_api's Global and Cube shortcuts have no 3-D counterpart. N*C = 0
+// (documented shapes allow it) leaves nothing to tile.
+std::optional<Tiling> plan_tiling_3d(const Problem& pr, const PlatformProfile& plat, bool det, std::string* why) {
+  if (pr.nc() == 0) return Tiling{};
+  return plan_tiling_on_path(pr, plat, det, Path::Vector, Compute::Fp32, why);
+}
+
+// An empty gradOutput launches nothing: the output, empty as well, has no element to write.
+Plan make_plan_3d(const Problem& pr, const Tiling& t, bool deterministic) {
+  if (pr.nc() == 0) return empty_plan(kOpType, deterministic);
+  return make_plan(pr, t, deterministic);
+}
+
+aclnnStatus get_workspace_size_3d(const RawArgs3d& args) {
+  return plan_call({kApi3d, kOpType}, args, validate_3d, plan_tiling_3d, make_plan_3d);
+}
+
+}  // namespace
+
+}  // namespace pcemu::avgpool
+
+extern "C" {
+
+aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                   const aclIntArray* kernelSize, const aclIntArray* stride,
+                                                   const aclIntArray* padding, bool ceilMode, bool countIncludePad,
+                                                   int64_t divisorOverride, aclTensor* output, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  return pcemu::guard_api(pcemu::avgpool::kApi3d, "GetWorkspaceSize", [&] {
+    return pcemu::avgpool::get_workspace_size_3d({gradOutput, self, kernelSize, stride, padding, ceilMode,
+                                                  countIncludePad, divisorOverride, output, workspaceSize, executor});
+  });
+}
+
+aclnnStatus aclnnAvgPool3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                   const aclrtStream stream) {
+  return pcemu::guarded_execute(pcemu::avgpool::kApi3d, pcemu::avgpool::kOpType, workspace, workspaceSize, executor,
+                                stream);
+}
+
+}  // extern "C"

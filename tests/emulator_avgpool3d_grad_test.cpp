@@ -1,0 +1,531 @@
+// aclnnAvgPool3dBackward through its public C API: numbers against the 3-D oracle (oracle/avgpool3d_grad.h),
+// each comparison with a fault that must make it fail; one test per documented failure rule, each with a
+// passing twin that differs only in the violated parameter; and the document's own call example.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_avgpool3d_backward.h"
+#include "common/half.h"
+#include "oracle/avgpool3d_grad.h"
+#include "poolcheck_emu/emu.h"
+
+namespace {
+
+size_t bytes_of(aclDataType dt) { return dt == ACL_FLOAT16 || dt == ACL_BF16 ? 2 : dt == ACL_DOUBLE ? 8 : 4; }
+
+// A float value as the dtype stores it (FLOAT: fp32; FLOAT16; BF16), as the fp32 it decodes to.
+void encode(aclDataType dt, double v, unsigned char* p) {
+  const float f = static_cast<float>(v);
+  if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
+    const uint16_t h = dt == ACL_FLOAT16 ? pcemu::float_to_half(f) : pcemu::float_to_bf16(f);
+    std::memcpy(p, &h, 2);
+  } else if (dt == ACL_DOUBLE) {
+    std::memcpy(p, &v, 8);
+  } else {
+    std::memcpy(p, &f, 4);
+  }
+}
+double decode(aclDataType dt, const unsigned char* p) {
+  if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
+    uint16_t h;
+    std::memcpy(&h, p, 2);
+    return dt == ACL_FLOAT16 ? pcemu::half_to_float(h) : pcemu::bf16_to_float(h);
+  }
+  float f;
+  std::memcpy(&f, p, 4);
+  return f;
+}
+
+int64_t count_of(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+// A contiguous device tensor filled with `values` (zeros when empty).
+class DeviceTensor {
+ public:
+  DeviceTensor(const std::vector<int64_t>& shape, aclDataType dt, aclFormat fmt, const std::vector<double>& values = {})
+      : dt_(dt), count_(count_of(shape)) {
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * std::max<int64_t>(shape[i], 1);
+    const size_t bytes = std::max<size_t>(32, static_cast<size_t>(count_) * bytes_of(dt));
+    aclrtMalloc(&dev_, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    std::vector<unsigned char> host(bytes, 0);
+    for (int64_t i = 0; i < count_ && !values.empty(); ++i)
+      encode(dt, values[static_cast<size_t>(i)], host.data() + i * bytes_of(dt));
+    aclrtMemcpy(dev_, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    t_ = aclCreateTensor(shape.data(), shape.size(), dt, strides.data(), 0, fmt, shape.data(), shape.size(), dev_);
+  }
+  ~DeviceTensor() {
+    aclDestroyTensor(t_);
+    aclrtFree(dev_);
+  }
+  DeviceTensor(const DeviceTensor&) = delete;
+  DeviceTensor& operator=(const DeviceTensor&) = delete;
+  aclTensor* get() const { return t_; }
+  std::vector<double> read() const {
+    std::vector<unsigned char> host(std::max<size_t>(1, static_cast<size_t>(count_) * bytes_of(dt_)));
+    if (count_ > 0) aclrtMemcpy(host.data(), host.size(), dev_, host.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+    std::vector<double> out(static_cast<size_t>(count_));
+    for (int64_t i = 0; i < count_; ++i) out[static_cast<size_t>(i)] = decode(dt_, host.data() + i * bytes_of(dt_));
+    return out;
+  }
+
+ private:
+  aclDataType dt_;
+  int64_t count_;
+  void* dev_ = nullptr;
+  aclTensor* t_ = nullptr;
+};
+
+class IntArray {
+ public:
+  explicit IntArray(const std::vector<int64_t>& v) : a_(aclCreateIntArray(v.data(), v.size())) {}
+  ~IntArray() { aclDestroyIntArray(a_); }
+  IntArray(const IntArray&) = delete;
+  IntArray& operator=(const IntArray&) = delete;
+  aclIntArray* get() const { return a_; }
+
+ private:
+  aclIntArray* a_;
+};
+
+// Which argument a call passes as nullptr.
+enum class NullArg { None, GradOutput, Self, Kernel, Stride, Padding, Output, WorkspaceSize, Executor };
+
+// One aclnnAvgPool3dBackward call. Defaults: fp32 NCDHW 1x2x4x4x4, kernel = stride = 2, no padding.
+struct Call {
+  aclDataType dt = ACL_FLOAT;
+  std::optional<aclDataType> self_dt, out_dt;
+  aclFormat fmt = ACL_FORMAT_ND;
+  std::optional<aclFormat> out_fmt;
+  std::vector<int64_t> self_shape{1, 2, 4, 4, 4}, grad_shape{1, 2, 2, 2, 2};
+  std::optional<std::vector<int64_t>> out_shape;
+  std::vector<int64_t> kernel{2}, stride{2}, padding{0};
+  bool ceil_mode = false, count_include_pad = true;
+  int64_t divisor = 0;
+  NullArg null = NullArg::None;
+  std::vector<double> grad;  // gradOutput values (default: 1, 2, 3, ...)
+
+  aclnnStatus status = ACLNN_SUCCESS;
+  bool at_execute = false;
+  std::vector<double> result;
+
+  std::vector<double> grad_values() const {
+    if (!grad.empty()) return grad;
+    std::vector<double> v(static_cast<size_t>(count_of(grad_shape)));
+    for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i % 13) - 4.0;  // exact in every dtype
+    return v;
+  }
+
+  Call& run() {
+    DeviceTensor g(grad_shape, dt, fmt, grad_values());
+    DeviceTensor s(self_shape, self_dt.value_or(dt), fmt);
+    DeviceTensor o(out_shape.value_or(self_shape), out_dt.value_or(dt), out_fmt.value_or(fmt));
+    IntArray k(kernel), st(stride), p(padding);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    auto pick = [&](NullArg a, auto* v) { return null == a ? nullptr : v; };
+    status = aclnnAvgPool3dBackwardGetWorkspaceSize(
+        pick(NullArg::GradOutput, g.get()), pick(NullArg::Self, s.get()), pick(NullArg::Kernel, k.get()),
+        pick(NullArg::Stride, st.get()), pick(NullArg::Padding, p.get()), ceil_mode, count_include_pad, divisor,
+        pick(NullArg::Output, o.get()), pick(NullArg::WorkspaceSize, &ws), pick(NullArg::Executor, &ex));
+    if (status != ACLNN_SUCCESS) return *this;
+    void* w = nullptr;
+    if (ws > 0) aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+    status = aclnnAvgPool3dBackward(w, ws, ex, nullptr);
+    at_execute = status != ACLNN_SUCCESS;
+    if (w) aclrtFree(w);
+    if (status == ACLNN_SUCCESS) result = o.read();
+    return *this;
+  }
+};
+
+std::array<int64_t, 3> three(const std::vector<int64_t>& v, const std::array<int64_t, 3>& empty) {
+  if (v.empty()) return empty;
+  if (v.size() == 1) return {v[0], v[0], v[0]};
+  return {v[0], v[1], v[2]};
+}
+
+// The oracle's gradInput of `c`, each value rounded to the dtype as the result is.
+std::vector<double> expected_of(const Call& c) {
+  const size_t r = c.self_shape.size();
+  poolcheck::oracle::AvgPool3dParams p{};
+  p.kernel = three(c.kernel, {});
+  p.stride = three(c.stride, p.kernel);
+  p.padding = three(c.padding, {});
+  p.ceil_mode = c.ceil_mode;
+  p.count_include_pad = c.count_include_pad;
+  p.divisor_override = c.divisor;
+  const int64_t planes = r == 5 ? c.self_shape[0] * c.self_shape[1] : c.self_shape[0];
+  std::vector<double> want = poolcheck::oracle::avg_pool3d_backward(
+      c.grad_values(), planes, {c.self_shape[r - 3], c.self_shape[r - 2], c.self_shape[r - 1]},
+      {c.grad_shape[r - 3], c.grad_shape[r - 2], c.grad_shape[r - 1]}, p);
+  for (double& v : want) {
+    unsigned char buf[8];
+    encode(c.dt, v, buf);
+    v = decode(c.dt, buf);
+  }
+  return want;
+}
+
+// Empty when `got` is the oracle's result within the dtype's tolerance; else names the first bad element.
+std::string mismatch(const Call& c) {
+  if (c.status != ACLNN_SUCCESS) return "call failed with " + std::to_string(c.status);
+  const std::vector<double> want = expected_of(c);
+  if (want.size() != c.result.size()) return "size mismatch";
+  // Rounding of the fp32 scaled row, the fp32 sums, then one rounding to the dtype.
+  const double rel = c.dt == ACL_FLOAT ? 1e-5 : c.dt == ACL_FLOAT16 ? 2e-3 : 1.6e-2;
+  for (size_t i = 0; i < want.size(); ++i)
+    if (!(std::fabs(c.result[i] - want[i]) <= rel * std::max(1.0, std::fabs(want[i]))))
+      return "element " + std::to_string(i) + ": got " + std::to_string(c.result[i]) + ", oracle " +
+             std::to_string(want[i]);
+  return "";
+}
+
+class AvgPool3dBackward : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+  }
+  void SetUp() override {
+    pcEmuSetPlatform("Ascend910B");
+    pcEmuSetKnobs(0, 0);
+    pcEmuSetFaults("");
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+  }
+  void TearDown() override {
+    pcEmuSetFaults("");
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+  }
+
+  // `c` agrees with the oracle, and under `fault` (a bug the comparison must catch) it does not.
+  static void agrees_and_catches(Call c, const char* fault) {
+    SCOPED_TRACE(fault);
+    EXPECT_EQ(mismatch(c.run()), "");
+    ASSERT_EQ(pcEmuSetFaults(fault), 0);
+    const std::string caught = mismatch(c.run());
+    pcEmuSetFaults("");
+    EXPECT_NE(caught.find("element"), std::string::npos) << "the fault went unnoticed: " << caught;
+  }
+};
+
+pcEmuLaunchInfo last_launch() {
+  pcEmuLaunchInfo info{};
+  pcEmuLastLaunch(&info);
+  return info;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// (a) Numbers against the oracle.
+
+const aclDataType kDtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+TEST_F(AvgPool3dBackward, DisjointWindowsOverDepthInEveryDtype) {
+  for (aclDataType dt : kDtypes) {
+    Call c;
+    c.dt = dt;
+    agrees_and_catches(c, "wrong_tap");
+  }
+}
+
+TEST_F(AvgPool3dBackward, OverlappingPaddedWindowsInEveryDtype) {
+  for (aclDataType dt : kDtypes)
+    for (bool include_pad : {true, false}) {
+      Call c;
+      c.dt = dt;
+      c.self_shape = {2, 3, 5, 4, 6};
+      c.grad_shape = {2, 3, 3, 2, 3};
+      c.kernel = {3};
+      c.stride = {2};
+      c.padding = {1};
+      c.count_include_pad = include_pad;
+      agrees_and_catches(c, include_pad ? "include_pad_ignored" : "wrong_tap");
+      EXPECT_EQ(last_launch().atomicAdds, 1);
+    }
+}
+
+TEST_F(AvgPool3dBackward, CeilModeOverhangAlongDepth) {
+  Call c;
+  c.self_shape = {1, 2, 6, 5, 5};
+  // D: ceil((6+2-3)/2)+1 = 4, its last window [5, 8) past D+pD = 7; H: 3; W: ceil((5+4-4)/3)+1 = 3, [4, 8).
+  c.grad_shape = {1, 2, 4, 3, 3};
+  c.kernel = {3, 3, 4};
+  c.stride = {2, 2, 3};
+  c.padding = {1, 1, 2};
+  c.ceil_mode = true;
+  agrees_and_catches(c, "ceil_overhang_counted");
+}
+
+TEST_F(AvgPool3dBackward, DivisorOverride) {
+  Call c;
+  c.self_shape = {1, 3, 4, 5, 3};
+  c.grad_shape = {1, 3, 3, 3, 2};
+  c.kernel = {2, 3, 2};
+  c.stride = {1, 2, 1};
+  c.padding = {0, 1, 0};
+  c.divisor = 7;
+  agrees_and_catches(c, "divisor_override_ignored");
+}
+
+TEST_F(AvgPool3dBackward, UnbatchedCdhwAndDefaultStride) {
+  for (aclDataType dt : kDtypes) {
+    Call c;
+    c.dt = dt;
+    c.self_shape = {3, 4, 6, 2};
+    c.grad_shape = {3, 2, 3, 1};
+    c.kernel = {2};
+    c.stride = {};  // length 0: stride = kernel
+    agrees_and_catches(c, "wrong_tap");
+  }
+}
+
+TEST_F(AvgPool3dBackward, NullStrideIsTheKernel) {
+  Call c;
+  c.null = NullArg::Stride;
+  agrees_and_catches(c, "wrong_tap");
+}
+
+TEST_F(AvgPool3dBackward, OnlyDepthPooled) {
+  // kernel (k, 1, 1): ops-nn's op_api sends it to the NCDHW "only T" template, here the channels-last path.
+  Call c;
+  c.self_shape = {1, 2, 7, 3, 3};
+  c.grad_shape = {1, 2, 4, 3, 3};
+  c.kernel = {3, 1, 1};
+  c.stride = {2, 1, 1};
+  c.padding = {1, 0, 0};
+  c.count_include_pad = false;
+  agrees_and_catches(c, "wrong_tap");
+}
+
+TEST_F(AvgPool3dBackward, ManyChannelsSplitIntoChunks) {
+  // A UB knob small enough that N*C is cut into channel chunks: (40960 - 20480) / 2 bytes hold 2560 fp32
+  // channels, so 6300 take three chunks.
+  pcEmuSetKnobs(4, 40960);
+  Call c;
+  c.self_shape = {3, 2100, 2, 3, 2};
+  c.grad_shape = {3, 2100, 1, 2, 1};
+  c.kernel = {2};
+  c.stride = {1, 1, 2};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_NE(std::string(last_launch().tilingSummary).find("cNum=3"), std::string::npos) << last_launch().tilingSummary;
+}
+
+TEST_F(AvgPool3dBackward, DeterministicModeGivesEachCoreWholeChannelGroups) {
+  ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+  for (aclDataType dt : kDtypes) {
+    Call c;
+    c.dt = dt;
+    c.self_shape = {2, 3, 5, 4, 4};
+    c.grad_shape = {2, 3, 3, 2, 2};
+    c.kernel = {3, 2, 2};
+    c.stride = {2, 2, 2};
+    c.padding = {1, 0, 0};
+    agrees_and_catches(c, "wrong_tap");
+    // N*C = 6 over 48 cores: six groups of one channel, one core each, accumulated in a fixed order.
+    const pcEmuLaunchInfo info = last_launch();
+    EXPECT_EQ(info.blockDim, 6);
+    EXPECT_NE(std::string(info.tilingSummary).find("groups=6"), std::string::npos) << info.tilingSummary;
+    // Control: without deterministic mode there is one group over the positions' cores.
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+    c.run();
+    EXPECT_EQ(last_launch().blockDim, 3 * 2 * 2);  // Do*Ho*Wo positions
+    EXPECT_EQ(std::string(last_launch().tilingSummary).find("groups="), std::string::npos);
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+  }
+}
+
+TEST_F(AvgPool3dBackward, EmptyBatchSucceedsWithoutAKernel) {
+  Call c;
+  c.self_shape = {0, 2, 4, 4, 4};
+  c.grad_shape = {0, 2, 2, 2, 2};
+  EXPECT_EQ(c.run().status, ACLNN_SUCCESS);
+  EXPECT_EQ(std::string(last_launch().strategy), "Empty");
+  Call twin;  // control: the same call with one batch launches the vector kernel
+  EXPECT_EQ(twin.run().status, ACLNN_SUCCESS);
+  EXPECT_EQ(std::string(last_launch().strategy), "Vector");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// (c) The document's call example: gradOutput 1x16x1x1x1 of ones, self 1x16x4x4x4, kernel 4, stride 1,
+// no padding, countIncludePad false: every element of the output is 1/64.
+
+TEST_F(AvgPool3dBackward, DocumentExample) {
+  Call c;
+  c.self_shape = {1, 16, 4, 4, 4};
+  c.grad_shape = {1, 16, 1, 1, 1};
+  c.kernel = {4, 4, 4};
+  c.stride = {1, 1, 1};
+  c.padding = {0, 0, 0};
+  c.count_include_pad = false;
+  c.grad.assign(16, 1.0);
+  ASSERT_EQ(c.run().status, ACLNN_SUCCESS);
+  ASSERT_EQ(c.result.size(), 16u * 64u);
+  for (double v : c.result) ASSERT_EQ(v, 1.0 / 64);
+  EXPECT_EQ(mismatch(c), "");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// (b) Every documented failure, each beside its passing twin (the same call with the parameter valid).
+
+// `bad` fails in GetWorkspaceSize with `code` and a message containing `rule` (so it failed for the rule under
+// test, not another one), `good` (the twin) succeeds.
+void fails_with(Call bad, Call good, aclnnStatus code, const std::string& rule) {
+  bad.run();
+  EXPECT_EQ(bad.status, code);
+  EXPECT_FALSE(bad.at_execute);
+  const std::string msg = aclGetRecentErrMsg();
+  EXPECT_NE(msg.find("aclnnAvgPool3dBackward: "), std::string::npos) << msg;
+  EXPECT_NE(msg.find(rule), std::string::npos) << "expected '" << rule << "' in: " << msg;
+  EXPECT_EQ(good.run().status, ACLNN_SUCCESS);
+}
+
+TEST_F(AvgPool3dBackward, NullPointersFail161001) {
+  const std::pair<NullArg, const char*> args[] = {{NullArg::GradOutput, "gradOutput is null"},
+                                                  {NullArg::Self, "self is null"},
+                                                  {NullArg::Kernel, "kernelSize is null"},
+                                                  {NullArg::Padding, "padding is null"},
+                                                  {NullArg::Output, "output is null"},
+                                                  {NullArg::WorkspaceSize, "workspaceSize"},
+                                                  {NullArg::Executor, "executor"}};
+  for (const auto& [arg, rule] : args) {
+    Call bad;
+    bad.null = arg;
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_NULLPTR, rule);
+  }
+}
+
+TEST_F(AvgPool3dBackward, UnsupportedDtypeFails161002) {
+  const char* const names[] = {"gradOutput dtype", "self dtype", "output dtype"};
+  for (int which = 0; which < 3; ++which) {
+    Call bad;
+    if (which == 0) bad.dt = ACL_DOUBLE, bad.out_dt = ACL_FLOAT, bad.self_dt = ACL_FLOAT;
+    if (which == 1) bad.self_dt = ACL_INT32;
+    if (which == 2) bad.out_dt = ACL_DOUBLE;
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, std::string(names[which]));
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not in [FLOAT32, FLOAT16, BFLOAT16]"), std::string::npos);
+  }
+}
+
+TEST_F(AvgPool3dBackward, OutputDtypeOtherThanGradOutputFails161002) {
+  Call bad;
+  bad.out_dt = ACL_FLOAT16;
+  Call good;  // self's dtype may differ: only its shape is read
+  good.self_dt = ACL_FLOAT16;
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "must equal gradOutput dtype");
+}
+
+TEST_F(AvgPool3dBackward, UnsupportedPlatformFails161002) {
+  for (const char* soc : {"Ascend310P", "Ascend910", "Ascend310B"}) {
+    ASSERT_EQ(pcEmuSetPlatform(soc), 0) << soc;
+    EXPECT_EQ(Call{}.run().status, ACLNN_ERR_PARAM_INVALID) << soc;
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("is not supported"), std::string::npos) << soc;
+  }
+  ASSERT_EQ(pcEmuSetPlatform("Ascend910_93"), 0);
+  EXPECT_EQ(Call{}.run().status, ACLNN_SUCCESS);
+}
+
+TEST_F(AvgPool3dBackward, Ascend950ValidatesThenHasNoEmulatedKernel) {
+  // The document lists Ascend 950: a valid call passes validation and is refused only for the missing kernel;
+  // an invalid one still gets its documented 161002.
+  ASSERT_EQ(pcEmuSetPlatform("Ascend950"), 0);
+  EXPECT_EQ(Call{}.run().status, ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
+  Call bad;
+  bad.kernel = {0};
+  EXPECT_EQ(bad.run().status, ACLNN_ERR_PARAM_INVALID);
+}
+
+TEST_F(AvgPool3dBackward, RankOutsideFourToFiveFails161002) {
+  Call bad;  // 3-D (no depth axis)
+  bad.self_shape = {2, 4, 4};
+  bad.grad_shape = {2, 2, 2};
+  Call good;
+  good.self_shape = {2, 4, 4, 4};
+  good.grad_shape = {2, 2, 2, 2};
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "gradOutput rank 3");
+  Call mixed;  // gradOutput 5-D, self and output 4-D
+  mixed.self_shape = {2, 4, 4, 4};
+  fails_with(mixed, good, ACLNN_ERR_PARAM_INVALID, "self rank 4 (gradOutput rank 5)");
+}
+
+TEST_F(AvgPool3dBackward, ArrayLengthOutsideTheDocumentFails161002) {
+  Call k2;
+  k2.kernel = {2, 2};
+  Call k3;
+  k3.kernel = {2, 2, 2};
+  fails_with(k2, k3, ACLNN_ERR_PARAM_INVALID, "kernelSize length 2");
+  Call s2;
+  s2.stride = {2, 2};
+  Call s3;
+  s3.stride = {2, 2, 2};
+  fails_with(s2, s3, ACLNN_ERR_PARAM_INVALID, "stride length 2");
+  Call p2;
+  p2.padding = {0, 0};
+  Call p3;
+  p3.padding = {0, 0, 0};
+  fails_with(p2, p3, ACLNN_ERR_PARAM_INVALID, "padding length 2");
+  Call p0;  // padding must have 1 or 3 values (stride may be empty)
+  p0.padding = {};
+  fails_with(p0, Call{}, ACLNN_ERR_PARAM_INVALID, "padding length 0");
+}
+
+TEST_F(AvgPool3dBackward, NonPositiveKernelOrStrideOrNegativePaddingFails161002) {
+  Call k0;
+  k0.kernel = {2, 0, 2};
+  fails_with(k0, Call{}, ACLNN_ERR_PARAM_INVALID, "kernelSize value 0 must be > 0");
+  Call s0;
+  s0.stride = {2, 2, 0};
+  fails_with(s0, Call{}, ACLNN_ERR_PARAM_INVALID, "stride value 0 must be > 0");
+  Call pneg;
+  pneg.padding = {-1, 0, 0};
+  fails_with(pneg, Call{}, ACLNN_ERR_PARAM_INVALID, "padding value -1 must be >= 0");
+}
+
+TEST_F(AvgPool3dBackward, PaddingAboveHalfTheKernelFails161002) {
+  Call bad;  // kD 2, pD 2 > 1 (the document's example)
+  bad.padding = {2, 0, 0};
+  bad.grad_shape = {1, 2, 4, 2, 2};
+  Call good;  // pD = kD/2 = 1
+  good.padding = {1, 0, 0};
+  good.grad_shape = {1, 2, 3, 2, 2};
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "padding[0]=2 must be in [0, kernelSize/2=1]");
+}
+
+TEST_F(AvgPool3dBackward, OutputShapeOtherThanSelfFails161002) {
+  Call bad;
+  bad.out_shape = std::vector<int64_t>{1, 2, 4, 4, 5};
+  fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, "output shape [1,2,4,4,5] must equal self shape");
+}
+
+TEST_F(AvgPool3dBackward, GradOutputShapeOtherThanThePooledShapeFails161002) {
+  for (size_t axis = 0; axis < 5; ++axis) {
+    Call bad;
+    bad.grad_shape[axis] += 1;
+    fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, axis < 2 ? "(N and C must match)" : "the pooled size of self");
+  }
+  Call ceil_bad;  // D 5, k 2, s 2: floor mode 2, ceil mode 3
+  ceil_bad.self_shape = {1, 2, 5, 4, 4};
+  ceil_bad.grad_shape = {1, 2, 3, 2, 2};
+  Call ceil_good = ceil_bad;
+  ceil_good.ceil_mode = true;
+  fails_with(ceil_bad, ceil_good, ACLNN_ERR_PARAM_INVALID, "spatial dim 0 is 3 but the pooled size of self is 2");
+}
+
+TEST_F(AvgPool3dBackward, MismatchedFormatsFail161002) {
+  Call bad;
+  bad.out_fmt = ACL_FORMAT_NCDHW;
+  Call good;
+  good.fmt = ACL_FORMAT_NCDHW;
+  fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "formats of gradOutput");
+}
+
+}  // namespace
