@@ -1,4 +1,5 @@
-// A validated AdaptiveAvgPool3dBackward call: N*C planes, input and output D, H, W.
+// A validated call of the family (aclnnAdaptiveAvgPool3dBackward, or aclnnAdaptiveAvgPool2dBackward with D = 1):
+// N*C planes, input and output D, H, W.
 #pragma once
 
 #include <array>
@@ -17,6 +18,7 @@ struct Problem {
   aclDataType dtype = ACL_FLOAT;
   const aclTensor* grad_output = nullptr;
   const aclTensor* grad_input = nullptr;  // the API's `out`
+  const char* api = kApi;                 // the entry point the messages name
 
   int64_t nc() const { return n * c; }
   int64_t dtype_bytes() const { return dtype == ACL_FLOAT ? 4 : 2; }

@@ -21,6 +21,24 @@ inline PlatformProfile nominal_ub(PlatformProfile p) {
   return p;
 }
 
+// The tail of the first phase once `pr` validated and the platform has what it needs: the tiling (with the
+// UbKnobIgnored fault's nominal UB), then the executor of `make_plan(problem, tiling, deterministic)` handed to
+// the client through `args`' workspace_size and executor out-pointers.
+template <typename RawArgs, typename Problem, typename Tiling, typename MakePlan>
+aclnnStatus tile_and_hand_out(const OpNames& op, const RawArgs& args, const Problem& pr, const ActivePlatform& plat,
+                              std::optional<Tiling> (*plan_tiling)(const Problem&, const PlatformProfile&, bool,
+                                                                   std::string*),
+                              MakePlan make_plan) {
+  const bool det = runtime().deterministic;
+  std::string why;
+  auto tiling = fault_on(Fault::UbKnobIgnored)
+                    ? plan_tiling(pr, nominal_ub(plat.profile), tiling_deterministic(det), &why)
+                    : plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
+  if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
+  tiling->ub_limit = plat.profile.ub_bytes;  // the launch gets the UB the device has
+  return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
+}
+
 // `args` carries the client's workspace_size and executor out-pointers (checked non-null by `validate`);
 // `make_plan(problem, tiling, deterministic)` returns the Plan.
 template <typename RawArgs, typename Problem, typename Tiling, typename MakePlan>
@@ -32,14 +50,7 @@ aclnnStatus plan_call(const OpNames& op, const RawArgs& args, aclnnStatus (*vali
   if (auto st = validate(args, &pr)) return st;
   const ActivePlatform plat = active_platform();
   if (auto st = require_kernels(op, plat)) return st;
-  const bool det = runtime().deterministic;
-  std::string why;
-  auto tiling = fault_on(Fault::UbKnobIgnored)
-                    ? plan_tiling(pr, nominal_ub(plat.profile), tiling_deterministic(det), &why)
-                    : plan_tiling(pr, plat.profile, tiling_deterministic(det), &why);
-  if (!tiling) return fail(ACLNN_ERR_INNER_TILING_ERROR, "{}: tiling failed: {}", op.api, why);
-  tiling->ub_limit = plat.profile.ub_bytes;  // the launch gets the UB the device has
-  return hand_out_executor(make_plan(pr, *tiling, det), args.workspace_size, args.executor);
+  return tile_and_hand_out(op, args, pr, plat, plan_tiling, make_plan);
 }
 
 }  // namespace pcemu

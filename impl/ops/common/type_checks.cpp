@@ -1,16 +1,26 @@
 #include "ops/common/type_checks.h"
 
+#include <algorithm>
+
 #include "common/log.h"
 #include "runtime/tensor.h"
 
 namespace pcemu {
 
-aclnnStatus check_formats_in(const char* api, const std::vector<NamedTensor>& tensors, aclFormat a, aclFormat b) {
-  for (const auto& [name, t] : tensors)
-    if (t->format != a && t->format != b)
-      return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [{}, {}]", api, name, format_label(t->format),
-                  format_label(a), format_label(b));
+aclnnStatus check_formats_in(const char* api, const std::vector<NamedTensor>& tensors,
+                             std::initializer_list<aclFormat> allowed) {
+  for (const auto& [name, t] : tensors) {
+    if (std::find(allowed.begin(), allowed.end(), t->format) != allowed.end()) continue;
+    std::vector<const char*> labels;
+    for (aclFormat f : allowed) labels.push_back(format_label(f));
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: {} format {} not in [{}]", api, name, format_label(t->format),
+                fmt::join(labels, ", "));
+  }
   return ACLNN_SUCCESS;
+}
+
+aclnnStatus check_formats_in(const char* api, const std::vector<NamedTensor>& tensors, aclFormat a, aclFormat b) {
+  return check_formats_in(api, tensors, {a, b});
 }
 
 aclnnStatus check_same_formats(const char* api, const aclTensor* grad_output, const aclTensor* self,

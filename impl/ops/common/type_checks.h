@@ -1,6 +1,7 @@
 // Dtype and format checks of op_api validation that the pooling operators word the same way.
 #pragma once
 
+#include <initializer_list>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -8,6 +9,9 @@
 
 namespace pcemu {
 
+// 161002 for the first tensor whose format is not one of `allowed`.
+aclnnStatus check_formats_in(const char* api, const std::vector<NamedTensor>& tensors,
+                             std::initializer_list<aclFormat> allowed);
 // 161002 for the first tensor whose format is neither `a` nor `b`.
 aclnnStatus check_formats_in(const char* api, const std::vector<NamedTensor>& tensors, aclFormat a, aclFormat b);
 // 161002 unless gradOutput, self and the output share one format / one dtype.

@@ -1,0 +1,455 @@
+// aclnnAdaptiveAvgPool2dBackward through its C API: numerical agreement with the family's oracle (the 3-D
+// adaptive reference with D = 1) and hand-computed values, every documented failure next to a passing twin
+// that differs only in the violated parameter, the routes upstream takes per SoC, and the document's example.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
+#include "case/numeric.h"
+#include "oracle/adaptive_avgpool3d_grad.h"
+#include "poolcheck_emu/emu.h"
+
+namespace {
+
+using poolcheck::DType;
+using Shape = std::vector<int64_t>;
+
+DType dtype_of(aclDataType dt) { return dt == ACL_FLOAT16 ? DType::F16 : dt == ACL_BF16 ? DType::BF16 : DType::F32; }
+int64_t bytes_of(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_INT32 ? 4 : dt == ACL_DOUBLE ? 8 : 2; }
+
+int64_t product(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+// One tensor argument of a call; `present == false` passes nullptr.
+struct Arg {
+  Shape shape;
+  aclDataType dtype = ACL_FLOAT;
+  aclFormat format = ACL_FORMAT_NCHW;
+  bool present = true;
+  bool transposed = false;  // a non-contiguous view: the last two dims' strides swapped (storage is W x H)
+};
+
+// A device tensor holding `values` in its view's element order.
+struct DeviceTensor {
+  void* mem = nullptr;
+  aclTensor* t = nullptr;
+  Arg arg;
+  DeviceTensor(const Arg& a, const std::vector<double>& values) : arg(a) {
+    if (!a.present) return;
+    const int64_t n = product(a.shape), eb = bytes_of(a.dtype);
+    aclrtMalloc(&mem, static_cast<size_t>(std::max<int64_t>(n * eb, 1)), ACL_MEM_MALLOC_HUGE_FIRST);
+    const Shape strides = strides_of(a);
+    std::vector<uint8_t> host(static_cast<size_t>(n * eb), 0);
+    for (int64_t i = 0; i < static_cast<int64_t>(values.size()); ++i)
+      poolcheck::encode(dtype_of(a.dtype), values[static_cast<size_t>(i)], host.data() + offset_of(i, strides) * eb);
+    if (n > 0) aclrtMemcpy(mem, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+    t = aclCreateTensor(a.shape.data(), a.shape.size(), a.dtype, strides.data(), 0, a.format, a.shape.data(),
+                        a.shape.size(), mem);
+  }
+  ~DeviceTensor() {
+    if (t) aclDestroyTensor(t);
+    if (mem) aclrtFree(mem);
+  }
+  static Shape strides_of(const Arg& a) {
+    Shape s(a.shape.size(), 1);
+    for (size_t i = s.size(); i-- > 1;) s[i - 1] = s[i] * a.shape[i];
+    if (a.transposed && s.size() >= 2) {
+      const size_t h = s.size() - 2, w = s.size() - 1;
+      s[h] = 1;
+      s[w] = a.shape[h];
+    }
+    return s;
+  }
+  int64_t offset_of(int64_t i, const Shape& strides) const {
+    int64_t off = 0;
+    for (size_t d = arg.shape.size(); d-- > 0;) {
+      off += i % arg.shape[d] * strides[d];
+      i /= arg.shape[d];
+    }
+    return off;
+  }
+  std::vector<double> read() const {
+    const int64_t n = product(arg.shape), eb = bytes_of(arg.dtype);
+    std::vector<uint8_t> host(static_cast<size_t>(n * eb));
+    if (n > 0) aclrtMemcpy(host.data(), host.size(), mem, host.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+    const Shape strides = strides_of(arg);
+    std::vector<double> v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i)
+      v[static_cast<size_t>(i)] = poolcheck::decode(dtype_of(arg.dtype), host.data() + offset_of(i, strides) * eb);
+    return v;
+  }
+};
+
+struct Call {
+  Arg grad, self, out;
+  std::vector<double> grad_values;  // empty: zeros
+};
+
+struct Outcome {
+  aclnnStatus plan = -1, run = -1;
+  uint64_t workspace = 0;
+  pcEmuLaunchInfo info{};
+  std::vector<double> got;
+  std::string error;
+};
+
+Outcome run(const Call& c) {
+  Outcome o;
+  DeviceTensor go(c.grad, c.grad_values), x(c.self, {}), out(c.out, {});
+  aclOpExecutor* ex = nullptr;
+  o.plan = aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(go.t, x.t, out.t, &o.workspace, &ex);
+  if (o.plan != 0) {
+    o.error = aclGetRecentErrMsg();
+    return o;
+  }
+  void* ws = nullptr;
+  if (o.workspace > 0) aclrtMalloc(&ws, o.workspace, ACL_MEM_MALLOC_HUGE_FIRST);
+  o.run = aclnnAdaptiveAvgPool2dBackward(ws, o.workspace, ex, nullptr);
+  if (ws) aclrtFree(ws);
+  pcEmuLastLaunch(&o.info);
+  if (o.run != 0) o.error = aclGetRecentErrMsg();
+  if (o.run == 0) o.got = out.read();
+  return o;
+}
+
+void setup(const char* soc) {
+  static bool initialised = false;
+  if (!initialised) {
+    aclInit(nullptr);
+    aclrtSetDevice(0);
+    initialised = true;
+  }
+  pcEmuSetPlatform(soc);
+  pcEmuSetKnobs(0, 0);
+  pcEmuSetFaults("");
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+}
+
+// A well-formed call: self (and out) of `self_shape`, gradOutput of `grad_shape`, gradients multiples of 1/2.
+Call make_call(const Shape& self_shape, const Shape& grad_shape, aclDataType dt = ACL_FLOAT, uint64_t seed = 1) {
+  Call c{{grad_shape, dt}, {self_shape, dt}, {self_shape, dt}, {}};
+  if (self_shape.size() == 3) c.grad.format = c.self.format = c.out.format = ACL_FORMAT_NCL;
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> half_steps(-4, 4);
+  c.grad_values.resize(static_cast<size_t>(product(grad_shape)));
+  for (double& v : c.grad_values) v = half_steps(rng) * 0.5;
+  return c;
+}
+
+struct Expected {
+  std::vector<double> value, abs_sum;
+};
+
+// The family's oracle with D = 1: N*C planes of (1, H, W) from gradients of (1, Ho, Wo).
+Expected oracle_of(const Call& c) {
+  const Shape& s = c.self.shape;
+  const Shape& g = c.grad.shape;
+  const size_t r = s.size();
+  const int64_t planes = r == 4 ? s[0] * s[1] : s[0];
+  const auto ref = poolcheck::oracle::adaptive_avg_pool3d_backward(c.grad_values, planes, {1, s[r - 2], s[r - 1]},
+                                                                   {1, g[r - 2], g[r - 1]});
+  return {ref.grad_input, ref.abs_sum};
+}
+
+// The agreement check: "" when every element is within the dtype's rounding of the oracle (fp32 arithmetic on
+// the device, one rounding to the storage dtype, a rounded fill factor on the FillMul route), else the first
+// element that is not.
+std::string first_mismatch(const std::vector<double>& got, const Expected& want, aclDataType dt) {
+  if (got.size() != want.value.size()) return "size " + std::to_string(got.size());
+  const double ulp = dt == ACL_FLOAT ? 0x1p-23 : dt == ACL_FLOAT16 ? 0x1p-10 : 0x1p-7;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const double tol = 2 * ulp * want.abs_sum[i] + 0x1p-23 * 8 * want.abs_sum[i];
+    if (!(std::fabs(got[i] - want.value[i]) <= tol)) {
+      std::ostringstream os;
+      os << "element " << i << ": got " << got[i] << ", want " << want.value[i] << " (tol " << tol << ")";
+      return os.str();
+    }
+  }
+  return "";
+}
+
+// Runs `c` and checks it against the oracle; `fault` switches on a deliberate fault for the negative control.
+std::string agreement(const Call& c, const char* fault = "") {
+  pcEmuSetFaults(fault);
+  const Outcome o = run(c);
+  pcEmuSetFaults("");
+  if (o.plan != 0 || o.run != 0) return "status " + std::to_string(o.plan) + "/" + std::to_string(o.run) + o.error;
+  return first_mismatch(o.got, oracle_of(c), c.self.dtype);
+}
+
+constexpr const char* kWrongTap = "wrong_tap";  // the fault the agreement check must catch
+
+// ---- numerical agreement on A2/A3 (the 3-D kernels with D = 1) ----
+
+struct AgreementCase {
+  const char* name;
+  Shape self, grad;
+  aclDataType dtype;
+};
+
+class Agreement : public ::testing::TestWithParam<AgreementCase> {};
+
+TEST_P(Agreement, MatchesOracleAndTheFaultIsCaught) {
+  const auto& p = GetParam();
+  for (const char* soc : {"Ascend910B", "Ascend910_93"}) {
+    setup(soc);
+    const Call c = make_call(p.self, p.grad, p.dtype);
+    EXPECT_EQ(agreement(c), "") << soc;
+    EXPECT_NE(agreement(c, kWrongTap), "") << soc << ": the agreement check missed the wrong_tap fault";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    A2A3, Agreement,
+    ::testing::Values(AgreementCase{"nchw_overlap_f32", {2, 3, 7, 5}, {2, 3, 3, 4}, ACL_FLOAT},
+                      AgreementCase{"nchw_divisible_f32", {2, 3, 8, 6}, {2, 3, 4, 3}, ACL_FLOAT},
+                      AgreementCase{"nchw_upsample_f32", {1, 2, 3, 2}, {1, 2, 5, 4}, ACL_FLOAT},
+                      AgreementCase{"chw_overlap_f32", {5, 9, 7}, {5, 4, 3}, ACL_FLOAT},
+                      AgreementCase{"nchw_overlap_f16", {2, 3, 7, 5}, {2, 3, 3, 4}, ACL_FLOAT16},
+                      AgreementCase{"chw_divisible_f16", {4, 6, 4}, {4, 3, 2}, ACL_FLOAT16},
+                      AgreementCase{"nchw_overlap_bf16", {2, 3, 7, 5}, {2, 3, 3, 4}, ACL_BF16},
+                      AgreementCase{"chw_upsample_bf16", {3, 2, 3}, {3, 3, 5}, ACL_BF16},
+                      AgreementCase{"nchw_global_f32", {2, 3, 5, 7}, {2, 3, 1, 1}, ACL_FLOAT},
+                      AgreementCase{"chw_global_f16", {6, 4, 3}, {6, 1, 1}, ACL_FLOAT16},
+                      AgreementCase{"nchw_global_bf16", {1, 4, 3, 3}, {1, 4, 1, 1}, ACL_BF16},
+                      AgreementCase{"nchw_one_row_f32", {1, 2, 1, 9}, {1, 2, 1, 4}, ACL_FLOAT},
+                      // 30000 channels: more than one UB pass holds, so N*C is sliced (the large-N*C tiling)
+                      AgreementCase{"nchw_many_channels_f32", {1, 30000, 3, 2}, {1, 30000, 2, 1}, ACL_FLOAT}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(AdaptiveAvgPool2dBackward, RoutesOntoTheFamilyKernels) {
+  setup("Ascend910B");
+  const Outcome general = run(make_call({2, 3, 7, 5}, {2, 3, 3, 4}));
+  ASSERT_EQ(general.run, 0) << general.error;
+  EXPECT_STREQ(general.info.opType, "AdaptiveAvgPool3dGrad");
+  EXPECT_STREQ(general.info.strategy, "General");
+  const Outcome global = run(make_call({2, 3, 7, 5}, {2, 3, 1, 1}));
+  ASSERT_EQ(global.run, 0) << global.error;
+  EXPECT_STREQ(global.info.strategy, "AllOne");
+}
+
+TEST(AdaptiveAvgPool2dBackward, NonContiguousViewsAgree) {
+  setup("Ascend910B");
+  Call c = make_call({2, 3, 7, 5}, {2, 3, 3, 4});
+  c.grad.transposed = true;
+  c.out.transposed = true;
+  EXPECT_EQ(agreement(c), "");
+  EXPECT_NE(agreement(c, kWrongTap), "");
+}
+
+TEST(AdaptiveAvgPool2dBackward, DeterministicModeAgrees) {
+  setup("Ascend910B");
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+  const Call c = make_call({2, 3, 7, 5}, {2, 3, 3, 4}, ACL_FLOAT16);
+  EXPECT_EQ(agreement(c), "");
+  EXPECT_NE(agreement(c, kWrongTap), "");
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+}
+
+// ---- the document's example and hand-computed values ----
+
+// H 4 -> 3: windows [0,2), [1,3), [2,4) of 2 rows each; W 2 -> 2: the identity. Each input row gets the
+// halves of the gradients whose windows cover it.
+TEST(AdaptiveAvgPool2dBackward, DocumentExampleRunsAndMatchesHandComputedValues) {
+  setup("Ascend910B");
+  Call c{{{1, 1, 3, 2}}, {{1, 1, 4, 2}}, {{1, 1, 4, 2}}, {1, 2, 3, 4, 5, 6}};
+  const Outcome o = run(c);
+  ASSERT_EQ(o.plan, 0) << o.error;
+  ASSERT_EQ(o.run, 0) << o.error;
+  const std::vector<double> want{0.5, 1, 2, 3, 4, 5, 2.5, 3};
+  EXPECT_EQ(o.got, want);
+  pcEmuSetFaults(kWrongTap);
+  EXPECT_NE(run(c).got, want) << "the hand-computed comparison missed the wrong_tap fault";
+  pcEmuSetFaults("");
+}
+
+// FillMul: every element of a plane gets gradient / (H * W).
+TEST(AdaptiveAvgPool2dBackward, GlobalGradientIsSpreadEvenly) {
+  for (const char* soc : {"Ascend910B", "Ascend950", "Ascend910", "Ascend310P"}) {
+    setup(soc);
+    Call c{{{2, 1, 1}, ACL_FLOAT, ACL_FORMAT_NCL},
+           {{2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL},
+           {{2, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCL},
+           {4, -2}};
+    const Outcome o = run(c);
+    ASSERT_EQ(o.run, 0) << soc << ": " << o.error;
+    EXPECT_EQ(o.got, (std::vector<double>{1, 1, 1, 1, -0.5, -0.5, -0.5, -0.5})) << soc;
+    pcEmuSetFaults(kWrongTap);
+    EXPECT_NE(run(c).got, (std::vector<double>{1, 1, 1, 1, -0.5, -0.5, -0.5, -0.5})) << soc;
+    pcEmuSetFaults("");
+  }
+}
+
+TEST(AdaptiveAvgPool2dBackward, EmptyTensorsSucceedWithNoKernel) {
+  setup("Ascend910B");
+  const Outcome o = run(make_call({0, 3, 4, 4}, {0, 3, 2, 2}));
+  EXPECT_EQ(o.plan, 0) << o.error;
+  EXPECT_EQ(o.run, 0) << o.error;
+  EXPECT_EQ(o.workspace, 0u);
+  EXPECT_STREQ(o.info.strategy, "Empty");
+  // Twin: the same call with N = 1 launches the General kernel.
+  const Outcome twin = run(make_call({1, 3, 4, 4}, {1, 3, 2, 2}));
+  EXPECT_EQ(twin.run, 0) << twin.error;
+  EXPECT_STREQ(twin.info.strategy, "General");
+}
+
+// ---- documented failures, each with a passing twin ----
+
+aclnnStatus plan_status(const Call& c) { return run(c).plan; }
+
+Call valid_call() { return make_call({2, 3, 6, 5}, {2, 3, 4, 3}); }
+
+class Rules : public ::testing::Test {
+ protected:
+  void SetUp() override { setup("Ascend910B"); }
+  // The violating call fails with `code` and the twin (the valid call) succeeds.
+  static void expect(const Call& bad, aclnnStatus code, const Call& twin = valid_call()) {
+    EXPECT_EQ(plan_status(bad), code);
+    EXPECT_EQ(plan_status(twin), 0);
+  }
+};
+
+TEST_F(Rules, GradOutputNull) {
+  Call c = valid_call();
+  c.grad.present = false;
+  expect(c, 161001);
+}
+
+TEST_F(Rules, SelfNull) {
+  Call c = valid_call();
+  c.self.present = false;
+  expect(c, 161001);
+}
+
+TEST_F(Rules, GradOutputDtypeNotSupported) {
+  for (aclDataType dt : {ACL_DOUBLE, ACL_INT32}) {
+    Call c = valid_call();
+    c.grad.dtype = c.self.dtype = c.out.dtype = dt;
+    expect(c, 161002);
+  }
+}
+
+TEST_F(Rules, SelfDtypeNotSupported) {
+  Call c = valid_call();
+  c.self.dtype = ACL_DOUBLE;
+  expect(c, 161002);
+}
+
+TEST_F(Rules, FormatNotSupported) {
+  for (aclFormat f : {ACL_FORMAT_NHWC, ACL_FORMAT_NCDHW}) {
+    Call bad_grad = valid_call(), bad_self = valid_call();
+    bad_grad.grad.format = f;
+    bad_self.self.format = f;
+    expect(bad_grad, 161002);
+    expect(bad_self, 161002);
+  }
+  // The documented formats pass, mixed as well (the document requires no equal formats).
+  for (aclFormat f : {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NCL}) {
+    Call c = valid_call();
+    c.grad.format = f;
+    EXPECT_EQ(plan_status(c), 0) << f;
+  }
+}
+
+TEST_F(Rules, DtypesDiffer) {
+  Call c = valid_call();
+  c.grad.dtype = ACL_FLOAT16;
+  expect(c, 161002);
+}
+
+TEST_F(Rules, RanksDiffer) {
+  Call twin = valid_call();
+  twin.grad.shape = {1, 3, 4, 3};
+  twin.self.shape = twin.out.shape = {1, 3, 6, 5};
+  Call bad = twin;
+  bad.grad.shape = {3, 4, 3};  // C, Ho, Wo against self's N, C, H, W
+  expect(bad, 161002, twin);
+}
+
+TEST_F(Rules, RankNotThreeOrFour) {
+  Call two = make_call({6, 5}, {4, 3}), three = make_call({1, 6, 5}, {1, 4, 3});
+  expect(two, 161002, three);
+  Call five = make_call({1, 2, 3, 6, 5}, {1, 2, 3, 4, 3}), four = make_call({2, 3, 6, 5}, {2, 3, 4, 3});
+  expect(five, 161002, four);
+}
+
+TEST_F(Rules, NcDiffer) {
+  Call c_differs = valid_call(), n_differs = valid_call();
+  c_differs.grad.shape = {2, 2, 4, 3};
+  n_differs.grad.shape = {1, 3, 4, 3};
+  expect(c_differs, 161002);
+  expect(n_differs, 161002);
+  Call chw = make_call({3, 6, 5}, {3, 4, 3});
+  Call chw_bad = chw;
+  chw_bad.grad.shape = {2, 4, 3};
+  expect(chw_bad, 161002, chw);
+}
+
+// ---- platforms and dtypes per SoC ----
+
+TEST(Platforms, NotDocumentedSocIsRefused) {
+  setup("Ascend310B");
+  EXPECT_EQ(plan_status(valid_call()), 161002);
+  setup("Ascend910B");
+  EXPECT_EQ(plan_status(valid_call()), 0);
+}
+
+TEST(Platforms, Bf16OnlyWhereTheDocumentListsIt) {
+  const Call global_bf16 = make_call({2, 3, 6, 5}, {2, 3, 1, 1}, ACL_BF16);
+  const Call global_f16 = make_call({2, 3, 6, 5}, {2, 3, 1, 1}, ACL_FLOAT16);
+  for (const char* soc : {"Ascend910", "Ascend310P"}) {
+    setup(soc);
+    EXPECT_EQ(plan_status(global_bf16), 161002) << soc;
+    EXPECT_EQ(plan_status(global_f16), 0) << soc;
+  }
+  for (const char* soc : {"Ascend910B", "Ascend910_93", "Ascend950"}) {
+    setup(soc);
+    EXPECT_EQ(plan_status(global_bf16), 0) << soc;
+  }
+}
+
+// Upstream runs the arch35 AdaptiveAvgPool2dGrad kernels on Ascend 950 and an assist-matrix BatchMatMul chain on
+// the Atlas training/inference series for any gradOutput other than 1x1: the emulator has neither and says so.
+TEST(Platforms, RoutesWithoutEmulatedKernelsAreRefused) {
+  for (const char* soc : {"Ascend950", "Ascend910", "Ascend310P"}) {
+    setup(soc);
+    const Outcome o = run(make_call({2, 3, 6, 5}, {2, 3, 4, 3}));
+    EXPECT_EQ(o.plan, 561003) << soc;
+    EXPECT_NE(o.error.find("does not have"), std::string::npos) << o.error;
+    EXPECT_EQ(plan_status(make_call({2, 3, 6, 5}, {2, 3, 1, 1})), 0) << soc;
+  }
+}
+
+// ---- what the emulator requires of `out` (the document states no rule for it) ----
+
+TEST_F(Rules, OutNull) {
+  Call c = valid_call();
+  c.out.present = false;
+  expect(c, 161001);
+}
+
+TEST_F(Rules, OutShapeIsNotSelfs) {
+  Call c = valid_call();
+  c.out.shape = {2, 3, 6, 4};
+  expect(c, 161002);
+}
+
+TEST_F(Rules, OutDtypeIsNotSelfs) {
+  Call c = valid_call();
+  c.out.dtype = ACL_FLOAT16;
+  expect(c, 161002);
+}
+
+}  // namespace
