@@ -58,7 +58,7 @@ std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
 
 std::string cell_label(const ScheduleCell& c) {
   if (c.invalid) return "rule " + c.op + " " + c.rule + " " + c.class_name;
-  return "cell " + c.op + " " + c.strategy + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature +
+  return "cell " + c.op + " " + (c.strategy ? strategy_name(*c.strategy) : "") + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature +
          (c.threshold.empty() ? "" : " " + c.threshold);
 }
 

@@ -59,7 +59,7 @@ struct CaseResult {
   int32_t observed_status = 0;
   std::string observed_phase;
   bool tiling_known = false;  // false against a backend without the emulator's introspection
-  std::string strategy;
+  std::string strategy;  // the word the backend reports (case/strategy.h's, or a foreign one the tiling check names)
   uint64_t tiling_key = 0;
   std::string tiling;
   int32_t block_dim = 0;

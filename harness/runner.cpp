@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -50,7 +51,7 @@ void take_tiling(CaseResult* r) {
   pcEmuLaunchInfo info{};
   if (!a.pcEmuLastLaunch || a.pcEmuLastLaunch(&info) != 0) return;
   r->tiling_known = true;
-  r->strategy = info.strategy;
+  r->strategy.assign(info.strategy, strnlen(info.strategy, sizeof info.strategy));  // the word, parsed where checked
   r->tiling_key = info.tilingKey;
   r->tiling = info.tilingSummary;
   r->block_dim = info.blockDim;
