@@ -6,16 +6,11 @@ namespace poolcheck {
 
 namespace {
 
-struct StrategyRow {
-  Strategy value;
-  const char* word;
-};
-
 // The one name table of the vocabulary.
-constexpr StrategyRow kStrategies[] = {
-    {Strategy::Normal, "Normal"}, {Strategy::CutK, "CutK"},     {Strategy::Scatter, "Scatter"},
-    {Strategy::SIMD, "SIMD"},     {Strategy::SIMT, "SIMT"},     {Strategy::Global, "Global"},
-    {Strategy::Cube, "Cube"},     {Strategy::Vector, "Vector"}, {Strategy::AllOne, "AllOne"},
+constexpr VocabularyRow<Strategy> kStrategies[] = {
+    {Strategy::Normal, "Normal"},   {Strategy::CutK, "CutK"},     {Strategy::Scatter, "Scatter"},
+    {Strategy::SIMD, "SIMD"},       {Strategy::SIMT, "SIMT"},     {Strategy::Global, "Global"},
+    {Strategy::Cube, "Cube"},       {Strategy::Vector, "Vector"}, {Strategy::AllOne, "AllOne"},
     {Strategy::General, "General"},
 };
 
@@ -28,9 +23,7 @@ std::optional<Strategy> parse_strategy(std::string_view word) { return vocabular
 std::string strategy_words() { return vocabulary_words(kStrategies); }
 
 std::optional<Strategy> parse_strategy_token(std::string_view token, std::string* error) {
-  const std::optional<Strategy> s = parse_strategy(token);
-  if (!s) *error = unknown_word_error("strategy", token, strategy_words());
-  return s;
+  return vocabulary_parse(kStrategies, "strategy", token, error);
 }
 
 }  // namespace poolcheck

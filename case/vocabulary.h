@@ -10,6 +10,13 @@
 
 namespace poolcheck {
 
+// A row of a plain table: the value and its word (a table whose rows say more declares its own row type).
+template <typename E>
+struct VocabularyRow {
+  E value;
+  const char* word;
+};
+
 // The word of `value`, or "?" when the table lacks it (a value no row names: a defect, never a crash).
 template <typename Row, size_t N>
 const char* vocabulary_word(const Row (&table)[N], decltype(Row::value) value) {
@@ -43,6 +50,15 @@ inline std::string unknown_word_error(std::string_view what, std::string_view to
   std::string out = "unknown ";
   out.append(what).append(" '").append(token).append("' (known: ").append(known).append(")");
   return out;
+}
+
+// The value a token names; nullopt with `error` set to unknown_word_error (the vocabulary called `what`).
+template <typename Row, size_t N>
+std::optional<decltype(Row::value)> vocabulary_parse(const Row (&table)[N], std::string_view what,
+                                                     std::string_view token, std::string* error) {
+  const std::optional<decltype(Row::value)> value = vocabulary_value(table, token);
+  if (!value) *error = unknown_word_error(what, token, vocabulary_words(table));
+  return value;
 }
 
 }  // namespace poolcheck

@@ -96,19 +96,20 @@ void take_rejection(const CaseResult& later, const char* which, const std::strin
 
 }  // namespace
 
-const char* rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first) {
-  if (exp.code != 0 || (first.outcome != Outcome::Pass && first.outcome != Outcome::Mistrusted)) return nullptr;
-  if (c.deterministic) return "bitwise";
-  if (first.atomics || !first.tiling_known) return "tolerance";
-  return nullptr;
+RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first) {
+  if (exp.code != 0 || (first.outcome != Outcome::Pass && first.outcome != Outcome::Mistrusted))
+    return RerunCheck::None;
+  if (c.deterministic) return RerunCheck::Bitwise;
+  if (first.atomics || !first.tiling_known) return RerunCheck::Tolerance;
+  return RerunCheck::None;
 }
 
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint64_t>& first_bits, const char* check, aclrtStream stream, CaseResult* r) {
+           const std::vector<uint64_t>& first_bits, RerunCheck check, aclrtStream stream, CaseResult* r) {
   r->rerun.check = check;
   std::vector<uint64_t> bits;
   judge.bits = &bits;
-  judge.first_bits = r->rerun.check == "bitwise" ? &first_bits : nullptr;
+  judge.first_bits = check == RerunCheck::Bitwise ? &first_bits : nullptr;
   if (!has_knob_control()) {
     r->rerun.knobs = "same knobs (the backend has no pcEmu knob or schedule control)";
     const CaseResult second = run_again(c, op, exp, d, judge, nullptr, stream);

@@ -151,7 +151,7 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
     DeviceCase d;
     upload(c, *op, &inputs, &d);
     run_once(c, *op, exp, d, judge, g_stream, &r, tensors);
-    if (const char* check = opt.rerun ? rerun_check(c, exp, r) : nullptr)
+    if (const RerunCheck check = opt.rerun ? rerun_check(c, exp, r) : RerunCheck::None; check != RerunCheck::None)
       rerun(c, *op, exp, d, judge, first_bits, check, g_stream, &r);
   } catch (const std::exception& e) {
     // The backend is a C API, which reports by status or dies on a signal (crash, seen by the isolated worker's

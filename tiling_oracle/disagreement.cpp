@@ -35,7 +35,9 @@ std::string tiling_disagreement(const ExpectedTiling& expected, const std::strin
   const std::optional<Strategy> reported = strategy.empty() ? std::nullopt : parse_strategy_token(strategy, &unknown);
   if (reported != expected.strategy)
     add(out, std::string("strategy: expected ") + strategy_name(expected.strategy) + ", reported " +
-                 (strategy.empty() ? "none" : reported ? strategy : unknown));
+                 (strategy.empty() ? "none"
+                  : reported       ? strategy
+                                   : unknown));
   if (key != expected.key)
     add(out, "key: expected " + std::to_string(expected.key) + ", reported " + std::to_string(key));
   for (const TilingField& f : expected.fields) {
