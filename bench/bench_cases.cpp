@@ -53,9 +53,10 @@ std::vector<BenchCase> bench_cases(const std::string& op) {
 }
 
 int64_t bytes_moved(const Case& c) {
+  const std::string& forward_input = find_adapter(c.op)->arguments.forward_input;
   int64_t bytes = 0;
   for (const auto& [name, t] : c.tensors)
-    if (name != "self") bytes += element_count(t.shape).value_or(0) * dtype_size(t.dtype);
+    if (name != forward_input) bytes += element_count(t.shape).value_or(0) * dtype_size(t.dtype);
   return bytes;
 }
 

@@ -58,8 +58,8 @@ std::vector<DType> operator_dtypes(const spec::OperatorSpec& s) {
 
 std::string cell_label(const ScheduleCell& c) {
   if (c.invalid) return "rule " + c.op + " " + c.rule + " " + c.class_name;
-  return "cell " + c.op + " " + c.strategy + " " + (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature +
-         (c.threshold.empty() ? "" : " " + c.threshold);
+  return "cell " + c.op + " " + (c.strategy ? strategy_name(*c.strategy) : "") + " " +
+         (c.dtype ? dtype_name(*c.dtype) : "-") + " " + c.feature + (c.threshold.empty() ? "" : " " + c.threshold);
 }
 
 CaseScheduler::CaseScheduler(const std::vector<std::string>& ops, uint64_t seed) {

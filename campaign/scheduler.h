@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/strategy.h"
 #include "spec/spec.h"
 
 namespace poolcheck {
@@ -25,7 +26,7 @@ struct ScheduleCell {
   uint64_t variants = 1;   // the rule's class count (choice = variant + variants * visit)
   std::string class_name;  // the class's name (spec::ViolationClass::name)
   std::vector<std::string> platforms;
-  std::string strategy;
+  std::optional<Strategy> strategy;
   std::optional<DType> dtype;
   std::string feature;
   std::string threshold;  // threshold cells: the "<rule>/<side>" pair to place the case at

@@ -23,6 +23,9 @@ struct ArgumentNames {
   std::vector<std::string> arrays;   // in API order, every one required (`name=null[]` passes nullptr)
   std::vector<std::string> scalars;  // optional: a missing one takes the operator's documented default
   std::vector<OptionName> options;   // optional
+  // The forward call's input among the tensors (self): the data fills keep its values plain (ties draw few
+  // levels there, special draws no NaN or inf there) and the benchmarks do not count it as traffic.
+  std::string forward_input;
 };
 
 // "gradOutput, self, ..., kernelSize, ..., ceilMode": the tensors, int arrays and scalars in that order, for messages.

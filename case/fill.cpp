@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/vocabulary.h"
 
 namespace poolcheck {
 
 namespace {
 
 struct FillRow {
-  FillKind kind;
+  FillKind value;
   const char* word;
   int parameters;
 };
@@ -27,7 +28,7 @@ constexpr FillRow kFills[] = {
 
 const FillRow& row(FillKind kind) {
   for (const FillRow& r : kFills)
-    if (r.kind == kind) return r;
+    if (r.value == kind) return r;
   return kFills[0];
 }
 
@@ -52,20 +53,16 @@ std::vector<std::string> split_colons(const std::string& s) {
 
 int64_t wide_ints_limit(DType dt) { return dt == DType::F16 ? 2047 : 255; }
 
-const char* fill_name(FillKind kind) { return row(kind).word; }
+const char* fill_name(FillKind kind) { return vocabulary_word(kFills, kind); }
 
-std::optional<FillKind> parse_fill_kind(std::string_view word) {
-  for (const FillRow& r : kFills)
-    if (word == r.word) return r.kind;
-  return std::nullopt;
-}
+std::optional<FillKind> parse_fill_kind(std::string_view word) { return vocabulary_value(kFills, word); }
 
 bool is_case_fill(FillKind kind) { return static_cast<int>(kind) <= static_cast<int>(FillKind::Zeros); }
 
 std::string fill_words(bool case_wide_only) {
   std::string out;
   for (const FillRow& r : kFills) {
-    if (case_wide_only && !is_case_fill(r.kind)) continue;
+    if (case_wide_only && !is_case_fill(r.value)) continue;
     if (!out.empty()) out += ", ";
     out += r.word;
     for (int i = 0; i < r.parameters; ++i) out += ":N";
@@ -85,7 +82,7 @@ std::optional<TensorFill> parse_fill_token(const std::string& token, std::string
   const std::vector<std::string> parts = split_colons(token);
   const std::optional<FillKind> kind = parse_fill_kind(parts[0]);
   if (!kind) {
-    *error = "unknown fill '" + parts[0] + "' (known: " + fill_words(false) + ")";
+    *error = unknown_word_error("fill", parts[0], fill_words(false));
     return std::nullopt;
   }
   TensorFill f{*kind, {}};

@@ -1,35 +1,33 @@
 #include "case/result.h"
 
+#include "case/vocabulary.h"
+
 namespace poolcheck {
 
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::Pass:
-      return "pass";
-    case Outcome::Fail:
-      return "fail";
-    case Outcome::Mistrusted:
-      return "mistrusted";
-    case Outcome::ExpectedError:
-      return "expected-error";
-    case Outcome::WrongError:
-      return "wrong-error";
-    case Outcome::UnexpectedSuccess:
-      return "unexpected-success";
-    case Outcome::Unsupported:
-      return "unsupported";
-    case Outcome::Crash:
-      return "crash";
-    case Outcome::Timeout:
-      return "timeout";
-    case Outcome::UnsupportedAllowed:
-      return "unsupported-allowed";
-    case Outcome::WrongTiling:
-      return "wrong-tiling";
-    case Outcome::HarnessError:
-      return "harness-error";
-  }
-  return "?";
+namespace {
+
+// The one name table of the vocabulary.
+constexpr VocabularyRow<Outcome> kOutcomes[] = {
+    {Outcome::Pass, "pass"},
+    {Outcome::Fail, "fail"},
+    {Outcome::Mistrusted, "mistrusted"},
+    {Outcome::ExpectedError, "expected-error"},
+    {Outcome::WrongError, "wrong-error"},
+    {Outcome::UnexpectedSuccess, "unexpected-success"},
+    {Outcome::Unsupported, "unsupported"},
+    {Outcome::Crash, "crash"},
+    {Outcome::Timeout, "timeout"},
+    {Outcome::UnsupportedAllowed, "unsupported-allowed"},
+    {Outcome::WrongTiling, "wrong-tiling"},
+    {Outcome::HarnessError, "harness-error"},
+};
+
+}  // namespace
+
+const char* outcome_name(Outcome o) { return vocabulary_word(kOutcomes, o); }
+
+std::optional<Outcome> parse_outcome_token(std::string_view token, std::string* error) {
+  return vocabulary_parse(kOutcomes, "outcome", token, error);
 }
 
 bool outcome_is_failure(Outcome o) {

@@ -3,10 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "case/case.h"
+#include "case/rerun_check.h"
 
 namespace poolcheck {
 
@@ -25,7 +28,9 @@ enum class Outcome : int8_t {
   HarnessError,        // the harness itself threw (oracle, adapter, descriptor, data fill): its own defect, not
                        // the backend's; a failure, listed apart from crash
 };
-const char* outcome_name(Outcome o);
+const char* outcome_name(Outcome o);  // "pass", "fail", ...; "?" for a value outside the table
+// The outcome a result spells; nullopt with `error` naming the token and the known words.
+std::optional<Outcome> parse_outcome_token(std::string_view token, std::string* error);
 bool outcome_is_failure(Outcome o);
 
 struct ErrorStats {
@@ -41,7 +46,7 @@ struct ErrorStats {
 // The second run of a valid case: deterministic mode must give the same bits under other knobs and another
 // block interleaving; the default mode with atomics must stay within tolerance of the oracle on both runs.
 struct RerunInfo {
-  std::string check;         // "" (the case ran once), "bitwise" or "tolerance"
+  RerunCheck check = RerunCheck::None;
   std::string knobs;         // what the second run changed, e.g. "cores=3 ub=16384 schedule=0x9e37..."
   bool failed = false;       // the second run was rejected (the first passed)
   int64_t first_diff = -1;   // flat output index of the first element whose bits differ (bitwise check)
@@ -59,7 +64,7 @@ struct CaseResult {
   int32_t observed_status = 0;
   std::string observed_phase;
   bool tiling_known = false;  // false against a backend without the emulator's introspection
-  std::string strategy;
+  std::string strategy;  // the word the backend reports (case/strategy.h's, or a foreign one the tiling check names)
   uint64_t tiling_key = 0;
   std::string tiling;
   int32_t block_dim = 0;

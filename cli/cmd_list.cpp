@@ -82,8 +82,8 @@ void list_strategies(const std::string& op) {
     for (uint64_t k : st.keys) keys += (keys.empty() ? "" : ", ") + std::to_string(k);
     std::string socs;
     for (const std::string& soc : st.platforms) socs += (socs.empty() ? "" : ", ") + soc;
-    std::cout << "  " << st.name << " (keys " << keys << (socs.empty() ? "" : "; on " + socs) << ")\n      "
-              << st.description << "\n";
+    std::cout << "  " << strategy_name(st.name) << " (keys " << keys << (socs.empty() ? "" : "; on " + socs)
+              << ")\n      " << st.description << "\n";
   }
 }
 

@@ -103,8 +103,8 @@ void print_result(std::ostream& os, const CaseResult& r, const std::vector<int64
     }
     os << "\n";
   }
-  if (!r.rerun.check.empty()) {
-    os << "rerun     " << r.rerun.check << " check, " << r.rerun.knobs << ": "
+  if (r.rerun.check != RerunCheck::None) {
+    os << "rerun     " << rerun_check_name(r.rerun.check) << " check, " << r.rerun.knobs << ": "
        << (r.rerun.failed ? "REJECTED" : "agrees");
     if (r.rerun.first_diff >= 0)
       os << " (first difference at flat index " << r.rerun.first_diff << ": bits 0x" << std::hex << r.rerun.first_bits

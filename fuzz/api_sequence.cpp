@@ -150,7 +150,7 @@ class Sequence {
   // Tensor `i` (in the case's order) of the slot is gone.
   void mark_gone(Slot& s, ptrdiff_t i) const {
     const Case& c = known_good_case(s.op);
-    if (c.tensors[static_cast<size_t>(i)].first == "self") {
+    if (c.tensors[static_cast<size_t>(i)].first == find_adapter(s.op)->arguments.forward_input) {
       s.self_gone = true;
     } else if (s.intact) {
       s.intact = false;

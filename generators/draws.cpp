@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "case/core_counts.h"
 #include "generators/layout.h"
 
 namespace poolcheck::gen {
@@ -15,7 +16,7 @@ void gen_layouts(const GenConfig& cfg, Case* c) {
 }
 
 bool wants(const GenConfig& cfg, const char* feature) { return cfg.target.feature == feature; }
-bool steers_to(const GenConfig& cfg, const char* strategy) { return cfg.target.strategy == strategy; }
+bool steers_to(const GenConfig& cfg, Strategy strategy) { return cfg.target.strategy == strategy; }
 
 std::string pick_soc(const GenConfig& cfg, const std::string& op) {
   if (!cfg.target.platform.empty()) return cfg.target.platform;
@@ -31,7 +32,7 @@ DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c, WeightedFills fills) {
   if (cfg.vary_knobs) {
     c->deterministic = *rc::gen::arbitrary<bool>();
-    c->cores = *rc::gen::element<int32_t>(0, 1, 2, 3, 4, 7);
+    c->cores = *rc::gen::elementOf(std::vector<int32_t>(kDrawnCoreCounts.begin(), kDrawnCoreCounts.end()));
     c->ub_bytes = *rc::gen::elementOf(ub_sizes);
   }
   c->seed = *rc::gen::arbitrary<uint64_t>();

@@ -45,7 +45,7 @@ void gen_layouts(const GenConfig& cfg, Case* c);
 
 // Does the scheduler ask this case for `feature` / for tiling strategy `strategy`?
 bool wants(const GenConfig& cfg, const char* feature);
-bool steers_to(const GenConfig& cfg, const char* strategy);
+bool steers_to(const GenConfig& cfg, Strategy strategy);
 // The target's SoC when it names one, else one of the SoCs whose kernels run `op` (kernel_socs).
 std::string pick_soc(const GenConfig& cfg, const std::string& op);
 // The target's dtype when it names a listed one, else one of `listed`.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/strategy.h"
 
 namespace poolcheck::gen {
 
@@ -40,9 +41,9 @@ struct CaseTarget {
   uint64_t choice = 0;
   // Both: the SoC.
   std::string platform;
-  // Valid cases: the tiling strategy (a spec strategy note's name) to steer shapes and knobs towards, the
-  // tensor dtype and one feature.
-  std::string strategy;
+  // Valid cases: the tiling strategy (one of the operator's spec strategy notes) to steer shapes and knobs
+  // towards, the tensor dtype and one feature.
+  std::optional<Strategy> strategy;
   std::optional<DType> dtype;
   std::string feature;
   // Threshold cells: the "<rule>/<side>" to place the case at (generators/threshold.h); empty = the generator's own

@@ -18,9 +18,9 @@ constexpr int kDrawSize = 60;  // the campaign's largest sizes
 struct Entry {
   const char* op;
   rc::Gen<Case> (*threshold)(const GenConfig&);
-  std::vector<std::string> (*strategies)();
+  std::vector<Strategy> (*strategies)();
   std::vector<ShapeBoundary> (*boundaries)();
-  std::vector<std::string> (*pairs)(const std::string& strategy);
+  std::vector<std::string> (*pairs)(Strategy strategy);
 };
 const Entry kEntries[] = {
 #define POOLCHECK_OPERATOR(token, aclnn) \
@@ -136,14 +136,14 @@ rc::Gen<Case> threshold_case(const std::string& op, const GenConfig& cfg) {
   return e->threshold(cfg);
 }
 
-bool threshold_applies(const std::string& op, const std::string& strategy) {
+bool threshold_applies(const std::string& op, Strategy strategy) {
   const threshold::Entry* e = threshold::entry(op);
   if (!e) return false;
-  const std::vector<std::string> s = e->strategies();
+  const std::vector<Strategy> s = e->strategies();
   return std::find(s.begin(), s.end(), strategy) != s.end();
 }
 
-std::vector<std::string> threshold_pairs(const std::string& op, const std::string& strategy) {
+std::vector<std::string> threshold_pairs(const std::string& op, Strategy strategy) {
   const threshold::Entry* e = threshold::entry(op);
   if (!e || !threshold_applies(op, strategy)) return {};
   return e->pairs(strategy);

@@ -68,9 +68,9 @@ Case place_on(const rc::Gen<Case>& draw, tiling_oracle::ThresholdRule rule, Side
 #define POOLCHECK_OPERATOR(token, aclnn)                                      \
   namespace poolcheck::gen::token {                                           \
   rc::Gen<Case> threshold(const GenConfig& cfg = {});                         \
-  std::vector<std::string> threshold_strategies();                            \
+  std::vector<Strategy> threshold_strategies();                               \
   std::vector<::poolcheck::gen::threshold::ShapeBoundary> shape_boundaries(); \
-  std::vector<std::string> threshold_pairs(const std::string& strategy);      \
+  std::vector<std::string> threshold_pairs(Strategy strategy);                \
   }
 #include "ops/operators.inc"
 #undef POOLCHECK_OPERATOR
@@ -79,8 +79,8 @@ namespace poolcheck::gen {
 
 // By operator name: the threshold generator, and whether cells of `strategy` take the threshold feature.
 rc::Gen<Case> threshold_case(const std::string& op, const GenConfig& cfg = {});
-bool threshold_applies(const std::string& op, const std::string& strategy);
+bool threshold_applies(const std::string& op, Strategy strategy);
 // The "<rule>/<side>" pairs the threshold cases of (op, strategy) are placed at: one schedule cell each.
-std::vector<std::string> threshold_pairs(const std::string& op, const std::string& strategy);
+std::vector<std::string> threshold_pairs(const std::string& op, Strategy strategy);
 
 }  // namespace poolcheck::gen

@@ -26,6 +26,8 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   const TensorFill* own = c.tensor_fill(tensor);
   const FillKind kind = own ? own->kind : parse_fill_kind(c.fill).value_or(FillKind::Normal);
   const std::array<double, 4> p = own ? own->p : std::array<double, 4>{};
+  const OpAdapter* op = find_adapter(c.op);
+  const bool forward_input = op && tensor == op->arguments.forward_input;
   // NormalRanged: the tensor's mean and standard deviation, drawn once before its elements.
   double mean = 0, stddev = 1;
   if (kind == FillKind::NormalRanged) {
@@ -48,13 +50,13 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
       break;
     }
     case FillKind::Ties:
-      if (tensor == "self")
+      if (forward_input)
         each([&] { return static_cast<double>(rng.below(3)); });
       else
         each([&] { return static_cast<double>(rng.below(9) - 4); });
       break;
     case FillKind::Special:
-      if (tensor == "self")
+      if (forward_input)
         each([&] { return rng.normal(); });
       else
         each([&] {

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "case/core_counts.h"
 #include "case/rng.h"
 #include "case/summary.h"
 #include "fmt/format.h"
@@ -21,8 +22,8 @@ struct RerunKnobs {
   std::string text() const { return fmt::format("cores={} ub={} schedule=0x{:x}", cores, ub_bytes, schedule); }
 };
 
-template <typename T>
-T other_than(const std::vector<T>& choices, T current, uint64_t draw) {
+template <typename Choices, typename T>
+T other_than(const Choices& choices, T current, uint64_t draw) {
   for (size_t k = 0; k < choices.size(); ++k) {
     const T v = choices[(draw + k) % choices.size()];
     if (v != current) return v;
@@ -31,10 +32,9 @@ T other_than(const std::vector<T>& choices, T current, uint64_t draw) {
 }
 
 RerunKnobs rerun_knobs(const Case& c, const OpAdapter& op) {
-  static const std::vector<int32_t> kCores{0, 1, 2, 3, 4, 7};  // as the generators draw them
   const uint64_t h = splitmix64(c.seed ^ 0x7265706561746564ull);
   RerunKnobs k;
-  k.cores = other_than(kCores, c.cores, h);
+  k.cores = other_than(kDrawnCoreCounts, c.cores, h);
   const std::vector<int64_t>& ub_sizes = op.ub_sizes_on(c.platform);
   k.ub_bytes = ub_sizes.empty() ? c.ub_bytes : other_than(ub_sizes, c.ub_bytes, h >> 16);
   k.schedule = splitmix64(h) | 1;  // never 0, the default schedule
@@ -96,19 +96,20 @@ void take_rejection(const CaseResult& later, const char* which, const std::strin
 
 }  // namespace
 
-const char* rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first) {
-  if (exp.code != 0 || (first.outcome != Outcome::Pass && first.outcome != Outcome::Mistrusted)) return nullptr;
-  if (c.deterministic) return "bitwise";
-  if (first.atomics || !first.tiling_known) return "tolerance";
-  return nullptr;
+RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first) {
+  if (exp.code != 0 || (first.outcome != Outcome::Pass && first.outcome != Outcome::Mistrusted))
+    return RerunCheck::None;
+  if (c.deterministic) return RerunCheck::Bitwise;
+  if (first.atomics || !first.tiling_known) return RerunCheck::Tolerance;
+  return RerunCheck::None;
 }
 
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint64_t>& first_bits, const char* check, aclrtStream stream, CaseResult* r) {
+           const std::vector<uint64_t>& first_bits, RerunCheck check, aclrtStream stream, CaseResult* r) {
   r->rerun.check = check;
   std::vector<uint64_t> bits;
   judge.bits = &bits;
-  judge.first_bits = r->rerun.check == "bitwise" ? &first_bits : nullptr;
+  judge.first_bits = check == RerunCheck::Bitwise ? &first_bits : nullptr;
   if (!has_knob_control()) {
     r->rerun.knobs = "same knobs (the backend has no pcEmu knob or schedule control)";
     const CaseResult second = run_again(c, op, exp, d, judge, nullptr, stream);

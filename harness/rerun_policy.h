@@ -12,9 +12,9 @@
 
 namespace poolcheck {
 
-// Which second run a valid case gets after a first run that passed: "bitwise" in deterministic mode,
-// "tolerance" in the default mode when the kernel added atomically (or the backend cannot say), else none.
-const char* rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first);
+// Which second run a valid case gets after a first run that passed: bitwise in deterministic mode, tolerance in
+// the default mode when the kernel added atomically (or the backend cannot say), else none.
+RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResult& first);
 
 // The second run, after a first run that passed (a failed first run keeps its classification and is not run
 // again). Deterministic mode promises the same bits on the same hardware whatever the interleaving; another UB
@@ -22,6 +22,6 @@ const char* rerun_check(const Case& c, const spec::Expected& exp, const CaseResu
 // So when the second run's UB size changed the plan and the bits, a third run keeps the second's core count
 // and the case's UB size under another schedule, and that one must agree bit for bit.
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint64_t>& first_bits, const char* check, aclrtStream stream, CaseResult* r);
+           const std::vector<uint64_t>& first_bits, RerunCheck check, aclrtStream stream, CaseResult* r);
 
 }  // namespace poolcheck

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -50,7 +51,7 @@ void take_tiling(CaseResult* r) {
   pcEmuLaunchInfo info{};
   if (!a.pcEmuLastLaunch || a.pcEmuLastLaunch(&info) != 0) return;
   r->tiling_known = true;
-  r->strategy = info.strategy;
+  r->strategy.assign(info.strategy, strnlen(info.strategy, sizeof info.strategy));  // the word, parsed where checked
   r->tiling_key = info.tilingKey;
   r->tiling = info.tilingSummary;
   r->block_dim = info.blockDim;
@@ -150,7 +151,7 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
     DeviceCase d;
     upload(c, *op, &inputs, &d);
     run_once(c, *op, exp, d, judge, g_stream, &r, tensors);
-    if (const char* check = opt.rerun ? rerun_check(c, exp, r) : nullptr)
+    if (const RerunCheck check = opt.rerun ? rerun_check(c, exp, r) : RerunCheck::None; check != RerunCheck::None)
       rerun(c, *op, exp, d, judge, first_bits, check, g_stream, &r);
   } catch (const std::exception& e) {
     // The backend is a C API, which reports by status or dies on a signal (crash, seen by the isolated worker's

@@ -33,7 +33,7 @@ TEST(DeterminismRerun, DeterministicCasesAgreeBitwiseUnderOtherKnobs) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetSchedule, "varying the block schedule");
   int with_atomics = 0;
   const Rejections t = tally_rejections(valid_in_mode(true), 500, kCases, [&](const CaseResult& r) {
-    EXPECT_EQ(r.rerun.check, "bitwise") << r.descriptor;
+    EXPECT_EQ(r.rerun.check, RerunCheck::Bitwise) << r.descriptor;
     with_atomics += used_atomics(r);
     return true;
   });
@@ -45,10 +45,10 @@ TEST(DeterminismRerun, DefaultModeCasesWithAtomicsPassTheOracleOnBothRuns) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetSchedule, "varying the block schedule");
   const Rejections t = tally_rejections(valid_in_mode(false), 900, kCases, [](const CaseResult& r) {
     if (!used_atomics(r)) {
-      EXPECT_EQ(r.rerun.check, "") << "a default-mode case without atomics runs once: " << r.descriptor;
+      EXPECT_EQ(r.rerun.check, RerunCheck::None) << "a default-mode case without atomics runs once: " << r.descriptor;
       return false;
     }
-    EXPECT_EQ(r.rerun.check, "tolerance") << r.descriptor;
+    EXPECT_EQ(r.rerun.check, RerunCheck::Tolerance) << r.descriptor;
     return true;
   });
   EXPECT_GT(t.runs, 0) << "no default-mode case used atomics";
@@ -68,7 +68,7 @@ TEST(DeterminismRerun, TheSecondRunsKnobsFollowFromTheCase) {
   EXPECT_EQ(a.rerun.knobs.find("ub=" + std::to_string(c.ub_bytes) + " "), std::string::npos) << a.rerun.knobs;
   RunOptions once;
   once.rerun = false;
-  EXPECT_EQ(run_case(c, once).rerun.check, "") << "RunOptions::rerun off runs the case once";
+  EXPECT_EQ(run_case(c, once).rerun.check, RerunCheck::None) << "RunOptions::rerun off runs the case once";
 }
 
 // The fault makes deterministic mode split overlapping work over several cores with atomic adds, so the bits
@@ -123,7 +123,7 @@ TEST(DeterminismRerunNegativeControl, AFailedFirstRunIsNotRunAgain) {
   const Rejections t = tally_rejections(valid_in_mode(true), 500, 100, [&](const CaseResult& r) {
     if (outcome_is_failure(r.outcome) && !r.rerun.failed) {
       ++failed_first;
-      EXPECT_EQ(r.rerun.check, "") << "a failed first run was run again: " << r.message;
+      EXPECT_EQ(r.rerun.check, RerunCheck::None) << "a failed first run was run again: " << r.message;
       EXPECT_EQ(r.message.find("second run"), std::string::npos) << r.message;
     }
     return true;

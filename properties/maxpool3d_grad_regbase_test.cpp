@@ -30,7 +30,7 @@ using regbase_checks::RunResult;
 
 constexpr const char* k950 = "Ascend950";
 
-gen::GenConfig steered(const std::string& strategy, const std::string& feature = "") {
+gen::GenConfig steered(Strategy strategy, const std::string& feature = "") {
   gen::GenConfig cfg;
   cfg.target.platform = k950;
   cfg.target.strategy = strategy;
@@ -41,7 +41,7 @@ gen::GenConfig steered(const std::string& strategy, const std::string& feature =
 // A case drawn for Ascend950 and steered to one of its strategies, any feature.
 rc::Gen<Case> steered_950_case() {
   return rc::gen::exec([] {
-    const std::string strategy = *rc::gen::element<std::string>("SIMD", "SIMT");
+    const Strategy strategy = *rc::gen::element(Strategy::SIMD, Strategy::SIMT);
     const std::string feature = *rc::gen::elementOf(gen::features("maxpool3d_grad"));
     return *gen::maxpool3d_grad::valid(steered(strategy, feature));
   });
@@ -63,7 +63,7 @@ TEST(MaxPool3dGradRegbase, IndexLimitKnobIsAppliedPerCaseAndKeptByTheRerun) {
   const CaseResult a = run_case(limited.value);
   ASSERT_EQ(a.outcome, Outcome::Pass) << a.message;
   EXPECT_EQ(tiling_key_label(a), "SIMT/258");
-  ASSERT_EQ(a.rerun.check, "bitwise");
+  ASSERT_EQ(a.rerun.check, RerunCheck::Bitwise);
   pcEmuLaunchInfo last{};
   ASSERT_EQ(backend::api().pcEmuLastLaunch(&last), 0);
   EXPECT_EQ(last.tilingKey, 258u) << "the rerun ran without the case's limit";
@@ -79,7 +79,7 @@ TEST(MaxPool3dGradRegbase, IndexLimitKnobIsAppliedPerCaseAndKeptByTheRerun) {
 // by the backend and reported as a harness error naming the knob, its value and its range, not run.
 TEST(MaxPool3dGradRegbase, AnIndexLimitPastInt32IsAHarnessError) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetInt32IndexLimit, "the int32 index limit knob");
-  Case c = gen::sample(gen::maxpool3d_grad::valid(steered("SIMT")), 5, 20);
+  Case c = gen::sample(gen::maxpool3d_grad::valid(steered(Strategy::SIMT)), 5, 20);
   c.int32_index_limit = kMaxInt32IndexLimit + 1;
   const CaseResult r = run_case(c);
   EXPECT_EQ(r.outcome, Outcome::HarnessError) << r.message;
@@ -102,12 +102,13 @@ RC_GTEST_PROP(MaxPool3dGradRegbase, SteeredCasesMatchTheOracle, ()) {
 TEST(MaxPool3dGradRegbase, SteeredStreamReachesEveryKey) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling keys reached");
   std::map<std::string, int> keys;
-  for (const std::string strategy : {"SIMD", "SIMT"}) {
+  for (const Strategy strategy : {Strategy::SIMD, Strategy::SIMT}) {
     for (uint64_t i = 0; i < 120; ++i) {
       const Case c = gen::sample(gen::maxpool3d_grad::valid(steered(strategy)), 7000 + i, static_cast<int>(i % 100));
       const CaseResult r = run_case(c);
       ASSERT_FALSE(outcome_is_failure(r.outcome)) << r.message << "\n" << r.descriptor;
-      EXPECT_EQ(r.strategy, strategy) << "steered to " << strategy << ": " << r.descriptor;
+      EXPECT_EQ(r.strategy, strategy_name(strategy))
+          << "steered to " << strategy_name(strategy) << ": " << r.descriptor;
       keys[tiling_key_label(r)]++;
     }
   }
@@ -122,7 +123,7 @@ TEST(MaxPool3dGradRegbase, SteeredStreamReachesEveryKey) {
 TEST(MaxPool3dGradRegbaseNegativeControl, ShortSimtWindowFailsTheOracleComparison) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("simt_window_short");
-  expect_only_rejected_by(tally_rejections(gen::maxpool3d_grad::valid(steered("SIMT")), 7000, 200),
+  expect_only_rejected_by(tally_rejections(gen::maxpool3d_grad::valid(steered(Strategy::SIMT)), 7000, 200),
                           Check::OracleComparison);
 }
 
@@ -131,7 +132,7 @@ TEST(MaxPool3dGradRegbaseNegativeControl, ShortSimtWindowFailsTheOracleCompariso
 TEST(MaxPool3dGradRegbaseNegativeControl, SkippedSimdRangeCheckTripsTheUbBufferBounds) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("simd_range_check_skipped");
-  const Rejections t = tally_rejections(gen::maxpool3d_grad::valid(steered("SIMD")), 7000, 300);
+  const Rejections t = tally_rejections(gen::maxpool3d_grad::valid(steered(Strategy::SIMD)), 7000, 300);
   expect_rejected_by(t, Check::UbBounds, {Check::OracleComparison});
 }
 
@@ -141,7 +142,7 @@ TEST(MaxPool3dGradRegbaseNegativeControl, CollidingSimdLanesTripTheLaneInvariant
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("simd_batch_collide");
   expect_only_rejected_by(
-      tally_rejections(gen::maxpool3d_grad::valid(steered("SIMD", gen::kFeatureOverlap)), 7000, 200),
+      tally_rejections(gen::maxpool3d_grad::valid(steered(Strategy::SIMD, gen::kFeatureOverlap)), 7000, 200),
       Check::LaneInvariant);
 }
 
@@ -151,10 +152,10 @@ TEST(MaxPool3dGradRegbaseNegativeControl, CollidingSimdLanesTripTheLaneInvariant
 TEST(MaxPool3dGradRegbaseNegativeControl, Int64IndicesReadAsInt32AreRejected) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("index_int64_as_int32");
-  for (const char* strategy : {"SIMT", "SIMD"}) {
+  for (const Strategy strategy : {Strategy::SIMT, Strategy::SIMD}) {
     const Rejections t =
         tally_rejections(gen::maxpool3d_grad::valid(steered(strategy, gen::kFeatureInt64Indices)), 7000, 150);
-    if (std::string(strategy) == "SIMT")
+    if (strategy == Strategy::SIMT)
       expect_only_rejected_by(t, Check::OracleComparison);
     else
       expect_rejected_by(t, Check::LaneInvariant, {Check::OracleComparison, Check::UbBounds});
@@ -185,7 +186,7 @@ RC_GTEST_PROP(MaxPool3dGradRegbase, SameCaseOnAscend910BAndAscend950Agrees, ()) 
 // one element beyond twice its bound in a tolerance comparison, are named ("invariance:").
 TEST(MaxPool3dGradRegbaseNegativeControl, InvarianceCheckNamesAChangedElement) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetPlatform, "running one case on two platforms");
-  const Case c = gen::sample(gen::maxpool3d_grad::valid(steered("SIMD")), 31, 40);
+  const Case c = gen::sample(gen::maxpool3d_grad::valid(steered(Strategy::SIMD)), 31, 40);
   const RunResult a = regbase_checks::run(c);
   ASSERT_EQ(a.r.outcome, Outcome::Pass) << a.r.message << "\n" << a.r.descriptor;
   EXPECT_FALSE(regbase_checks::invariance_violation(a.t, a.t, true)) << "a run agrees with itself";
@@ -235,7 +236,7 @@ TEST(MaxPool3dGradRegbaseNegativeControl, DeterministicFlagOnAscend910BChangesSo
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "comparing launch information");
   gen::GenConfig cfg;
   cfg.target.platform = "Ascend910B";
-  cfg.target.strategy = "Normal";
+  cfg.target.strategy = Strategy::Normal;
   cfg.target.feature = gen::kFeatureOverlap;
   std::optional<std::string> named;
   for (uint64_t i = 0; i < 300 && !named; ++i) {
@@ -296,7 +297,7 @@ TEST(MaxPool3dGradRegbase, IndexDtypeComparisonsAreMostlyBitwiseOnEveryKey) {
 TEST(MaxPool3dGradRegbaseNegativeControl, IndexDtypeCheckSeesAChangedGradient) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetPlatform, "running Ascend950 cases");
   for (uint64_t i = 0; i < 20; ++i) {
-    Case c = gen::sample(gen::maxpool3d_grad::valid(steered(i % 2 ? "SIMD" : "SIMT")), 9100 + i, 50);
+    Case c = gen::sample(gen::maxpool3d_grad::valid(steered(i % 2 ? Strategy::SIMD : Strategy::SIMT)), 9100 + i, 50);
     c.fill = "normal";
     Case i32 = c, i64 = c;
     i32.tensor_mut("indices").dtype = DType::I32;

@@ -1,5 +1,6 @@
 #include "reports/case_result_json.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "case/descriptor.h"
@@ -39,23 +40,16 @@ json result_to_json(const CaseResult& r) {
                 {"max_bound_ratio", json_number(r.err.max_bound_ratio)},
                 {"max_rel", json_number(r.err.max_rel_err)},
                 {"worst_index", r.err.worst_index}};
-  if (!r.rerun.check.empty())
-    j["rerun"] = {{"check", r.rerun.check},           {"knobs", r.rerun.knobs},
-                  {"failed", r.rerun.failed},         {"first_diff", r.rerun.first_diff},
-                  {"first_bits", r.rerun.first_bits}, {"second_bits", r.rerun.second_bits}};
+  if (r.rerun.check != RerunCheck::None)
+    j["rerun"] = {{"check", rerun_check_name(r.rerun.check)},
+                  {"knobs", r.rerun.knobs},
+                  {"failed", r.rerun.failed},
+                  {"first_diff", r.rerun.first_diff},
+                  {"first_bits", r.rerun.first_bits},
+                  {"second_bits", r.rerun.second_bits}};
   j["seconds"] = json_number(r.seconds);
   j["message"] = r.message;
   return j;
-}
-
-bool parse_outcome(const std::string& name, Outcome* out) {
-  for (Outcome o : kAllOutcomes) {
-    if (name == outcome_name(o)) {
-      *out = o;
-      return true;
-    }
-  }
-  return false;
 }
 
 namespace {
@@ -76,8 +70,10 @@ CaseResult result_from_json(const json& j) {
   auto parsed = parse_descriptor(r.descriptor);
   if (!parsed.ok) throw std::invalid_argument("field 'descriptor': " + parsed.error);
   r.c = parsed.value;
-  const auto outcome = get<std::string>(j, "outcome");
-  if (!parse_outcome(outcome, &r.outcome)) throw std::invalid_argument("field 'outcome': unknown '" + outcome + "'");
+  std::string error;
+  const std::optional<Outcome> outcome = parse_outcome_token(get<std::string>(j, "outcome"), &error);
+  if (!outcome) throw std::invalid_argument("field 'outcome': " + error);
+  r.outcome = *outcome;
   const json& e = field(j, "expected");
   r.expected_status = get<int32_t>(e, "status");
   r.expected_phase = get<std::string>(e, "phase");
@@ -107,7 +103,9 @@ CaseResult result_from_json(const json& j) {
   if (er.contains("max_rel")) r.err.max_rel_err = get_number(er, "max_rel");  // absent before format 1.1
   if (j.contains("rerun")) {                                                  // only for a case that ran twice
     const json& re = field(j, "rerun");
-    r.rerun.check = get<std::string>(re, "check");
+    const std::optional<RerunCheck> check = parse_rerun_check_token(get<std::string>(re, "check"), &error);
+    if (!check) throw std::invalid_argument("field 'rerun.check': " + error);
+    r.rerun.check = *check;
     r.rerun.knobs = get<std::string>(re, "knobs");
     r.rerun.failed = get<bool>(re, "failed");
     r.rerun.first_diff = get<int64_t>(re, "first_diff");

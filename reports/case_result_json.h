@@ -20,7 +20,5 @@ nlohmann::json result_to_json(const CaseResult& r);
 // Inverse of result_to_json (the Case is re-parsed from the descriptor). Throws std::invalid_argument on
 // a malformed object, naming the field.
 CaseResult result_from_json(const nlohmann::json& j);
-// Outcome by its outcome_name(); false when the name is unknown.
-bool parse_outcome(const std::string& name, Outcome* out);
 
 }  // namespace poolcheck::reports

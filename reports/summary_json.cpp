@@ -1,6 +1,7 @@
 #include "reports/summary_json.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -85,8 +86,10 @@ std::vector<ReplayedCase> replayed_from(const json& j) {
     ReplayedCase c;
     c.id = get<std::string>(e, "id");
     c.descriptor = get<std::string>(e, "descriptor");
-    const auto name = get<std::string>(e, "outcome");
-    if (!parse_outcome(name, &c.outcome)) throw std::invalid_argument("replayed: unknown outcome '" + name + "'");
+    std::string error;
+    const std::optional<Outcome> outcome = parse_outcome_token(get<std::string>(e, "outcome"), &error);
+    if (!outcome) throw std::invalid_argument("replayed: " + error);
+    c.outcome = *outcome;
     c.message = get<std::string>(e, "message");
     v.push_back(c);
   }

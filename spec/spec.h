@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/strategy.h"
 
 namespace poolcheck::spec {
 
@@ -90,7 +91,7 @@ struct Expected {
 // A tiling strategy of the operator's kernels and the tiling keys it reports (pcEmu introspection), for
 // `poolcheck list strategies` and the campaign's key coverage.
 struct StrategyNote {
-  std::string name;            // "Normal"
+  Strategy name;
   std::vector<uint64_t> keys;  // every key the strategy can report
   std::string description;
   // The SoCs whose kernels report it (Ascend910B and Ascend910_93 for the A2/A3 kernels, Ascend950 for the 950

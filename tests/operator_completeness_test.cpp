@@ -181,7 +181,8 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
   need(readme.find(p.row.aclnn) != std::string::npos, "README does not name " + p.row.aclnn);
   if (p.spec)
     for (const auto& s : p.spec->strategies)
-      need(readme.find(s.name) != std::string::npos, "README does not describe strategy " + s.name);
+      need(readme.find(strategy_name(s.name)) != std::string::npos,
+           std::string("README does not describe strategy ") + strategy_name(s.name));
   return problems;
 }
 

@@ -75,15 +75,30 @@ TEST(ReportsJson, SecondRunRoundTrips) {
   CaseResult r = sample_result(Outcome::Fail);
   EXPECT_FALSE(result_to_json(r).contains("rerun"));
   r.atomics = true;
-  r.rerun = {"bitwise", "cores=3 ub=16384 schedule=0x9", true, 17, 0x3f8ccccdu, 0xffffffffffffffffull};
+  r.rerun = {RerunCheck::Bitwise, "cores=3 ub=16384 schedule=0x9", true, 17, 0x3f8ccccdu, 0xffffffffffffffffull};
+  EXPECT_EQ(result_to_json(r).at("rerun").at("check"), "bitwise");
   const CaseResult back = result_from_json(json::parse(result_to_json(r).dump()));
   EXPECT_TRUE(back.atomics);
-  EXPECT_EQ(back.rerun.check, "bitwise");
+  EXPECT_EQ(back.rerun.check, RerunCheck::Bitwise);
   EXPECT_EQ(back.rerun.knobs, "cores=3 ub=16384 schedule=0x9");
   EXPECT_TRUE(back.rerun.failed);
   EXPECT_EQ(back.rerun.first_diff, 17);
   EXPECT_EQ(back.rerun.first_bits, 0x3f8ccccdu);
   EXPECT_EQ(back.rerun.second_bits, 0xffffffffffffffffull);
+}
+
+// Control of the round trip: a check outside the vocabulary is refused with the field, the word and the known words.
+TEST(ReportsJson, AnUnknownRerunCheckIsRefusedByName) {
+  CaseResult r = sample_result(Outcome::Fail);
+  r.rerun.check = RerunCheck::Tolerance;
+  json j = result_to_json(r);
+  j["rerun"]["check"] = "bitwize";
+  try {
+    result_from_json(j);
+    ADD_FAILURE() << "an unknown rerun check was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "field 'rerun.check': unknown rerun check 'bitwize' (known: bitwise, tolerance)");
+  }
 }
 
 TEST(ReportsJson, ListedCaseSourceRoundTrips) {

@@ -20,7 +20,7 @@ CaseResult full_result() {
   r.atomics = true;
   r.err.max_abs_err = std::numeric_limits<double>::infinity();
   r.err.max_rel_err = -0.0;
-  r.rerun = {"bitwise", "cores=3 ub=16384 schedule=0x9e37", true, 11, 0x3C00, 0x3C01};
+  r.rerun = {RerunCheck::Bitwise, "cores=3 ub=16384 schedule=0x9e37", true, 11, 0x3C00, 0x3C01};
   r.seconds = 0.1 + 0.2;  // not a short decimal: JSON would need all 17 digits
   r.target = "cell maxpool3d_grad Normal f16 views";
   r.source = "atk.json#7";
@@ -83,6 +83,16 @@ TEST(ResultWire, ControlADamagedRecordIsRefusedByField) {
   std::string bad_outcome = record;
   bad_outcome[1 + 8 + full_result().descriptor.size()] = 99;  // the outcome byte after the descriptor
   EXPECT_EQ(refusal(bad_outcome), "result record: field 'outcome' holds 99, not an outcome");
+  // The rerun check's byte: the one where a record of another check differs.
+  CaseResult tolerance = full_result();
+  tolerance.rerun.check = RerunCheck::Tolerance;
+  std::string other_check;
+  pack_result(tolerance, nullptr, &other_check);
+  ASSERT_EQ(other_check.size(), record.size());
+  std::string bad_check = record;
+  for (size_t i = 0; i < record.size(); ++i)
+    if (record[i] != other_check[i]) bad_check[i] = 9;
+  EXPECT_EQ(refusal(bad_check), "result record: field 'rerun.check' holds 9, not a rerun check");
   std::string bad_bool = record;
   bad_bool.back() = 2;  // the last field: whether tensors follow
   EXPECT_EQ(refusal(bad_bool), "result record: field 'tensors' holds 2, not a bool");

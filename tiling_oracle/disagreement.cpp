@@ -31,8 +31,13 @@ void add(std::string& out, const std::string& item) {
 std::string tiling_disagreement(const ExpectedTiling& expected, const std::string& strategy, uint64_t key,
                                 const std::string& summary) {
   std::string out;
-  if (strategy != expected.strategy)
-    add(out, "strategy: expected " + expected.strategy + ", reported " + (strategy.empty() ? "none" : strategy));
+  std::string unknown;
+  const std::optional<Strategy> reported = strategy.empty() ? std::nullopt : parse_strategy_token(strategy, &unknown);
+  if (reported != expected.strategy)
+    add(out, std::string("strategy: expected ") + strategy_name(expected.strategy) + ", reported " +
+                 (strategy.empty() ? "none"
+                  : reported       ? strategy
+                                   : unknown));
   if (key != expected.key)
     add(out, "key: expected " + std::to_string(expected.key) + ", reported " + std::to_string(key));
   for (const TilingField& f : expected.fields) {
@@ -46,7 +51,7 @@ std::string tiling_disagreement(const ExpectedTiling& expected, const std::strin
 }
 
 std::string describe(const ExpectedTiling& expected) {
-  std::string out = expected.strategy + "/" + std::to_string(expected.key);
+  std::string out = strategy_name(expected.strategy) + ("/" + std::to_string(expected.key));
   for (const TilingField& f : expected.fields) out += " " + f.name + "=" + f.value;
   if (!expected.why.empty()) out += " (" + expected.why + ")";
   return out;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/strategy.h"
 #include "tiling_oracle/platform_numbers.h"
 
 namespace poolcheck::tiling_oracle {
@@ -22,7 +23,7 @@ struct TilingField {
 
 // The decision the rules give: the strategy, the key and the summary fields the statement knows.
 struct ExpectedTiling {
-  std::string strategy;
+  Strategy strategy = Strategy::Normal;
   uint64_t key = 0;
   std::vector<TilingField> fields;  // only the fields the operator's statement derives; others are not checked
   std::string why;                  // the rule that decided, one line (for reports)
@@ -40,6 +41,8 @@ TilingVerdict expected_tiling(const Case& c);
 
 // "" when the reported decision agrees with the expected one, else every difference: the strategy, the key, and
 // each stated field that the summary gives another value or lacks ("key: expected 0, reported 100; vl: ...").
+// `strategy` is the word the backend reports; one outside the vocabulary (case/strategy.h) is a difference that
+// names it and the known words.
 std::string tiling_disagreement(const ExpectedTiling& expected, const std::string& strategy, uint64_t key,
                                 const std::string& summary);
 

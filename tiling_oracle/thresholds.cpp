@@ -103,7 +103,7 @@ std::vector<Threshold> tiling_thresholds(const Case& c) {
 }
 
 std::string decision_value(const ExpectedTiling& e, const std::string& changes) {
-  if (changes == "strategy") return e.strategy;
+  if (changes == "strategy") return strategy_name(e.strategy);
   if (changes == "key") return std::to_string(e.key);
   for (const TilingField& f : e.fields)
     if (f.name == changes) return f.value;

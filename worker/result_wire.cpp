@@ -137,6 +137,9 @@ CaseResult unpack_result(std::string_view record, const KnownCase& known, CaseTe
   if (std::string_view(outcome_name(r.outcome)) == "?")  // not a name of the outcome table
     throw std::runtime_error("result record: field 'outcome' holds " + std::to_string(static_cast<int>(r.outcome)) +
                              ", not an outcome");
+  if (std::string_view(rerun_check_name(r.rerun.check)) == "?")  // not a name of the rerun check table
+    throw std::runtime_error("result record: field 'rerun.check' holds " +
+                             std::to_string(static_cast<int>(r.rerun.check)) + ", not a rerun check");
   bool has_tensors = false;
   in("tensors", has_tensors);
   CaseTensors t;

@@ -32,8 +32,8 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     gen_batch(cfg, {1, 1, 2}, &p);
     // Shape kinds: 0 sizes divide, 1 overlapping windows, 2 upsampling, 3 global (the AllOne strategy).
     int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
-    if (steers_to(cfg, "AllOne")) shape_kind = 3;
-    if (steers_to(cfg, "General") && shape_kind == 3) shape_kind = 1;
+    if (steers_to(cfg, Strategy::AllOne)) shape_kind = 3;
+    if (steers_to(cfg, Strategy::General) && shape_kind == 3) shape_kind = 1;
     if (wants(cfg, kFeatureOverlap)) shape_kind = 1;
     for (int a = 0; a < 3; ++a) {
       const int64_t in = *rc::gen::inRange<int64_t>(1, 9);

@@ -77,11 +77,11 @@ std::vector<std::string> general_pairs() {
 
 }  // namespace
 
-std::vector<std::string> adaptive_avgpool3d_grad::threshold_pairs(const std::string& strategy) {
-  return strategy == "General" ? general_pairs() : std::vector<std::string>{};
+std::vector<std::string> adaptive_avgpool3d_grad::threshold_pairs(Strategy strategy) {
+  return strategy == Strategy::General ? general_pairs() : std::vector<std::string>{};
 }
 
-std::vector<std::string> adaptive_avgpool3d_grad::threshold_strategies() { return {"General"}; }
+std::vector<Strategy> adaptive_avgpool3d_grad::threshold_strategies() { return {Strategy::General}; }
 
 std::vector<threshold::ShapeBoundary> adaptive_avgpool3d_grad::shape_boundaries() {
   return {{kFloatExactWindows, float_window_side}};
@@ -96,7 +96,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::threshold(const GenConfig& cfg) {
     if (pick / sides == kRules.size()) return float_window_case(cfg, side);
     GenConfig base = cfg;
     base.target.feature.clear();
-    base.target.strategy = "General";
+    base.target.strategy = Strategy::General;
     if (base.target.platform.empty())
       base.target.platform = *rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad"));
     return threshold::place_on(adaptive_avgpool3d_grad::valid(base), kRules[pick / sides], side);

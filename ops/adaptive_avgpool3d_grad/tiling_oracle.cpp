@@ -108,7 +108,7 @@ ExpectedTiling general(const Shapes& s, uint64_t dkey, int64_t dt_bytes, bool de
   const bool atomics = !(s.in[0] % s.out[0] == 0 && s.in[1] % s.out[1] == 0 && s.in[2] % s.out[2] == 0);
 
   ExpectedTiling e;
-  e.strategy = "General";
+  e.strategy = Strategy::General;
   e.key = dkey * 10 + (large ? 1 : 0);
   e.why = large ? "N*C large: aligned rows need the UB, sliced" : "N*C small: several output positions per pass";
   add(e.fields, "blockDim", cores);
@@ -132,7 +132,7 @@ ExpectedTiling general(const Shapes& s, uint64_t dkey, int64_t dt_bytes, bool de
 // kernel, so no atomics and no workspace; poolcheck keys it 900 + 10 * dtype (spec_strategies.cpp).
 ExpectedTiling all_one(uint64_t dkey) {
   ExpectedTiling e;
-  e.strategy = "AllOne";
+  e.strategy = Strategy::AllOne;
   e.key = 900 + 10 * dkey;
   e.why = "gradOutput D, H, W are 1: fill times gradient";
   add(e.fields, "atomics", false);

@@ -21,8 +21,8 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
   p.dtype = pick_dtype(cfg, listed_dtypes(spec::avgpool2d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   std::array<int64_t, 2> k{}, s{}, pad{};
-  const bool global = steers_to(cfg, "Global") ||
-                      (cfg.target.strategy.empty() && *rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1);
+  const bool global = steers_to(cfg, Strategy::Global) ||
+                      (!cfg.target.strategy && *rc::gen::weightedElement<int>({{7, 0}, {1, 1}}) == 1);
   if (global) {  // global average: kernel == input, 1x1 output
     const int64_t h = *rc::gen::inRange<int64_t>(10, 15), w = *rc::gen::inRange<int64_t>(10, 15);
     p.in_dims = {h, w};
@@ -35,7 +35,7 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
     if (wants(cfg, kFeatureOverlap)) s[axis] = k[axis] - 1;
   } else {
     // Square inputs avoid the long-strip rule: Cube is reachable.
-    const bool square = *rc::gen::arbitrary<bool>() || steers_to(cfg, "Cube");
+    const bool square = *rc::gen::arbitrary<bool>() || steers_to(cfg, Strategy::Cube);
     for (int a = 0; a < 2; ++a) {
       k[a] = square && a == 1 ? k[0] : *rc::gen::inRange<int64_t>(1, 6);
       s[a] = square && a == 1 ? s[0] : *rc::gen::inRange<int64_t>(1, 5);
@@ -63,13 +63,13 @@ spec::avgpool2d_grad::CaseParams gen_params(const GenConfig& cfg) {
   p.ceil_mode = *rc::gen::weightedElement<bool>({{2, false}, {1, true}}) || wants(cfg, kFeatureCeil);
   p.count_include_pad = *rc::gen::weightedElement<bool>({{2, true}, {1, false}});
   // Cube takes countIncludePad without ceil mode and a divisor within [-255, 255]; Vector takes the rest.
-  if (steers_to(cfg, "Cube")) p.count_include_pad = true;
-  if (steers_to(cfg, "Vector") && !p.ceil_mode) p.count_include_pad = false;
-  if (steers_to(cfg, "Cube") && !wants(cfg, kFeatureCeil)) p.ceil_mode = false;
+  if (steers_to(cfg, Strategy::Cube)) p.count_include_pad = true;
+  if (steers_to(cfg, Strategy::Vector) && !p.ceil_mode) p.count_include_pad = false;
+  if (steers_to(cfg, Strategy::Cube) && !wants(cfg, kFeatureCeil)) p.ceil_mode = false;
   const int kind =
-      global && steers_to(cfg, "Global")
+      global && steers_to(cfg, Strategy::Global)
           ? 0
-          : *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {steers_to(cfg, "Cube") ? 0u : 1u, 3}});
+          : *rc::gen::weightedElement<int>({{4, 0}, {2, 1}, {1, 2}, {steers_to(cfg, Strategy::Cube) ? 0u : 1u, 3}});
   p.divisor_override = kind == 0   ? 0
                        : kind == 1 ? *rc::gen::inRange<int64_t>(1, 12)
                        : kind == 2 ? -*rc::gen::inRange<int64_t>(1, 12)

@@ -20,10 +20,10 @@ std::vector<std::string> vector_pairs() {
 
 }  // namespace
 
-std::vector<std::string> avgpool2d_grad::threshold_strategies() { return {"Vector"}; }
+std::vector<Strategy> avgpool2d_grad::threshold_strategies() { return {Strategy::Vector}; }
 
-std::vector<std::string> avgpool2d_grad::threshold_pairs(const std::string& strategy) {
-  return strategy == "Vector" ? vector_pairs() : std::vector<std::string>{};
+std::vector<std::string> avgpool2d_grad::threshold_pairs(Strategy strategy) {
+  return strategy == Strategy::Vector ? vector_pairs() : std::vector<std::string>{};
 }
 
 std::vector<threshold::ShapeBoundary> avgpool2d_grad::shape_boundaries() { return {}; }
@@ -32,7 +32,7 @@ rc::Gen<Case> avgpool2d_grad::threshold(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     GenConfig base = cfg;
     base.target.feature.clear();
-    base.target.strategy = "Vector";
+    base.target.strategy = Strategy::Vector;
     if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms("avgpool2d_grad"));
     const size_t pick = threshold::pick(cfg, vector_pairs());
     return threshold::place_on(avgpool2d_grad::valid(base), kRules[pick / threshold::kSides.size()],

@@ -195,7 +195,7 @@ ExpectedTiling vector_tiling(const Geometry& g, const PlatformNumbers& platform,
   const int64_t last_core = items - per_core * (cores - 1);
 
   ExpectedTiling e;
-  e.strategy = "Vector";
+  e.strategy = Strategy::Vector;
   e.key = fp32 ? 2000 : 1000;  // TILINGKEY_NO_CAST / TILINGKEY_CAST
   add_field(e, "blockDim", cores);
   add_field(e, "channels", g.merged_nc);
@@ -233,7 +233,7 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
     const std::optional<int> compute = compute_precision(*g, &why);
     if (!compute) return {std::nullopt, why};
     ExpectedTiling e;
-    e.strategy = global ? "Global" : "Cube";
+    e.strategy = global ? Strategy::Global : Strategy::Cube;
     e.key = static_cast<uint64_t>((global ? 8000 : 7000) + *compute);
     add_field(e, "compute", *compute);
     e.why = global ? "IsGlobalAvgPool: kernel == input >= 10x10, 1x1 output, no divisor"

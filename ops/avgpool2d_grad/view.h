@@ -32,7 +32,8 @@ inline const ArgumentNames& argument_names() {
   static const ArgumentNames names{{kGradOutput, kSelf, kGradInput},
                                    {kKernelSize, kStride, kPadding},
                                    {kCeilMode, kCountIncludePad, kDivisorOverride, kCubeMathType},
-                                   {}};
+                                   {},
+                                   kSelf};
   return names;
 }
 

@@ -38,8 +38,8 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   // every element costs the harness a fill, a check and a comparison, and a larger geometry would cost the
   // campaign a tenth of its throughput (the conformance test runs a five-row D walk). Overlap cannot be had
   // in this geometry.
-  const bool cutk = (steers_to(cfg, "CutK") && !wants(cfg, kFeatureOverlap)) ||
-                    (cfg.target.strategy.empty() && *rc::gen::inRange<int>(0, 32) == 0);
+  const bool cutk = (steers_to(cfg, Strategy::CutK) && !wants(cfg, kFeatureOverlap)) ||
+                    (!cfg.target.strategy && *rc::gen::inRange<int>(0, 32) == 0);
   bool pad_limit_done = false;
   if (cutk) {
     k = {5, 1, 6}, s = {8, 13, 18};
@@ -85,9 +85,9 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
 // (64 KiB also cuts overlapping planes: key 100); CutK's whitelisted geometry needs about 156 KiB for its
 // H cut (the profile's UB); at 512 B and 16 KiB only Scatter fits.
 std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
-  if (steers_to(cfg, "Normal")) return {0, 65536};
-  if (steers_to(cfg, "CutK")) return {0};
-  if (steers_to(cfg, "Scatter")) return {512, 16384};
+  if (steers_to(cfg, Strategy::Normal)) return {0, 65536};
+  if (steers_to(cfg, Strategy::CutK)) return {0};
+  if (steers_to(cfg, Strategy::Scatter)) return {512, 16384};
   return {::poolcheck::maxpool3d_grad::kUbSizes.begin(), ::poolcheck::maxpool3d_grad::kUbSizes.end()};
 }
 

@@ -157,9 +157,9 @@ Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
   if (may_align) simd.push_back(Key::Aligned);
   if (may_check) simd.push_back(Key::CheckRange);
   Key key = Key::Free;
-  if (steers_to(cfg, "SIMD")) {
+  if (steers_to(cfg, Strategy::SIMD)) {
     key = *rc::gen::elementOf(simd);
-  } else if (steers_to(cfg, "SIMT")) {
+  } else if (steers_to(cfg, Strategy::SIMT)) {
     key = *rc::gen::element(Key::Simt32, Key::Simt64);
   } else if (cfg.vary_knobs && *rc::gen::arbitrary<bool>()) {  // half the free draws steered too, to any key
     std::vector<Key> any = simd;

@@ -14,14 +14,14 @@ namespace {
 using tiling_oracle::ThresholdRule;
 
 // The rules a strategy's cells are placed at: the ones whose flip the strategy is on a side of.
-std::vector<ThresholdRule> rules_of(const std::string& strategy) {
-  if (strategy == "Normal")
+std::vector<ThresholdRule> rules_of(Strategy strategy) {
+  if (strategy == Strategy::Normal)
     return {ThresholdRule::NormalTileFits, ThresholdRule::NormalLanes, ThresholdRule::NormalCoreSplit};
-  if (strategy == "Scatter")
+  if (strategy == Strategy::Scatter)
     return {ThresholdRule::ScatterPlaneFits, ThresholdRule::NormalTileFits, ThresholdRule::ScatterLayerFits,
             ThresholdRule::ScatterRowFits, ThresholdRule::ScatterCoresVsNc};
-  if (strategy == "CutK") return {ThresholdRule::CutKFits, ThresholdRule::CutKBlocksVsCores};
-  if (strategy == "SIMD")
+  if (strategy == Strategy::CutK) return {ThresholdRule::CutKFits, ThresholdRule::CutKBlocksVsCores};
+  if (strategy == Strategy::SIMD)
     return {ThresholdRule::SimdPlanesFit, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits,
             ThresholdRule::SimdCoresVsNc};
   return {ThresholdRule::SimtBlocksVsCores, ThresholdRule::Int32IndexLimit, ThresholdRule::SimdMinTileFits};
@@ -35,12 +35,12 @@ std::vector<std::string> names_of(const std::vector<ThresholdRule>& rules) {
 
 }  // namespace
 
-std::vector<std::string> maxpool3d_grad::threshold_pairs(const std::string& strategy) {
+std::vector<std::string> maxpool3d_grad::threshold_pairs(Strategy strategy) {
   return threshold::pairs(names_of(rules_of(strategy)));
 }
 
-std::vector<std::string> maxpool3d_grad::threshold_strategies() {
-  return {"Normal", "Scatter", "CutK", "SIMD", "SIMT"};
+std::vector<Strategy> maxpool3d_grad::threshold_strategies() {
+  return {Strategy::Normal, Strategy::Scatter, Strategy::CutK, Strategy::SIMD, Strategy::SIMT};
 }
 
 std::vector<threshold::ShapeBoundary> maxpool3d_grad::shape_boundaries() { return {}; }
@@ -49,12 +49,12 @@ rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
     GenConfig base = cfg;
     base.target.feature.clear();
-    if (base.target.strategy.empty()) base.target.strategy = *rc::gen::elementOf(threshold_strategies());
-    const bool regbase = base.target.strategy == "SIMD" || base.target.strategy == "SIMT";
+    if (!base.target.strategy) base.target.strategy = *rc::gen::elementOf(threshold_strategies());
+    const bool regbase = base.target.strategy == Strategy::SIMD || base.target.strategy == Strategy::SIMT;
     if (base.target.platform.empty())
       base.target.platform = regbase ? ::poolcheck::maxpool3d_grad::kRegbaseSoc
                                      : *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
-    const std::vector<ThresholdRule> rules = rules_of(base.target.strategy);
+    const std::vector<ThresholdRule> rules = rules_of(*base.target.strategy);
     const size_t pick = threshold::pick(cfg, threshold::pairs(names_of(rules)));
     const ThresholdRule rule = rules[pick / threshold::kSides.size()];
     if (rule == ThresholdRule::ScatterRowFits) {

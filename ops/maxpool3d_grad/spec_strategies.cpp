@@ -8,18 +8,18 @@ namespace {
 // The A2/A3 kernels (Ascend910B, Ascend910_93).
 std::vector<StrategyNote> a2_strategies() {
   return {
-      {"Normal",
+      {Strategy::Normal,
        {0, 100},
        "64 NC lanes (fewer, down to 16, for small N*C or a plane too big for 64) with an output tile and its "
        "window region in the unified buffer; gradients are added into a UB copy of the region. Key 0 when "
        "windows do not overlap or the whole output plane fits one tile (overlap resolved in UB); key 100 when "
        "an overlapping problem is cut over cores or UB tiles and regions are added into GM atomically."},
-      {"CutK",
+      {Strategy::CutK,
        {31},
        "Only for the one geometry upstream whitelists (output 1x6x8, kernel 5x1x6, stride 8x13x18, N*C <= "
        "3072): 64 lanes of output tiles whose region is walked one input D row at a time (UB cut along Do, KD "
        "and Ho, key 1 + 30). The whitelisted windows never overlap, so the +100 variants are unreachable."},
-      {"Scatter",
+      {Strategy::Scatter,
        {2, 102},
        "The fallback when Normal's smallest tile does not fit (or dilation is not 1): each core owns a "
        "contiguous range of NC blocks and stores every gradient at the input position its index names (key "
@@ -37,7 +37,7 @@ std::vector<StrategyNote> strategies() {
   // 2 = int64), SIMT bit 8, channel-last bit 9 (never set: aclnn passes NCDHW), check-range bit 10, full-load
   // bit 11. Both kernels are deterministic and use no GM atomics.
   notes.push_back(
-      {"SIMD",
+      {Strategy::SIMD,
        {2049, 1, 1025},
        "Gather by output region: each core takes a contiguous range of gradInput tiles, copies in the gradOutput "
        "and index windows that can reach its tile, adds the gradients in an fp32 UB tile (overlapping windows in "
@@ -48,7 +48,7 @@ std::vector<StrategyNote> strategies() {
        "its 2048-byte reserve.",
        {"Ascend950"}});
   notes.push_back(
-      {"SIMT",
+      {Strategy::SIMT,
        {257, 258},
        "The catch-all: one thread per gradInput element sums, in fp32, the gradients of the windows that can "
        "hold it and whose index names it, then casts. Key 257 indexes with int32 (N*C*D*H*W within the int32 "

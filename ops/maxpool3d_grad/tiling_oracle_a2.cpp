@@ -419,7 +419,7 @@ bool fp32_workspace(const Problem& pr, bool overlap) { return pr.dt != 4 && over
 
 ExpectedTiling normal_expectation(const Problem& pr, const NormalPlan& n, int64_t cores, int64_t ub) {
   ExpectedTiling e;
-  e.strategy = "Normal";
+  e.strategy = Strategy::Normal;
   e.key = kTypeNormal + (n.overlap ? kOverlapKey : 0);
   e.why = n.cut == kNoCut && n.single[1] == pr.out[0] ? "whole output plane fits the UB (overlap handled in UB)"
                                                       : "dilation 1 and the 1x1x1 tile fits: NC/D/H/W over cores";
@@ -443,7 +443,7 @@ ExpectedTiling normal_expectation(const Problem& pr, const NormalPlan& n, int64_
 
 ExpectedTiling cutk_expectation(const Problem& pr, const CutKPlan& ck, int64_t cores, int64_t ub) {
   ExpectedTiling e;
-  e.strategy = "CutK";
+  e.strategy = Strategy::CutK;
   e.key = kTypeCutK + static_cast<uint64_t>(ck.cut);
   e.why = "the whitelisted CutK geometry (output 1x6x8, kernel 5x1x6, stride 8x13x18)";
   const auto cnt = counts(pr, kLanes, ck.base);  // CutK counts its UB tiles (SetCntTailTilingParams)
@@ -466,7 +466,7 @@ ExpectedTiling cutk_expectation(const Problem& pr, const CutKPlan& ck, int64_t c
 
 ExpectedTiling scatter_expectation(const Problem& pr, const ScatterPlan& sc, int64_t ub) {
   ExpectedTiling e;
-  e.strategy = "Scatter";
+  e.strategy = Strategy::Scatter;
   e.key = kTypeScatter + (pr.overlap ? kOverlapKey : 0);
   e.why = unit_dilation(pr) ? "Normal's 1x1x1 tile does not fit the UB" : "dilation != 1";
   const auto cnt = counts(pr, sc.base_nc, sc.base);

@@ -266,7 +266,7 @@ ExpectedTiling simd_decision(const Simd& sm) {
   const int64_t last = blocks - per_core * (used - 1);
 
   ExpectedTiling e;
-  e.strategy = "SIMD";
+  e.strategy = Strategy::SIMD;
   e.key = kIndexInt32 | (check_range ? kCheckBit : 0) | (full ? kFullBit : 0);  // SIMD always indexes in int32
   e.why = why;
   e.fields = {
@@ -294,7 +294,7 @@ ExpectedTiling simt_decision(const Geometry& g, const PlatformNumbers& platform,
   const bool wide = g.count > platform.int32_index_limit;
   const int64_t block_dim = std::min<int64_t>(ceil_div(g.count, kSimtThreads), platform.vector_cores);
   ExpectedTiling e;
-  e.strategy = "SIMT";
+  e.strategy = Strategy::SIMT;
   e.key = kSimtBit | (wide ? kIndexInt64 : kIndexInt32);
   e.why = why;
   e.fields = {

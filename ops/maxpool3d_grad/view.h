@@ -55,7 +55,8 @@ inline const ArgumentNames& argument_names() {
   static const ArgumentNames names{{kGradOutput, kSelf, kIndices, kGradInput},
                                    {kKernelSize, kStride, kPadding, kDilation},
                                    {kCeilMode},
-                                   {index_fault_option()}};
+                                   {index_fault_option()},
+                                   kSelf};
   return names;
 }
 

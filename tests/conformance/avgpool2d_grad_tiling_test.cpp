@@ -246,7 +246,7 @@ TEST(AvgPool2dGradTilingConformance, SpecCheckNamesWhatTheSpecDoesNotBack) {
 std::string strategy_listing(uint64_t key) {
   const spec::OperatorSpec* contract = spec::find_operator_spec(kOp);
   for (const spec::StrategyNote& st : contract ? contract->strategies : std::vector<spec::StrategyNote>{})
-    if (std::count(st.keys.begin(), st.keys.end(), key) > 0) return st.name;
+    if (std::count(st.keys.begin(), st.keys.end(), key) > 0) return strategy_name(st.name);
   return "";
 }
 

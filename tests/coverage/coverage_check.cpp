@@ -30,7 +30,7 @@ std::string key_platform_problem(const json& r) {
   const std::string strategy = r.at("tiling").at("strategy").get<std::string>();
   const std::string soc = r.at("platform").get<std::string>();
   for (const spec::StrategyNote& st : s->strategies)
-    if (st.name == strategy && !st.platforms.empty() &&
+    if (strategy_name(st.name) == strategy && !st.platforms.empty() &&
         std::find(st.platforms.begin(), st.platforms.end(), soc) == st.platforms.end())
       return "key " + r.at("tiling").at("label").get<std::string>() + " reported on " + soc + ", which does not run " +
              strategy;
@@ -69,7 +69,7 @@ std::vector<std::string> problems(const std::filesystem::path& dir) {
       for (const spec::ViolationClass& k : r.classes) need("variant " + op + " " + r.id + " " + k.name);
     }
     for (const spec::StrategyNote& st : s->strategies)
-      for (uint64_t key : st.keys) need("key " + op + " " + st.name + "/" + std::to_string(key));
+      for (uint64_t key : st.keys) need("key " + op + " " + strategy_name(st.name) + "/" + std::to_string(key));
     for (const std::string& f : gen::features(op)) need("feature " + op + " " + f);
   }
   for (const json& name : summary.at("coverage_never_hit"))

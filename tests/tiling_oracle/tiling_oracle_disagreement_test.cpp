@@ -6,7 +6,7 @@
 namespace poolcheck::tiling_oracle {
 namespace {
 
-ExpectedTiling normal_whole_plane() { return {"Normal", 0, {{"vl", "64"}, {"cut", "0"}}, "whole plane fits"}; }
+ExpectedTiling normal_whole_plane() { return {Strategy::Normal, 0, {{"vl", "64"}, {"cut", "0"}}, "whole plane fits"}; }
 
 TEST(TilingDisagreement, AgreementIsEmpty) {
   EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "Normal", 0, "Normal key=0 vl=64 cut=0 blocks=1"), "");
@@ -16,6 +16,16 @@ TEST(TilingDisagreement, EachDifferenceIsNamedWithBothValues) {
   EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "Scatter", 2, "Scatter key=2 vl=5 blocks=1"),
             "strategy: expected Normal, reported Scatter; key: expected 0, reported 2; vl: expected 64, reported 5; "
             "cut: expected 0, not in the summary");
+}
+
+// A backend may report any word: one outside the vocabulary is a disagreement that names it and the known words,
+// never a crash; none reported reads "none". Control: the same word spelled right agrees (AgreementIsEmpty).
+TEST(TilingDisagreement, AnUnknownReportedStrategyIsNamedWithTheKnownWords) {
+  EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "Normall", 0, "Normall key=0 vl=64 cut=0"),
+            "strategy: expected Normal, reported unknown strategy 'Normall' (known: Normal, CutK, Scatter, SIMD, SIMT, "
+            "Global, Cube, Vector, AllOne, General)");
+  EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "", 0, "key=0 vl=64 cut=0"),
+            "strategy: expected Normal, reported none");
 }
 
 TEST(TilingDisagreement, AFieldNameIsMatchedWhole) {

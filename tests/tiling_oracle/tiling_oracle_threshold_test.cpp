@@ -210,7 +210,7 @@ TEST_P(ThresholdCases, ControlAKnobMovedOffItsThresholdLosesThePlacement) {
 // Control: a cell that requests a pair its strategy's generator does not place at is refused, not drawn at another.
 TEST(ThresholdPairs, ControlAPairTheStrategyDoesNotStateIsRefused) {
   gen::GenConfig cfg;
-  cfg.target.strategy = "CutK";
+  cfg.target.strategy = Strategy::CutK;
   cfg.target.dtype = DType::F32;
   cfg.target.feature = gen::kFeatureThreshold;
   cfg.target.threshold = "normal-lanes/at";  // a Normal rule, not one of CutK's
