@@ -3,6 +3,7 @@
 // with a passing twin that differs only in the violated parameter, and the documents' own call examples.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -28,6 +29,7 @@ struct Api {
   Exec exec;
 };
 const Api kIndices{aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize, aclnnMaxPool2dWithIndicesBackward};
+const Api kMask{aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize, aclnnMaxPool2dWithMaskBackward};
 
 constexpr aclnnStatus kOk = 0, kNull = 161001, kInvalid = 161002, kNoKernel = 561003;
 
@@ -94,6 +96,7 @@ struct TensorSpec {
   std::vector<int64_t> shape;
   aclDataType dtype;
   aclFormat format = ACL_FORMAT_NCHW;
+  int64_t offset = 0;  // view offset in elements: the data starts this far into its allocation
 };
 
 // The tensors and lists of one call; a failure test edits one field of the valid call.
@@ -121,15 +124,18 @@ CallSpec call_spec(const Spec& sp) {
 struct DeviceTensor {
   void* mem = nullptr;
   aclTensor* t = nullptr;
-  int64_t bytes = 0;
+  int64_t bytes = 0, skip = 0;
   DeviceTensor(const TensorSpec& ts, const std::vector<uint8_t>& data) {
+    const int64_t skip = ts.offset * bytes_of(ts.dtype);
     bytes = std::max<int64_t>(product(ts.shape) * bytes_of(ts.dtype), 1);
-    aclrtMalloc(&mem, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST);
-    std::vector<uint8_t> host(static_cast<size_t>(bytes), 0);
-    std::memcpy(host.data(), data.data(), std::min(data.size(), host.size()));
+    aclrtMalloc(&mem, static_cast<size_t>(skip + bytes), ACL_MEM_MALLOC_HUGE_FIRST);
+    std::vector<uint8_t> host(static_cast<size_t>(skip + bytes), 0);
+    std::memcpy(host.data() + skip, data.data(), std::min(data.size(), static_cast<size_t>(bytes)));
     aclrtMemcpy(mem, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
-    t = aclCreateTensor(ts.shape.data(), ts.shape.size(), ts.dtype, nullptr, 0, ts.format, ts.shape.data(),
-                        ts.shape.size(), mem);
+    const std::vector<int64_t> storage{ts.offset + product(ts.shape)};
+    t = aclCreateTensor(ts.shape.data(), ts.shape.size(), ts.dtype, nullptr, ts.offset, ts.format, storage.data(), 1,
+                        mem);
+    this->skip = skip;
   }
   ~DeviceTensor() {
     aclDestroyTensor(t);
@@ -139,7 +145,9 @@ struct DeviceTensor {
   DeviceTensor& operator=(const DeviceTensor&) = delete;
   std::vector<uint8_t> read() const {
     std::vector<uint8_t> out(static_cast<size_t>(bytes));
-    aclrtMemcpy(out.data(), out.size(), mem, out.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+    std::vector<uint8_t> all(static_cast<size_t>(skip + bytes));
+    aclrtMemcpy(all.data(), all.size(), mem, all.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+    std::memcpy(out.data(), all.data() + skip, out.size());
     return out;
   }
 };
@@ -251,9 +259,20 @@ std::vector<double> decode_values(const std::vector<uint8_t>& raw, aclDataType d
   return v;
 }
 
-Outcome run(const Api& api, const Spec& sp, const Data& d) {
-  return call(api, sp.soc, call_spec(sp), encode_values(d.grad, sp.dtype),
-              encode_indices(d.idx, sp.mask ? ACL_INT32 : sp.index_dtype), true);
+// The mask as the A2/A3 forward leaves it: the INT32 argmax values at its start, then bytes nobody wrote
+// (0x5A here, so a kernel reading past the argmax would see garbage).
+std::vector<uint8_t> mask_bytes(const Spec& sp, const std::vector<int64_t>& idx) {
+  std::vector<uint8_t> out(static_cast<size_t>(product(sp.mask_shape())), 0x5A);
+  const auto argmax = encode_indices(idx, ACL_INT32);
+  std::memcpy(out.data(), argmax.data(), argmax.size());
+  return out;
+}
+
+Outcome run(const Api& api, const Spec& sp, const Data& d, int64_t mask_offset = 0) {
+  CallSpec c = call_spec(sp);
+  c.idx.offset = mask_offset;
+  return call(api, sp.soc, c, encode_values(d.grad, sp.dtype),
+              sp.mask ? mask_bytes(sp, d.idx) : encode_indices(d.idx, sp.index_dtype), true);
 }
 
 std::string label(const Spec& sp) {
@@ -268,9 +287,9 @@ std::string label(const Spec& sp) {
 }
 
 // The result equals the oracle's bit for bit.
-void expect_matches_oracle(const Api& api, const Spec& sp, uint64_t seed = 7) {
+void expect_matches_oracle(const Api& api, const Spec& sp, uint64_t seed = 7, int64_t mask_offset = 0) {
   const Data d = make_data(sp, seed);
-  const Outcome o = run(api, sp, d);
+  const Outcome o = run(api, sp, d, mask_offset);
   ASSERT_EQ(o.plan, kOk) << label(sp) << ": " << o.error;
   ASSERT_EQ(o.run, kOk) << label(sp) << ": " << o.error;
   EXPECT_EQ(decode_values(o.grad_input, sp.dtype), oracle_result(sp, d)) << label(sp);
@@ -537,6 +556,196 @@ std::vector<double> doc_example_result() {
 
 TEST(MaxPool2dWithIndicesBackward, TheDocumentsExampleRuns) {
   EXPECT_EQ(run_doc_example(kIndices, encode_indices({0, 6}, ACL_INT32), false), doc_example_result());
+}
+
+// --- aclnnMaxPool2dWithMaskBackward: A2/A3, kernels other than 1x1, the mask read as INT32 argmax values. ---
+
+Spec mask_spec(const char* soc = "Ascend910B") {
+  Spec sp = on(soc);
+  sp.mask = true;
+  return sp;
+}
+
+// Each dtype the document lists, both ranks, overlap with padding, ceilMode, short lists, A3.
+std::vector<Spec> mask_cases() {
+  std::vector<Spec> v;
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    Spec sp = mask_spec();
+    sp.dtype = dt;
+    v.push_back(sp);
+    Spec overlap = sp;
+    overlap.x = {2, 3, 7, 9};
+    overlap.k = {3, 3};
+    overlap.s = {2, 1};
+    overlap.p = {1, 1};
+    v.push_back(overlap);
+    Spec chw = sp;  // CHW, ceilMode, one-value lists and an empty stride
+    chw.x = {3, 8, 7};
+    chw.k = {2};
+    chw.s = {};
+    chw.p = {1};
+    chw.d = {1};
+    chw.ceil = true;
+    v.push_back(chw);
+    Spec a3 = overlap;
+    a3.soc = "Ascend910_93";
+    v.push_back(a3);
+  }
+  Spec many = mask_spec();  // Ho*Wo above one 16-output mask block
+  many.x = {1, 2, 12, 13};
+  many.k = {2, 3};
+  many.s = {1, 1};
+  v.push_back(many);
+  return v;
+}
+
+TEST(MaxPool2dWithMaskBackward, A2AndA3MatchTheOracleInEveryDtype) {
+  for (const Spec& sp : mask_cases()) expect_matches_oracle(kMask, sp);
+}
+
+// A mask view one byte into its allocation cannot be read as INT32 in place: it is copied first.
+TEST(MaxPool2dWithMaskBackward, AMaskOffTheFourByteGridIsStagedAndMatches) {
+  Spec sp = mask_spec();
+  sp.x = {2, 2, 6, 6};
+  sp.k = {3, 3};
+  sp.s = {2, 2};
+  sp.p = {1, 1};
+  expect_matches_oracle(kMask, sp, 11, 1);
+  expect_matches_oracle(kMask, sp, 11, 4);  // aligned again: read in place
+}
+
+TEST(MaxPool2dWithMaskBackward, ComparisonControlAMovedArgmaxFailsTheOracleComparison) {
+  Spec sp = mask_spec();
+  Data d = make_data(sp, 3);
+  d.grad.assign(d.grad.size(), 1.0);
+  const std::vector<double> want = oracle_result(sp, d);
+  d.idx[0] = d.idx[0] == 5 ? 0 : 5;  // another tap of window (0, 0)
+  const Outcome o = run(kMask, sp, d);
+  ASSERT_EQ(o.run, kOk) << o.error;
+  EXPECT_NE(decode_values(o.grad_input, sp.dtype), want);
+}
+
+TEST(MaxPool2dWithMaskBackward, AnArgmaxOutsideItsWindowFailsExecuteAndItsTwinRuns) {
+  Spec sp = mask_spec();
+  Data d = make_data(sp, 5);
+  EXPECT_EQ(run(kMask, sp, d).run, kOk);
+  d.idx[0] = 15;
+  EXPECT_EQ(run(kMask, sp, d).run, kInvalid);
+}
+
+std::vector<Rule> mask_rules() {
+  const Spec a2 = mask_spec();
+  return {
+      {"self nullptr", a2, [](CallSpec& c) { c.null_self = true; }, kNull},
+      {"indices nullptr", a2, [](CallSpec& c) { c.null_indices = true; }, kNull},
+      {"self dtype INT32", a2, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_INT32; }, kInvalid},
+      {"gradOutput dtype differs", a2, [](CallSpec& c) { c.go.dtype = ACL_FLOAT16; }, kInvalid},
+      {"gradInput dtype differs", a2, [](CallSpec& c) { c.gi.dtype = ACL_BF16; }, kInvalid},
+      {"indices INT32", a2, [](CallSpec& c) { c.idx.dtype = ACL_INT32; }, kInvalid},
+      {"format NHWC", a2,
+       [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NHWC; }, kInvalid},
+      {"gradInput format differs", a2, [](CallSpec& c) { c.gi.format = ACL_FORMAT_ND; }, kInvalid},
+      {"indices format differs", a2, [](CallSpec& c) { c.idx.format = ACL_FORMAT_ND; }, kInvalid},
+      {"rank 5", a2,
+       [](CallSpec& c) {
+         for (TensorSpec* t : {&c.self, &c.go, &c.gi, &c.idx}) t->shape.insert(t->shape.begin(), 1);
+       },
+       kInvalid},
+      {"mask width not the forward's", a2, [](CallSpec& c) { c.idx.shape[3] = 32; }, kInvalid},
+      {"mask height not kH*kW", a2, [](CallSpec& c) { c.idx.shape[2] = 2; }, kInvalid},
+      {"gradInput shape differs from self", a2,
+       [](CallSpec& c) {
+         c.gi.shape = {1, 1, 4, 5};
+       },
+       kInvalid},
+      {"gradOutput not the pooled size", a2,
+       [](CallSpec& c) {
+         c.go.shape = {1, 1, 3, 2};
+       },
+       kInvalid},
+      {"kernelSize length 3", a2,
+       [](CallSpec& c) {
+         c.k = {2, 2, 2};
+       },
+       kInvalid},
+      {"kernelSize value 0", a2,
+       [](CallSpec& c) {
+         c.k = {2, 0};
+       },
+       kInvalid},
+      {"stride length 3", a2,
+       [](CallSpec& c) {
+         c.s = {2, 2, 2};
+       },
+       kInvalid},
+      {"stride value 0", a2,
+       [](CallSpec& c) {
+         c.s = {0, 2};
+       },
+       kInvalid},
+      {"padding length 3", a2,
+       [](CallSpec& c) {
+         c.p = {0, 0, 0};
+       },
+       kInvalid},
+      {"padding value -1", a2,
+       [](CallSpec& c) {
+         c.p = {-1, 0};
+       },
+       kInvalid},
+      {"padding above kernelSize", a2,
+       [](CallSpec& c) {
+         c.p = {0, 3};
+       },
+       kInvalid},
+      {"dilation 2", a2,
+       [](CallSpec& c) {
+         c.d = {2, 1};
+       },
+       kInvalid},
+      {"dilation length 3", a2,
+       [](CallSpec& c) {
+         c.d = {1, 1, 1};
+       },
+       kInvalid},
+  };
+}
+
+TEST(MaxPool2dWithMaskBackward, EveryDocumentedFailureHasItsCodeAndItsTwinPasses) {
+  for (const Rule& r : mask_rules()) expect_rule(kMask, r);
+}
+
+// The document lists A2, A3 and the Atlas training series; 950 and the rest are refused (161002). The training
+// series and a 1x1 kernel on A2/A3 run the bit-mask kernel in ops-nn, which the emulator lacks (561003).
+TEST(MaxPool2dWithMaskBackward, PlatformsAreTheDocumentsAndTheBitMaskKernelIsNotEmulated) {
+  for (const char* soc : {"Ascend950", "Ascend310B", "Ascend310P"})
+    EXPECT_EQ(plan_status(kMask, soc, call_spec(mask_spec(soc))), kInvalid) << soc;
+  for (const char* soc : {"Ascend910B", "Ascend910_93"})
+    EXPECT_EQ(plan_status(kMask, soc, call_spec(mask_spec(soc))), kOk) << soc;
+  EXPECT_EQ(plan_status(kMask, "Ascend910", call_spec(mask_spec("Ascend910"))), kNoKernel);
+  Spec one = mask_spec();
+  one.k = {1, 1};
+  one.s = {1, 1};
+  EXPECT_EQ(plan_status(kMask, one.soc, call_spec(one)), kNoKernel);
+  one.k = {1, 2};  // the twin: 1x2 is not 1x1
+  EXPECT_EQ(plan_status(kMask, one.soc, call_spec(one)), kOk);
+}
+
+// The document's example: mask 1x1x4x64 for gradOutput 1x1x2x1. Holding the INT32 argmax {0, 6} at its start (as
+// the A2/A3 forward writes it) it gives the Indices example's result. The example's own bytes (32 x 0xFF, a bit
+// mask saying "top-left tap") read as INT32 are -1, -1: outside every window, so execute refuses them.
+TEST(MaxPool2dWithMaskBackward, TheDocumentsExampleRunsWithTheForwardsLayout) {
+  std::vector<uint8_t> mask(256, 0);
+  const auto argmax = encode_indices({0, 6}, ACL_INT32);
+  std::memcpy(mask.data(), argmax.data(), argmax.size());
+  EXPECT_EQ(run_doc_example(kMask, mask, true), doc_example_result());
+  std::vector<uint8_t> literal(256, 0);
+  std::fill_n(literal.begin(), 32, 0xFF);
+  Spec sp = mask_spec();
+  sp.x = {1, 1, 4, 3};
+  const Outcome o = call(kMask, sp.soc, call_spec(sp), encode_values({0.4757, 0.1726}, ACL_FLOAT), literal, true);
+  EXPECT_EQ(o.plan, kOk) << o.error;
+  EXPECT_EQ(o.run, kInvalid);
 }
 
 }  // namespace
