@@ -12,6 +12,7 @@
 #include "ops/common/plan_call.h"
 #include "ops/common/staging.h"
 #include "ops/common/tensor_view.h"
+#include "ops/maxpool3d_grad/a2_plan.h"
 #include "ops/maxpool3d_grad/kernel_args.h"
 #include "ops/maxpool3d_grad/regbase_op.h"
 #include "ops/maxpool3d_grad/upstream_op_api.h"
@@ -86,17 +87,21 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   return ACLNN_SUCCESS;
 }
 
+}  // namespace
+
+aclnnStatus run_a2_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayout& wl, unsigned char* ws,
+                           pcEmuLaunchInfo& info) {
+  return dispatch_dtype(pr.dtype, [&](auto codec) { return run_kernels<decltype(codec)>(pr, t, wl, ws, info); });
+}
+
 Plan make_plan(const Problem& pr, const Tiling& t, bool deterministic) {
   const WorkspaceLayout wl = workspace_layout(pr, t.fp32_workspace);
   return {plan_tag(kOpType, strategy_name(t.strategy), t, wl.total, deterministic),
           [pr, t, wl](unsigned char* ws, pcEmuLaunchInfo& info) -> aclnnStatus {
             if (auto st = recheck_call_tensors(pr)) return st;
-            return dispatch_dtype(pr.dtype,
-                                  [&](auto codec) { return run_kernels<decltype(codec)>(pr, t, wl, ws, info); });
+            return run_a2_kernels(pr, t, wl, ws, info);
           }};
 }
-
-}  // namespace
 
 aclnnStatus get_workspace_size(const RawArgs& args) {
   // Ascend 950 tiles with the regbase templates and runs their kernels (regbase_op.cpp).

@@ -18,6 +18,7 @@ struct Problem {
   std::array<int64_t, 3> k{}, s{}, p{};
   std::array<int64_t, 3> d{1, 1, 1};  // dilation: other than 1 only under the Upstream profile
   bool ceil_mode = false;
+  const char* api = kApi;  // the entry point the call came through (the 2-D ones map onto this family)
   aclDataType dtype = ACL_FLOAT;
   aclDataType index_dtype = ACL_INT32;
   const aclTensor* grad_output = nullptr;

@@ -124,14 +124,14 @@ aclnnStatus check_shapes(const RawArgs& a, const PlatformProfile& plat, Problem*
 
 }  // namespace
 
-aclnnStatus check_handles(const RawArgs& a) {
+aclnnStatus check_handles(const RawArgs& a, const char* api) {
   const std::vector<NamedTensor> tensors{
       {"gradOutput", a.grad_output}, {"self", a.self}, {"indices", a.indices}, {"gradInput", a.grad_input}};
   if (auto st = check_live(
-          kApi, tensors,
+          api, tensors,
           {{"kernelSize", a.kernel}, {"stride", a.stride}, {"padding", a.padding}, {"dilation", a.dilation}}))
     return st;
-  return check_views(kApi, tensors);
+  return check_views(api, tensors);
 }
 
 aclnnStatus validate(const RawArgs& a, Problem* pr) {
@@ -167,7 +167,8 @@ void describe_problem(const RawArgs& a, Problem* pr) {
 }
 
 aclnnStatus recheck_call_tensors(const Problem& pr) {
-  return recheck_tensors(kApi, {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}});
+  return recheck_tensors(pr.api,
+                         {{"gradOutput", pr.grad_output}, {"indices", pr.indices}, {"gradInput", pr.grad_input}});
 }
 
 }  // namespace pcemu::maxpool

@@ -23,7 +23,7 @@ struct RawArgs {
 
 aclnnStatus validate(const RawArgs& a, Problem* out);
 // The emulator's own checks of non-null arguments: live handles, tensor views inside their allocations.
-aclnnStatus check_handles(const RawArgs& a);
+aclnnStatus check_handles(const RawArgs& a, const char* api = kApi);
 // Shapes (N and C from self, D/H/W of self and of gradOutput), ceilMode, dtypes and tensors of a call
 // whose checks passed; kernel, stride, padding and dilation are set by the checks.
 void describe_problem(const RawArgs& a, Problem* pr);
