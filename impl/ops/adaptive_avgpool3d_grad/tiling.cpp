@@ -2,14 +2,13 @@
 
 #include <algorithm>
 
+#include "common/int_math.h"
 #include "common/log.h"
 #include "npu/faults.h"
 
 namespace pcemu::adaptive {
 
 namespace {
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t align_up(int64_t a, int64_t b) { return ceil_div(a, b) * b; }
 uint64_t dtype_key(aclDataType dt) { return dt == ACL_FLOAT ? 0 : dt == ACL_FLOAT16 ? 1 : 2; }
 }  // namespace
 

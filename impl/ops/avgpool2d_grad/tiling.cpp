@@ -2,15 +2,13 @@
 
 #include <algorithm>
 
+#include "common/int_math.h"
 #include "common/log.h"
 #include "npu/faults.h"
 
 namespace pcemu::avgpool {
 
 namespace {
-
-int64_t align_up(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
-int64_t align_down(int64_t a, int64_t b) { return a / b * b; }
 
 bool takes_global_path(const Problem& pr) {
   return pr.divisor == 0 && pr.k[0] == pr.in[0] && pr.k[1] == pr.in[1] && pr.in[0] >= 10 && pr.in[1] >= 10 &&

@@ -6,14 +6,13 @@
 #include <algorithm>
 #include <vector>
 
+#include "common/int_math.h"
 #include "common/log.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
 namespace pcemu::maxpool {
 
 namespace {
-
-int64_t align_up(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
 
 struct TileBox {
   int64_t nc0 = 0, planes = 0;

@@ -2,15 +2,13 @@
 
 #include <algorithm>
 
+#include "common/int_math.h"
 #include "common/log.h"
 #include "npu/faults.h"
 
 namespace pcemu::maxpool {
 
 namespace {
-
-int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0); }  // no a + b - 1 overflow
-int64_t align_up(int64_t a, int64_t b) { return ceil_div(a, b) * b; }
 
 // (k-1)*dilation+1 clamped to the int64 range: a kernel may be near INT64_MAX with padding k/2.
 int64_t effective_kernel(const Problem& pr, int a) {

@@ -1,5 +1,5 @@
-// Shared pieces of the three A2/A3 tiling templates: saturating size arithmetic (upstream computes in
-// uint64 and would wrap for kernels near INT64_MAX; a saturated size simply does not fit) and the
+// Shared pieces of the three A2/A3 tiling templates: saturating size arithmetic (common/int_math.h; upstream computes
+// in uint64 and would wrap for kernels near INT64_MAX; a saturated size simply does not fit) and the
 // template-independent parameters every template starts from.
 #pragma once
 
@@ -8,29 +8,13 @@
 #include <limits>
 #include <optional>
 
+#include "common/int_math.h"
 #include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/maxpool3d_grad/problem.h"
 #include "ops/maxpool3d_grad/tiling.h"
 
 namespace pcemu::maxpool::tiling_detail {
-
-inline constexpr int64_t kSat = std::numeric_limits<int64_t>::max();
-
-inline int64_t sat_add(int64_t a, int64_t b) {
-  int64_t r = 0;
-  return __builtin_add_overflow(a, b, &r) ? kSat : r;
-}
-inline int64_t sat_mul(int64_t a, int64_t b) {
-  int64_t r = 0;
-  return __builtin_mul_overflow(a, b, &r) ? kSat : r;
-}
-template <typename... Rest>
-int64_t sat_mul(int64_t a, int64_t b, Rest... rest) {
-  return sat_mul(sat_mul(a, b), rest...);
-}
-inline int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
-inline int64_t align_up(int64_t a, int64_t b) { return sat_mul(ceil_div(a, b), b); }
 
 // The model a template compares with the UB; the "ub_model_short" fault makes it under-count by a quarter,
 // so tiles it calls fitting overflow the kernels' real buffers.
