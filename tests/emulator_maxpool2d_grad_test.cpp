@@ -130,7 +130,8 @@ struct DeviceTensor {
     bytes = std::max<int64_t>(product(ts.shape) * bytes_of(ts.dtype), 1);
     aclrtMalloc(&mem, static_cast<size_t>(skip + bytes), ACL_MEM_MALLOC_HUGE_FIRST);
     std::vector<uint8_t> host(static_cast<size_t>(skip + bytes), 0);
-    std::memcpy(host.data() + skip, data.data(), std::min(data.size(), static_cast<size_t>(bytes)));
+    if (!data.empty())  // an output has no data, and memcpy's source must not be null even for 0 bytes
+      std::memcpy(host.data() + skip, data.data(), std::min(data.size(), static_cast<size_t>(bytes)));
     aclrtMemcpy(mem, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
     const std::vector<int64_t> storage{ts.offset + product(ts.shape)};
     t = aclCreateTensor(ts.shape.data(), ts.shape.size(), ts.dtype, nullptr, ts.offset, ts.format, storage.data(), 1,
