@@ -10,7 +10,8 @@
 namespace poolcheck::backend {
 
 // Every backend must export these: the acl runtime (libascendcl in a CANN toolkit), tensors and int arrays
-// (libnnopbase) and both phases of every operator in the operator table (libopapi).
+// (libnnopbase). Of the operators (libopapi, POOLCHECK_OPERATOR_SYMBOLS: both phases of every entry point in the
+// operator table) it exports those it implements, one at least; the others are null and not run.
 #define POOLCHECK_REQUIRED_SYMBOLS(X) \
   X(aclInit)                          \
   X(aclrtSetDevice)                   \
@@ -25,8 +26,7 @@ namespace poolcheck::backend {
   X(aclCreateTensor)                  \
   X(aclDestroyTensor)                 \
   X(aclCreateIntArray)                \
-  X(aclDestroyIntArray)               \
-  POOLCHECK_OPERATOR_SYMBOLS(X)
+  X(aclDestroyIntArray)
 
 // The bundled emulator's introspection and control; absent from any other library, and then null. With them, the
 // executor's destructor for a call planned but never run (`poolcheck plan`), which older CANN releases lack.
@@ -48,6 +48,7 @@ namespace poolcheck::backend {
 struct AclApi {
 #define POOLCHECK_DECLARE_POINTER(name) decltype(&::name) name = nullptr;
   POOLCHECK_REQUIRED_SYMBOLS(POOLCHECK_DECLARE_POINTER)
+  POOLCHECK_OPERATOR_SYMBOLS(POOLCHECK_DECLARE_POINTER)
   POOLCHECK_EMULATOR_SYMBOLS(POOLCHECK_DECLARE_POINTER)
 #undef POOLCHECK_DECLARE_POINTER
 

@@ -113,11 +113,22 @@ void load_locked(State& s) {
   POOLCHECK_REQUIRED_SYMBOLS(POOLCHECK_LOOKUP_REQUIRED)
 #undef POOLCHECK_LOOKUP_REQUIRED
 #define POOLCHECK_LOOKUP_OPTIONAL(name) api.name = reinterpret_cast<decltype(api.name)>(find_symbol(handles, #name));
+  POOLCHECK_OPERATOR_SYMBOLS(POOLCHECK_LOOKUP_OPTIONAL)
   POOLCHECK_EMULATOR_SYMBOLS(POOLCHECK_LOOKUP_OPTIONAL)
 #undef POOLCHECK_LOOKUP_OPTIONAL
   if (!missing.empty())
     throw std::runtime_error("backend " + join(paths, ", ") + " does not export " + join(missing, ", ") +
-                             " (the aclnn/acl C API of the three operators is required)");
+                             " (the acl runtime, tensor and int-array C API is required)");
+  std::vector<std::string> entry_points;
+#define POOLCHECK_OPERATOR(token, aclnn)                                      \
+  if (api.aclnn##GetWorkspaceSize != nullptr && api.aclnn != nullptr) return; \
+  entry_points.push_back(#aclnn);
+  [&] {
+#include "ops/operators.inc"
+    throw std::runtime_error("backend " + join(paths, ", ") + " exports no operator of the table (both phases of " +
+                             join(entry_points, ", ") + ")");
+  }();
+#undef POOLCHECK_OPERATOR
   if (!cfg.emu_faults.empty()) {
     if (!api.pcEmuSetFaults)
       throw std::invalid_argument("emulator faults '" + cfg.emu_faults + "' need the emulated backend, but " +
@@ -167,6 +178,24 @@ std::string description() {
   State& s = state();
   std::lock_guard lock(s.mu);
   return g_loaded.load() ? join(s.paths, ", ") : "(not loaded)";
+}
+
+bool exports_operator(const std::string& token) {
+  const AclApi& a = api();
+#define POOLCHECK_OPERATOR(t, aclnn) \
+  if (token == #t) return a.aclnn##GetWorkspaceSize != nullptr && a.aclnn != nullptr;
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  return false;
+}
+
+std::vector<std::string> exported_operators() {
+  std::vector<std::string> tokens;
+#define POOLCHECK_OPERATOR(t, aclnn) \
+  if (exports_operator(#t)) tokens.push_back(#t);
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  return tokens;
 }
 
 }  // namespace poolcheck::backend

@@ -35,4 +35,9 @@ const AclApi& api();
 // The loaded libraries ("(not loaded)" before the first api() call), for reports and messages.
 std::string description();
 
+// Whether the loaded backend exports both phases of the operator-table entry point `token` (false for a token the
+// table lacks); and the tokens it exports, in table order.
+bool exports_operator(const std::string& token);
+std::vector<std::string> exported_operators();
+
 }  // namespace poolcheck::backend

@@ -1,6 +1,7 @@
 // poolcheck run: a campaign over the selected operators, with progress, a summary line and reports.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -16,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/option_ranges.h"
 #include "cli/report_rules.h"
+#include "generators/generators.h"
 #include "harness/op_adapter.h"
 #include "reports/failure_db.h"
 #include "reports/report_writer.h"
@@ -147,6 +149,31 @@ void parse_shard(const std::string& text, int* index, int* count) {
 
 // The shard this run takes: K/N as given, or from the job engine's variables with --shard auto. Returns how it was
 // found ("" for the default single shard).
+// The operators the backend exports: the default list becomes those (said on stderr when some are missing), an
+// operator asked for by --op that it lacks is a reason the run cannot be made, and the failure database's cases of
+// the others are kept for a backend that has them.
+int choose_exported_operators(const BackendInfo& info, CampaignOptions* opts) {
+  const std::vector<std::string> table = gen::operators();
+  std::vector<std::string> missing;
+  for (const auto& op : table)
+    if (std::find(info.operators.begin(), info.operators.end(), op) == info.operators.end()) missing.push_back(op);
+  if (missing.empty()) return 0;
+  std::string list;
+  for (const auto& op : missing) list += (list.empty() ? "" : ", ") + op;
+  for (const auto& op : opts->ops)
+    if (std::find(missing.begin(), missing.end(), op) != missing.end())
+      throw std::runtime_error(info.libraries + " does not export " + op + "'s entry point (both phases)");
+  if (opts->ops.empty()) {
+    opts->ops = info.operators;
+    std::cerr << "poolcheck run: " << info.libraries << " does not export the entry points of " << list
+              << ": those operators are not run\n";
+  }
+  std::erase_if(opts->replay, [&](const auto& entry) {
+    return std::find(missing.begin(), missing.end(), entry.second.op) != missing.end();
+  });
+  return 0;
+}
+
 std::string choose_shard(const RunArgs& a, CampaignOptions* opts) {
   if (a.shard == "auto") {
     const std::optional<long> count = a.shard_count ? std::optional<long>(a.shard_count) : std::nullopt;
@@ -210,6 +237,7 @@ int run(const RunArgs& given, const CLI::App& sub, const Globals& g) {
   if (db) opts.replay = replay_cases(*db);
   const std::unique_ptr<CaseExecutor> executor = or_could_not_run("the backend", [&] { return make_executor(g); });
   opts.executor = executor.get();
+  or_could_not_run("the backend", [&] { return choose_exported_operators(executor->backend_info(), &opts); });
 
   if (resume) {
     opts.resumed = &resume->done;

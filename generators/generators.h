@@ -64,7 +64,13 @@ struct GenConfig {
   bool vary_data = true;    // ints / ties / special (NaN, Inf) fills
   CaseTarget target;        // the scheduler's request (empty: draw freely)
   bool boundary = false;    // valid(): a boundary-heavy case instead (generators/boundary.h)
+  // The spatial rank of the entry point a family generator draws for: 2 makes a 3-D family's case a 2-D problem
+  // (depth axis of one, case/depth_axis.h); 0 = the operator's own rank.
+  int spatial_rank = 0;
 };
+
+// The first spatial axis (of D, H, W) a 3-D family's generator may vary: 1 for a 2-D entry point's case.
+inline int first_free_axis(const GenConfig& cfg) { return cfg.spatial_rank == 2 ? 1 : 0; }
 
 }  // namespace poolcheck::gen
 

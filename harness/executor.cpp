@@ -41,6 +41,7 @@ BackendInfo local_backend_info() {
   info.soc = soc ? soc : "";
   info.platform_control = a.has_platform_control();
   info.introspection = a.has_introspection();
+  info.operators = backend::exported_operators();
   return info;
 }
 

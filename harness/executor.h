@@ -15,10 +15,11 @@ namespace poolcheck {
 
 // What the backend says about itself (the emulator-only parts are false against another library).
 struct BackendInfo {
-  std::string libraries;          // the loaded files
-  std::string soc;                // aclrtGetSocName()
-  bool platform_control = false;  // the case's SoC and tiling knobs can be applied
-  bool introspection = false;     // tiling key, UB high-water mark and guard zones are reported
+  std::string libraries;               // the loaded files
+  std::string soc;                     // aclrtGetSocName()
+  bool platform_control = false;       // the case's SoC and tiling knobs can be applied
+  bool introspection = false;          // tiling key, UB high-water mark and guard zones are reported
+  std::vector<std::string> operators;  // the operator-table entry points it exports (both phases), in table order
 };
 
 class CaseExecutor {

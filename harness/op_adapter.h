@@ -110,7 +110,8 @@ struct OperatorRow {
   const char* aclnn;   // the entry point, e.g. "aclnnMaxPool3dWithArgmaxBackward"
   const char* header;  // its aclnnop header, e.g. "aclnn_max_pool3d_with_argmax_backward.h"
   PoolAlgorithm algorithm;
-  int spatial_rank;  // 2 (H, W) or 3 (D, H, W)
+  int spatial_rank;    // 2 (H, W) or 3 (D, H, W)
+  const char* family;  // the operator whose problem and kernels it maps onto, "" for its own
 };
 const std::vector<OperatorRow>& operator_table();
 // By token or by entry point (with or without the "aclnn" prefix); nullptr when the table has no such row.

@@ -19,8 +19,8 @@ const std::vector<const OpAdapter*>& all_adapters() {
 const std::vector<OperatorRow>& operator_table() {
   static const std::vector<OperatorRow> rows{
 // ops/CMakeLists.txt has checked each algorithm word and rank.
-#define POOLCHECK_OPERATOR_ROW(token, aclnn, header, algorithm, rank) \
-  {#token, #aclnn, #header, parse_pool_algorithm(algorithm).value(), rank},
+#define POOLCHECK_OPERATOR_ROW(token, aclnn, header, algorithm, rank, family) \
+  {#token, #aclnn, #header, parse_pool_algorithm(algorithm).value(), rank, family},
 #include "ops/operator_rows.inc"
 #undef POOLCHECK_OPERATOR_ROW
   };
@@ -36,6 +36,10 @@ const OperatorRow* find_operator_row(const std::string& name) {
 }
 
 ApiOutcome call_two_phases(const OpAdapter& op, const Case& c, const ApiHandles& h, void* stream) {
+  // A backend implements the entry points it exports; calling another would jump through a null pointer.
+  if (!backend::exports_operator(op.name))
+    throw std::runtime_error("the backend " + backend::description() + " does not export " + op.spec().aclnn_name +
+                             " (both phases): it cannot run " + op.name + " cases");
   ApiOutcome out;
   uint64_t ws = 0;
   aclOpExecutor* exec = nullptr;

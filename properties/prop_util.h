@@ -41,6 +41,18 @@ namespace poolcheck {
     return;                                                                                                     \
   }
 
+// Against a backend that does not export an operator's entry point (it implements other operators), the
+// operator's tests are skipped with the reason, once; in a RapidCheck property every case then returns at once.
+#define POOLCHECK_NEEDS_OPERATOR(token)                                                                          \
+  if (!::poolcheck::backend::exports_operator(token)) {                                                          \
+    static bool poolcheck_skip_said_ = false;                                                                    \
+    if (!poolcheck_skip_said_) {                                                                                 \
+      poolcheck_skip_said_ = true;                                                                               \
+      GTEST_SKIP() << ::poolcheck::backend::description() << " does not export " << (token) << "'s entry point"; \
+    }                                                                                                            \
+    return;                                                                                                      \
+  }
+
 // Switches an emulator fault on for the scope (negative controls); off again afterwards. Throws
 // std::logic_error against a backend without faults (guard the test with POOLCHECK_NEEDS_EMULATOR).
 class FaultScope {

@@ -1,6 +1,7 @@
 // Every operator of the table (ops/operators.txt) is complete: its spec rules, tables and strategy notes,
-// its generators, its adapter, its fuzz binding, dictionary, options and seed corpus, its benchmark shapes and
-// its README. A new operator that forgets a part fails here with the part named.
+// its generators, its adapter and the reference it reaches, its fuzz binding, dictionary, options and seed corpus,
+// its benchmark shapes, its spec and property tests, the SoCs its cases run on, and its README. A new operator
+// that forgets a part fails here with the part named.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -48,8 +49,23 @@ struct OperatorParts {
   const OpAdapter* adapter = nullptr;
   const fuzz::RawOp* raw_op = nullptr;
   std::vector<bench::BenchCase> bench;
-  fs::path folder;  // ops/<token>/
+  fs::path folder;                       // ops/<token>/
+  fs::path spec_test;                    // tests/spec_<token>_test.cpp
+  std::vector<fs::path> property_tests;  // properties/<token>_test.cpp, properties/<token>_*_test.cpp
+  std::function<Case(uint64_t seed, const std::string& soc)> valid_on;  // a valid case drawn for one SoC
 };
+
+// The property-test files of an operator: named by its token alone or with a suffix.
+std::vector<fs::path> property_tests_of(const std::string& token) {
+  std::vector<fs::path> found;
+  for (const auto& e : fs::directory_iterator(fs::path(POOLCHECK_SOURCE_DIR) / "properties")) {
+    const std::string name = e.path().filename().string();
+    if (name == token + "_test.cpp" ||
+        (name.rfind(token + "_", 0) == 0 && name.size() > 9 && name.compare(name.size() - 9, 9, "_test.cpp") == 0))
+      found.push_back(e.path());
+  }
+  return found;
+}
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);
@@ -78,6 +94,13 @@ OperatorParts parts_of(const TableRow& row) {
   }
   p.bench = bench::bench_cases(row.token);
   p.folder = fs::path(POOLCHECK_SOURCE_DIR) / "ops" / row.token;
+  p.spec_test = fs::path(POOLCHECK_SOURCE_DIR) / "tests" / ("spec_" + row.token + "_test.cpp");
+  p.property_tests = property_tests_of(row.token);
+  p.valid_on = [op = row.token](uint64_t seed, const std::string& soc) {
+    gen::GenConfig cfg;
+    cfg.target.platform = soc;
+    return gen::sample(gen::valid_case(op, cfg), seed);
+  };
   return p;
 }
 
@@ -142,6 +165,36 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
            "filled input '" + name + "' is not an input tensor");
     need(p.table_row != nullptr, "no row in the operator table");
   }
+  // The reference: the adapter's oracle gives one exact value per element of the output for a valid case.
+  if (p.adapter && p.valid) {
+    try {
+      const Case v = p.valid(1);
+      const TensorArg* out = v.tensor(p.adapter->output);
+      int64_t elements = 1;
+      for (int64_t d : out ? out->shape : std::vector<int64_t>{0}) elements *= d;
+      const OracleResult o = p.adapter->oracle(v, p.adapter->make_inputs(v));
+      need(static_cast<int64_t>(o.exact.size()) == elements && o.terms.size() == o.exact.size(),
+           "the oracle gives " + std::to_string(o.exact.size()) + " values for " + std::to_string(elements) +
+               " output elements");
+    } catch (const std::exception& e) {
+      problems.push_back(op + ": no oracle for a valid case (" + e.what() + ")");
+    }
+  }
+  // Platforms: the valid generator draws a valid case on every SoC the spec supports, when asked for it.
+  if (p.spec && p.valid_on)
+    for (const auto& row : p.spec->platforms) {
+      if (!row.supported) continue;
+      try {
+        const Case v = p.valid_on(1, row.soc);
+        need(v.platform == row.soc && p.spec->expected(v).rule == nullptr,
+             "the valid generator asked for " + row.soc + " draws no valid case there");
+      } catch (const std::exception& e) {
+        problems.push_back(op + ": the valid generator asked for " + row.soc + " fails (" + e.what() + ")");
+      }
+    }
+  // Tests: the spec's unit test and a property test.
+  need(fs::exists(p.spec_test), "no spec test " + p.spec_test.filename().string());
+  need(!p.property_tests.empty(), "no property test (properties/" + op + "_test.cpp)");
   // The table's algorithm and spatial rank agree with the operator: max pooling derives an input (the indices)
   // from the forward, adaptive pooling has no window lists, and every bench shape has `rank` spatial dims.
   if (p.table_row && p.adapter) {
@@ -275,6 +328,35 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   EXPECT_EQ(first(completeness_problems(wrong_algorithm)),
             op + ": the table's algorithm '" + pool_algorithm_name(wrong_algorithm_row.algorithm) + "' is not the '" +
                 pool_algorithm_name(full.table_row->algorithm) + "' its arguments show");
+
+  OperatorParts no_spec_test = full;
+  no_spec_test.spec_test = full.folder / "missing_test.cpp";
+  EXPECT_EQ(first(completeness_problems(no_spec_test)), op + ": no spec test missing_test.cpp");
+
+  OperatorParts no_property_test = full;
+  no_property_test.property_tests.clear();
+  EXPECT_EQ(first(completeness_problems(no_property_test)), op + ": no property test (properties/" + op + "_test.cpp)");
+
+  OperatorParts ignores_the_soc = full;  // a generator that draws on its own SoC whatever it is asked for
+  ignores_the_soc.valid_on = [valid = full.valid](uint64_t seed, const std::string&) {
+    Case c = valid(seed);
+    c.platform = c.platform == "Ascend910B" ? "Ascend910_93" : "Ascend910B";
+    return c;
+  };
+  EXPECT_NE(first(completeness_problems(ignores_the_soc)).find("draws no valid case there"), std::string::npos)
+      << joined(completeness_problems(ignores_the_soc));
+
+  // A reference that answers for another shape (here: one value short).
+  OpAdapter short_oracle = *full.adapter;
+  short_oracle.oracle = [inner = full.adapter->oracle](const Case& c, const HostValues& v) {
+    OracleResult o = inner(c, v);
+    o.exact.pop_back();
+    return o;
+  };
+  OperatorParts wrong_oracle = full;
+  wrong_oracle.adapter = &short_oracle;
+  EXPECT_NE(first(completeness_problems(wrong_oracle)).find("the oracle gives"), std::string::npos)
+      << joined(completeness_problems(wrong_oracle));
 
   OperatorParts other_entry_point = full;
   other_entry_point.row.aclnn = "aclnnSomethingElse";

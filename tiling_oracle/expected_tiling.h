@@ -33,6 +33,9 @@ struct ExpectedTiling {
 struct TilingVerdict {
   std::optional<ExpectedTiling> expected;
   std::string no_decision;
+  // The case runs where upstream selects among kernels the statement deliberately leaves out (an entry point whose
+  // upstream kernels on a SoC are another family's): known, not a gap in the statement.
+  bool unstated = false;
 };
 
 // The decision for a case valid per its spec, through the operator table. An operator the table does not know

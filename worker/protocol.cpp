@@ -88,7 +88,8 @@ std::string encode_info_reply(const BackendInfo& info) {
   return json{{"libraries", info.libraries},
               {"soc", info.soc},
               {"platform_control", info.platform_control},
-              {"introspection", info.introspection}}
+              {"introspection", info.introspection},
+              {"operators", info.operators}}
       .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -99,6 +100,7 @@ BackendInfo decode_info_reply(const std::string& message) {
   info.soc = j.at("soc").get<std::string>();
   info.platform_control = j.at("platform_control").get<bool>();
   info.introspection = j.at("introspection").get<bool>();
+  info.operators = j.at("operators").get<std::vector<std::string>>();
   return info;
 }
 

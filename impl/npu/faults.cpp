@@ -61,7 +61,8 @@ const FaultInfo kFaultCatalog[] = {
     {"det_ignored", Fault::DetIgnored, "tiling",
      "deterministic mode tiles like the default mode: atomics from several cores, added in completion order"},
     // validation: checks missing or too strict
-    {"skip_pad_check", Fault::SkipPadCheck, "validation", "maxpool3d: padding > kernelSize/2 is accepted"},
+    {"skip_pad_check", Fault::SkipPadCheck, "validation",
+     "max pooling: padding past its bound is accepted (3-D: kernelSize/2; 2-D entry points: kernelSize)"},
     {"skip_platform_check", Fault::SkipPlatformCheck, "validation",
      "avgpool2d: a SoC the documents do not list (Ascend310P, Ascend950, ...) is accepted"},
     {"skip_dilation_check", Fault::SkipDilationCheck, "validation",

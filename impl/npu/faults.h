@@ -14,7 +14,7 @@ enum class Fault : unsigned {
   SkipInit = 1u << 2,      // kernels skip zeroing the output: results must disagree with the oracle
   CopyOverrun = 1u << 3,   // the last copy-out of a block writes one element too many: bounds/race checks fire
   WrongTap = 1u << 4,      // gradient lands one element off inside its window: the oracle comparison must fail
-  SkipPadCheck = 1u << 5,  // op_api forgets the padding <= kernel/2 check: the failure-path property must fail
+  SkipPadCheck = 1u << 5,  // op_api forgets the padding bound check: the failure-path property must fail
   DetIgnored = 1u << 6,    // deterministic mode tiles like the default mode (atomics from several cores, added in
                            // completion order): the campaign's determinism rerun must see the bits change
   CeilOverhangCounted = 1u << 7,     // avg: the ceil-mode overhang past the padding is counted in the divisor

@@ -22,10 +22,12 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   p.dtype = pick_dtype(cfg, listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
   const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
-  std::array<int64_t, 3> k{}, s{}, pad{};
-  for (int a = 0; a < 3; ++a) {
-    if (uniform && a > 0) {
-      k[a] = k[0], s[a] = s[0], pad[a] = pad[0];
+  // A 2-D entry point's case keeps the depth axis neutral: extent, kernel and stride 1, no padding.
+  const int first = first_free_axis(cfg);
+  std::array<int64_t, 3> k{1, 1, 1}, s{1, 1, 1}, pad{};
+  for (int a = first; a < 3; ++a) {
+    if (uniform && a > first) {
+      k[a] = k[first], s[a] = s[first], pad[a] = pad[first];
       continue;
     }
     k[a] = *rc::gen::inRange<int64_t>(1, 5);
@@ -38,8 +40,8 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   // every element costs the harness a fill, a check and a comparison, and a larger geometry would cost the
   // campaign a tenth of its throughput (the conformance test runs a five-row D walk). Overlap cannot be had
   // in this geometry.
-  const bool cutk = (steers_to(cfg, Strategy::CutK) && !wants(cfg, kFeatureOverlap)) ||
-                    (!cfg.target.strategy && *rc::gen::inRange<int>(0, 32) == 0);
+  const bool cutk = first == 0 && ((steers_to(cfg, Strategy::CutK) && !wants(cfg, kFeatureOverlap)) ||
+                                   (!cfg.target.strategy && *rc::gen::inRange<int>(0, 32) == 0));
   bool pad_limit_done = false;
   if (cutk) {
     k = {5, 1, 6}, s = {8, 13, 18};
@@ -54,18 +56,21 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
     p.c = 1;
   }
   if (wants(cfg, kFeaturePadLimit) && !pad_limit_done) {
-    const int axis = *rc::gen::element(0, 1, 2);
+    const int axis = first == 0 ? *rc::gen::element(0, 1, 2) : *rc::gen::element(1, 2);
     k[axis] = std::max<int64_t>(k[axis], 2);
     pad[axis] = k[axis] / 2;
   }
   if (wants(cfg, kFeatureOverlap)) {
-    const int axis = *rc::gen::element(0, 1, 2);
+    const int axis = first == 0 ? *rc::gen::element(0, 1, 2) : *rc::gen::element(1, 2);
     k[axis] = std::max<int64_t>(k[axis], 2);
     s[axis] = std::min<int64_t>(s[axis], k[axis] - 1);
   }
-  for (int a = 0; a < 3 && !cutk; ++a) {
+  // A 2-D problem's plane may be as large as the 3-D volumes: three times the extent per axis (Normal's tiles then
+  // cut overlapping planes too).
+  const int64_t hi = first == 0 ? cfg.max_spatial : 3 * cfg.max_spatial;
+  for (int a = first; a < 3 && !cutk; ++a) {
     const int64_t lo = std::max<int64_t>({1, k[a] - 2 * pad[a], a == 2 ? cfg.min_width : 1});
-    p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, cfg.max_spatial) + 1);
+    p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, hi) + 1);
   }
   if (cutk && wants(cfg, kFeatureOverlap))  // an unsteered CutK draw: inputs for the changed kernel and stride
     for (int a = 0; a < 3; ++a) p.in_dims[a] = std::max(p.in_dims[a], k[a] - 2 * pad[a]);

@@ -25,10 +25,11 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
   spec::maxpool3d_grad::CaseParams p;
   p.soc = maxpool_regbase::pick_soc(cfg);
   p.dtype = *rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
-  const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});
+  const auto first = static_cast<size_t>(first_free_axis(cfg));  // a 2-D entry point's depth axis stays 1
+  const size_t focus = *rc::gen::elementOf(first == 0 ? std::vector<size_t>{0, 1, 2} : std::vector<size_t>{1, 2});
   std::array<WindowAxis, 3> axes;
   int64_t others = 1;  // an output axis is at most one longer than its input (p <= k/2)
-  for (size_t a = 0; a < 3; ++a)
+  for (size_t a = first; a < 3; ++a)
     if (a != focus) {
       axes[a] = boundary::draw_small_window_axis(boundary::small_extent(cls));
       others *= axes[a].in + 1;

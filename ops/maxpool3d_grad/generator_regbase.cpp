@@ -97,14 +97,14 @@ void set_lists(const Dims& k, const Dims& s, const Dims& pad, CaseParams* p) {
 
 // No padding and no overlap, a W axis long enough that a tile of stride multiples is smaller than a plane, two rows
 // or more, and few planes (the W axis makes each plane larger than the ordinary draws).
-void aligned_shape(CaseParams* p) {
-  Dims k{}, s{};
-  for (size_t a = 0; a < 3; ++a) {
+void aligned_shape(size_t first, CaseParams* p) {
+  Dims k{1, 1, 1}, s{1, 1, 1};
+  for (size_t a = first; a < 3; ++a) {
     k[a] = one_of({1, 2, 3});
     s[a] = one_of({k[a], k[a] + 1});
   }
-  p->in_dims = {std::max(k[0], *rc::gen::inRange<int64_t>(1, 5)), std::max(k[1], *rc::gen::inRange<int64_t>(1, 5)),
-                *rc::gen::inRange<int64_t>(17, 41)};
+  const int64_t d = first == 0 ? std::max(k[0], *rc::gen::inRange<int64_t>(1, 5)) : 1;
+  p->in_dims = {d, std::max(k[1], *rc::gen::inRange<int64_t>(1, 5)), *rc::gen::inRange<int64_t>(17, 41)};
   // Two rows at least: SIMD is capable only when one row fits, and a plane must not.
   if (p->in_dims[0] * p->in_dims[1] < 2) p->in_dims[1] = std::max<int64_t>(2, k[1]);
   set_lists(k, s, {0, 0, 0}, p);
@@ -113,11 +113,11 @@ void aligned_shape(CaseParams* p) {
 
 // Padding or overlap (an overlapping axis is made when the draw has neither), and planes of more than one row so
 // that the smallest tile is smaller than a plane.
-void check_range_shape(CaseParams* p) {
+void check_range_shape(size_t first, CaseParams* p) {
   const Geometry g = geometry_of(*p);
   Dims k = g.k, s = g.s;
   if (!g.padded() && !g.overlapping()) {
-    const size_t a = static_cast<size_t>(one_of({0, 1, 2}));
+    const size_t a = static_cast<size_t>(first == 0 ? one_of({0, 1, 2}) : one_of({1, 2}));
     k[a] = std::max<int64_t>(k[a], 2);
     s[a] = *rc::gen::inRange<int64_t>(1, k[a]);
     p->in_dims[a] = std::max(p->in_dims[a], k[a]);
@@ -170,8 +170,9 @@ Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
   if (fixed_shape) return key;
   // N*C up to 32: the 950 tiling has no 64-lane blocks to cross, and its cases then cost what an A2 case does.
   p->c = std::max<int64_t>(1, std::min<int64_t>(p->c, 32 / p->n));
-  if (key == Key::Aligned) aligned_shape(p);
-  if (key == Key::CheckRange) check_range_shape(p);
+  const auto first = static_cast<size_t>(first_free_axis(cfg));
+  if (key == Key::Aligned) aligned_shape(first, p);
+  if (key == Key::CheckRange) check_range_shape(first, p);
   // An int32 limit below the element count needs two elements at least.
   if (key == Key::Simt64 && geometry_of(*p).elements() < 2) p->in_dims[2] = std::max<int64_t>(2, p->in_dims[2]);
   return key;

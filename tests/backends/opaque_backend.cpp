@@ -2,7 +2,9 @@
 // loads the emulator privately (RTLD_LOCAL, no link-time dependency), so none of the emulator's own entry points
 // (pcEmu*: platform, knobs, faults, tiling key, guard zones) can be found through it. It stands for a CANN
 // toolkit or a colleague's kernel build: the harness must run it on its own SoC, say "unknown" for the tiling,
-// guard allocations with its own red zones, and skip what needs the emulator with a visible reason.
+// guard allocations with its own red zones, and skip what needs the emulator with a visible reason. It exports
+// three of the table's entry points (a library implementing some operators): the others are not run, and said so.
+// Built with OPAQUE_RUNTIME_ONLY it exports none, which no backend may do.
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -56,6 +58,7 @@ OPAQUE(aclTensor*, aclCreateTensor,
 OPAQUE(aclnnStatus, aclDestroyTensor, (const aclTensor* tensor), (tensor))
 OPAQUE(aclIntArray*, aclCreateIntArray, (const int64_t* value, uint64_t size), (value, size))
 OPAQUE(aclnnStatus, aclDestroyIntArray, (const aclIntArray* array), (array))
+#ifndef OPAQUE_RUNTIME_ONLY
 OPAQUE(aclnnStatus, aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize,
        (const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, const aclIntArray* kernelSize,
         const aclIntArray* stride, const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode,
@@ -80,3 +83,4 @@ OPAQUE(aclnnStatus, aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize,
 OPAQUE(aclnnStatus, aclnnAdaptiveAvgPool3dBackward,
        (void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream),
        (workspace, workspaceSize, executor, stream))
+#endif

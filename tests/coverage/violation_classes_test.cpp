@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,11 @@ std::string option(const Case& c, const char* key) {
   return "";
 }
 
+bool dilation_has(const Case& c, int64_t v) {
+  const IntArrayArg* d = c.array("dilation");
+  return d && std::find(d->values.begin(), d->values.end(), v) != d->values.end();
+}
+
 // Keyed "<op> <rule> <class>": every class that has conditions, and what it must make.
 const std::map<std::string, Witness>& witnesses() {
   static const std::map<std::string, Witness> w{
@@ -54,6 +61,18 @@ const std::map<std::string, Witness>& witnesses() {
        [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "hiword"; }},
       {"maxpool3d_grad MP.INDEX.RANGE int64-negative-low-word-valid",
        [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "negwrap"; }},
+      {"maxpool2d_grad MP2.DTYPE.INDICES int64-where-int32-only",
+       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && c.platform != "Ascend950"; }},
+      {"maxpool2d_grad MP2.INDEX.RANGE int64-high-word-low-word-valid",
+       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "hiword"; }},
+      {"maxpool2d_grad MP2.INDEX.RANGE int64-negative-low-word-valid",
+       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "negwrap"; }},
+      {"maxpool2d_grad MP2.DILATION.VALUE two-where-only-one",
+       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, 2); }},
+      {"maxpool2d_grad MP2.DILATION.VALUE three-where-only-one",
+       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, 3); }},
+      {"maxpool2d_grad MP2.DILATION.VALUE int64-max-where-only-one",
+       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, INT64_MAX); }},
       {"adaptive_avgpool3d_grad AA.DTYPE.SUPPORTED bf16-where-unlisted",
        [](const Case& c) {
          return (c.platform == "Ascend910" || c.platform == "Ascend310P") &&
@@ -76,9 +95,11 @@ struct Draw {
 using ValidGen = rc::Gen<Case> (*)(const gen::GenConfig&);
 
 ValidGen valid_of(const std::string& op) {
-  if (op == "maxpool3d_grad") return gen::maxpool3d_grad::valid;
-  if (op == "avgpool2d_grad") return gen::avgpool2d_grad::valid;
-  return gen::adaptive_avgpool3d_grad::valid;
+#define POOLCHECK_OPERATOR(token, aclnn) \
+  if (op == #token) return gen::token::valid;
+#include "ops/operators.inc"
+#undef POOLCHECK_OPERATOR
+  throw std::invalid_argument("no valid generator for '" + op + "'");
 }
 
 Draw draw(const spec::OperatorSpec& s, const spec::Rule& rule, uint64_t choice, const std::string& platform,

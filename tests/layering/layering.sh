@@ -29,7 +29,7 @@ table=$(cd "$(dirname "$table")" && pwd)/$(basename "$table")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for f in folders files includes edges; do : >"$work/$f"; done
+for f in folders files families includes edges; do : >"$work/$f"; done
 
 case $mode in
   includes)
@@ -41,6 +41,8 @@ case $mode in
       if [ -f "$d/CMakeLists.txt" ]; then echo "$d"; fi
     done >"$work/folders"
     while read -r d; do find "$d" -type f; done <"$work/folders" | sort >"$work/files"
+    # Each entry point's family (ops/operators.txt, last column): its folder may include the family's.
+    if [ -f ops/operators.txt ]; then awk '/^[a-z]/ && $NF != "-" {print $1, $NF}' ops/operators.txt >"$work/families"; fi
     # path:line:text of every #include, "" and <> alike.
     grep -E '\.(h|hpp|cpp|c)$' "$work/files" | tr '\n' '\0' |
       xargs -0 -r grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' >"$work/includes" || true
@@ -59,7 +61,8 @@ esac
 
 # mawk (Debian's awk): no gawk extensions.
 awk -v mode="$mode" -v verbose="${LAYERING_VERBOSE:-0}" -v table_name="$(basename "$table")" -v table="$table" \
-  -v folders="$work/folders" -v files="$work/files" -v includes_file="$work/includes" -v edges_file="$work/edges" '
+  -v folders="$work/folders" -v files="$work/files" -v families_file="$work/families" \
+  -v includes_file="$work/includes" -v edges_file="$work/edges" '
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 # A shell-style glob (only * is special) as an anchored regex.
 function glob_re(g,   r, i, ch) {
@@ -146,6 +149,7 @@ FILENAME == folders {
   next
 }
 FILENAME == files { exists[$0] = 1; next }
+FILENAME == families_file { family[$1] = $2; next }
 
 # --- path:line:text of each include. ---
 FILENAME == includes_file {
@@ -187,9 +191,9 @@ FILENAME == includes_file {
   }
   mine = token_of(file)
   theirs = token_of(resolved)
-  if (mine != "" && theirs != "" && mine != theirs)
+  if (mine != "" && theirs != "" && mine != theirs && family[mine] != theirs)
     report(file ":" line ": " src " must not include ops/" theirs "/ \"" inc "\" " \
-           "(an operator" q "s files include only their own folder ops/" mine "/)")
+           "(an operator" q "s files include only their own folder ops/" mine "/ and its family" q "s)")
   if (!allowed(src, tgt)) report(file ":" line ": " src " must not include " tgt " \"" inc "\" " rule(src))
   if (verbose) print "edge " src " -> " tgt "  " file ":" line " \"" inc "\""
   next
@@ -220,4 +224,4 @@ END {
   printf "layering: %d %s checked, %d violations\n", checked, what, violations
   exit (violations ? 1 : 0)
 }
-' q="'" "$table" "$work/folders" "$work/files" "$work/includes" "$work/edges"
+' q="'" "$table" "$work/folders" "$work/files" "$work/families" "$work/includes" "$work/edges"

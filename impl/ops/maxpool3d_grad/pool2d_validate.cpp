@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/log.h"
+#include "npu/faults.h"
 #include "npu/platform.h"
 #include "ops/common/arg_checks.h"
 #include "ops/common/shape_checks.h"
@@ -136,7 +137,7 @@ aclnnStatus check_params(const Entry& e, const RawArgs& a, const PlatformProfile
   w->p = expand2(a.padding, {});
   // The documents' rule: no padding value below 0 or above kernelSize (ops-nn's op_api: above kernelSize / 2).
   for (int i = 0; i < 2; ++i)
-    if (w->p[i] < 0 || w->p[i] > w->k[i])
+    if (w->p[i] < 0 || (w->p[i] > w->k[i] && !fault_on(Fault::SkipPadCheck)))
       return fail(ACLNN_ERR_PARAM_INVALID, "{}: padding[{}]={} must be in [0, kernelSize[{}]={}]", e.api, i, w->p[i], i,
                   w->k[i]);
   if (auto st = check_length(e, "dilation", a.dilation, {1, 2})) return st;
