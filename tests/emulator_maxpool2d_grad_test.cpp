@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <random>
 #include <string>
@@ -190,7 +189,7 @@ std::vector<double> oracle_result(const Spec& sp, const Data& d) {
 std::vector<uint8_t> mask_bytes(const Spec& sp, const std::vector<int64_t>& idx) {
   std::vector<uint8_t> out(static_cast<size_t>(element_count(sp.mask_shape())), 0x5A);
   const auto argmax = encode_indices(idx, ACL_INT32);
-  std::memcpy(out.data(), argmax.data(), argmax.size());
+  std::copy(argmax.begin(), argmax.end(), out.begin());  // no memcpy: an empty argmax has a null data()
   return out;
 }
 
@@ -221,6 +220,28 @@ void expect_matches_oracle(const Api& api, const Spec& sp, uint64_t seed = 7, in
   EXPECT_EQ(decode_values(o.grad_input, sp.dtype), oracle_result(sp, d)) << label(sp);
 }
 
+// Control of the comparison: one index moved to another tap of its window is still a valid call, and the
+// result no longer equals the oracle's for the original indices (the bitwise comparison fires).
+void expect_a_moved_index_fails_the_comparison(const Api& api, const Spec& sp) {
+  Data d = make_data(sp, 3);
+  d.grad.assign(d.grad.size(), 1.0);
+  const std::vector<double> want = oracle_result(sp, d);
+  // Window (0, 0) covers in-plane positions 0, 1, 4, 5: pick a tap other than the argmax.
+  d.idx[0] = d.idx[0] == 5 ? 0 : 5;
+  const Outcome o = run(api, sp, d);
+  ASSERT_EQ(o.run, kOk) << o.error;
+  EXPECT_NE(decode_values(o.grad_input, sp.dtype), want);
+}
+
+// Overlapping windows with padding: the kernels' atomics / read-modify-write.
+Spec overlapping(Spec sp) {
+  sp.x = {2, 3, 7, 9};
+  sp.k = {3, 3};
+  sp.s = {2, 1};
+  sp.p = {1, 1};
+  return sp;
+}
+
 // Numerical cases of the Indices entry on A2/A3 (FLOAT, INT32 only): ranks, list lengths, padding, ceilMode,
 // overlapping windows.
 std::vector<Spec> a2_cases() {
@@ -230,11 +251,7 @@ std::vector<Spec> a2_cases() {
   Spec chw = base;    // CHW: N = 1
   chw.x = {3, 5, 6};
   v.push_back(chw);
-  Spec overlap = base;  // overlap and padding: atomics / read-modify-write
-  overlap.x = {2, 3, 7, 9};
-  overlap.k = {3, 3};
-  overlap.s = {2, 1};
-  overlap.p = {1, 1};
+  const Spec overlap = overlapping(base);
   v.push_back(overlap);
   Spec ceil = base;  // ceilMode: a last window hanging over the edge
   ceil.x = {1, 2, 7, 8};
@@ -285,19 +302,10 @@ TEST(MaxPool2dWithIndicesBackward, Ascend950MatchesTheOracleInEveryDtype) {
     }
 }
 
-// Control of the comparison: one index moved to another tap of its window is still a valid call, and the
-// result no longer equals the oracle's for the original indices (the bitwise comparison fires).
 TEST(MaxPool2dWithIndicesBackward, ComparisonControlAMovedIndexFailsTheOracleComparison) {
   Spec sp;
   sp.x = {1, 1, 4, 4};
-  Data d = make_data(sp, 3);
-  d.grad.assign(d.grad.size(), 1.0);
-  const std::vector<double> want = oracle_result(sp, d);
-  // Window (0, 0) covers in-plane positions 0, 1, 4, 5: pick a tap other than the argmax.
-  d.idx[0] = d.idx[0] == 5 ? 0 : 5;
-  const Outcome o = run(kIndices, sp, d);
-  ASSERT_EQ(o.run, kOk) << o.error;
-  EXPECT_NE(decode_values(o.grad_input, sp.dtype), want);
+  expect_a_moved_index_fails_the_comparison(kIndices, sp);
 }
 
 // The document's constraint: an index outside its window fails the execute phase (161002).
@@ -337,23 +345,11 @@ Spec on(const char* soc) {
   return sp;
 }
 
-std::vector<Rule> indices_rules() {
-  const Spec a2 = on("Ascend910B"), r950 = on("Ascend950");
+// The rules both entries document alike, each broken on the valid call of `a2` (an A2 call of the entry).
+std::vector<Rule> shared_rules(const Spec& a2) {
   return {
       {"self nullptr", a2, [](CallSpec& c) { c.null_self = true; }, kNull},
       {"indices nullptr", a2, [](CallSpec& c) { c.null_indices = true; }, kNull},
-      {"self dtype FLOAT16 on A2", a2, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_FLOAT16; },
-       kInvalid},
-      {"self dtype INT32 on 950", r950, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_INT32; },
-       kInvalid},
-      {"gradOutput dtype differs", r950, [](CallSpec& c) { c.go.dtype = ACL_FLOAT16; }, kInvalid},
-      {"gradInput dtype differs", r950, [](CallSpec& c) { c.gi.dtype = ACL_BF16; }, kInvalid},
-      {"indices INT64 on A2", a2, [](CallSpec& c) { c.idx.dtype = ACL_INT64; }, kInvalid},
-      {"indices INT8 on 950", r950, [](CallSpec& c) { c.idx.dtype = ACL_INT8; }, kInvalid},
-      {"format NHWC on A2", a2,
-       [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NHWC; }, kInvalid},
-      {"format NCDHW", a2,
-       [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NCDHW; }, kInvalid},
       {"gradInput format differs", a2, [](CallSpec& c) { c.gi.format = ACL_FORMAT_ND; }, kInvalid},
       {"indices format differs", a2, [](CallSpec& c) { c.idx.format = ACL_FORMAT_ND; }, kInvalid},
       {"rank 5", a2,
@@ -361,19 +357,9 @@ std::vector<Rule> indices_rules() {
          for (TensorDesc* t : {&c.self, &c.go, &c.gi, &c.idx}) t->shape.insert(t->shape.begin(), 1);
        },
        kInvalid},
-      {"indices shape differs from gradOutput", a2,
-       [](CallSpec& c) {
-         c.idx.shape = {1, 1, 2, 1};
-       },
-       kInvalid},
       {"gradInput shape differs from self", a2,
        [](CallSpec& c) {
          c.gi.shape = {1, 1, 4, 5};
-       },
-       kInvalid},
-      {"gradOutput not the pooled size", a2,
-       [](CallSpec& c) {
-         c.go.shape = c.idx.shape = {1, 1, 3, 2};
        },
        kInvalid},
       {"kernelSize length 3", a2,
@@ -381,7 +367,6 @@ std::vector<Rule> indices_rules() {
          c.k = {2, 2, 2};
        },
        kInvalid},
-      {"kernelSize length 0", a2, [](CallSpec& c) { c.k = {}; }, kInvalid},
       {"kernelSize value 0", a2,
        [](CallSpec& c) {
          c.k = {2, 0};
@@ -402,7 +387,6 @@ std::vector<Rule> indices_rules() {
          c.p = {0, 0, 0};
        },
        kInvalid},
-      {"padding length 0", a2, [](CallSpec& c) { c.p = {}; }, kInvalid},
       {"padding value -1", a2,
        [](CallSpec& c) {
          c.p = {-1, 0};
@@ -413,22 +397,60 @@ std::vector<Rule> indices_rules() {
          c.p = {0, 3};
        },
        kInvalid},
-      {"dilation 2 on A2", a2,
-       [](CallSpec& c) {
-         c.d = {2, 1};
-       },
-       kInvalid},
-      {"dilation 0 on 950", r950,
-       [](CallSpec& c) {
-         c.d = {0, 1};
-       },
-       kInvalid},
-      {"dilation length 3", r950,
-       [](CallSpec& c) {
-         c.d = {1, 1, 1};
-       },
-       kInvalid},
   };
+}
+
+// `rules` followed by `more`.
+std::vector<Rule> joined(std::vector<Rule> rules, const std::vector<Rule>& more) {
+  rules.insert(rules.end(), more.begin(), more.end());
+  return rules;
+}
+
+std::vector<Rule> indices_rules() {
+  const Spec a2 = on("Ascend910B"), r950 = on("Ascend950");
+  return joined(
+      shared_rules(a2),
+      {
+          {"self dtype FLOAT16 on A2", a2, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_FLOAT16; },
+           kInvalid},
+          {"self dtype INT32 on 950", r950, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_INT32; },
+           kInvalid},
+          {"gradOutput dtype differs", r950, [](CallSpec& c) { c.go.dtype = ACL_FLOAT16; }, kInvalid},
+          {"gradInput dtype differs", r950, [](CallSpec& c) { c.gi.dtype = ACL_BF16; }, kInvalid},
+          {"indices INT64 on A2", a2, [](CallSpec& c) { c.idx.dtype = ACL_INT64; }, kInvalid},
+          {"indices INT8 on 950", r950, [](CallSpec& c) { c.idx.dtype = ACL_INT8; }, kInvalid},
+          {"format NHWC on A2", a2,
+           [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NHWC; }, kInvalid},
+          {"format NCDHW", a2,
+           [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NCDHW; }, kInvalid},
+          {"indices shape differs from gradOutput", a2,
+           [](CallSpec& c) {
+             c.idx.shape = {1, 1, 2, 1};
+           },
+           kInvalid},
+          {"gradOutput not the pooled size", a2,
+           [](CallSpec& c) {
+             c.go.shape = c.idx.shape = {1, 1, 3, 2};
+           },
+           kInvalid},
+          {"kernelSize length 0", a2, [](CallSpec& c) { c.k = {}; }, kInvalid},
+          {"padding length 0", a2, [](CallSpec& c) { c.p = {}; }, kInvalid},
+          {"dilation 2 on A2", a2,
+           [](CallSpec& c) {
+             c.d = {2, 1};
+           },
+           kInvalid},
+          {"dilation 0 on 950", r950,
+           [](CallSpec& c) {
+             c.d = {0, 1};
+           },
+           kInvalid},
+          {"dilation length 3", r950,
+           [](CallSpec& c) {
+             c.d = {1, 1, 1};
+           },
+           kInvalid},
+      });
 }
 
 TEST(MaxPool2dWithIndicesBackward, EveryDocumentedFailureHasItsCodeAndItsTwinPasses) {
@@ -463,11 +485,15 @@ TEST(MaxPool2dWithIndicesBackward, PlatformsAreTheDocumentsAndNhwcOn950HasNoKern
 }
 
 // The document's example: gradOutput 1x1x2x1, self 1x1x4x3, indices {0, 6}, 2x2 windows of stride 2.
-std::vector<double> run_doc_example(const Api& api, const std::vector<uint8_t>& idx_bytes, bool mask) {
+Outcome call_doc_example(const Api& api, const std::vector<uint8_t>& idx_bytes, bool mask) {
   Spec sp;
   sp.x = {1, 1, 4, 3};
   sp.mask = mask;
-  const Outcome o = call(api, sp.soc, call_spec(sp), encode_values({0.4757, 0.1726}, ACL_FLOAT), idx_bytes, true);
+  return call(api, sp.soc, call_spec(sp), encode_values({0.4757, 0.1726}, ACL_FLOAT), idx_bytes, true);
+}
+
+std::vector<double> run_doc_example(const Api& api, const std::vector<uint8_t>& idx_bytes, bool mask) {
+  const Outcome o = call_doc_example(api, idx_bytes, mask);
   EXPECT_EQ(o.plan, kOk) << o.error;
   EXPECT_EQ(o.run, kOk) << o.error;
   return decode_values(o.grad_input, ACL_FLOAT);
@@ -499,11 +525,7 @@ std::vector<Spec> mask_cases() {
     Spec sp = mask_spec();
     sp.dtype = dt;
     v.push_back(sp);
-    Spec overlap = sp;
-    overlap.x = {2, 3, 7, 9};
-    overlap.k = {3, 3};
-    overlap.s = {2, 1};
-    overlap.p = {1, 1};
+    const Spec overlap = overlapping(sp);
     v.push_back(overlap);
     Spec chw = sp;  // CHW, ceilMode, one-value lists and an empty stride
     chw.x = {3, 8, 7};
@@ -541,14 +563,7 @@ TEST(MaxPool2dWithMaskBackward, AMaskOffTheFourByteGridIsStagedAndMatches) {
 }
 
 TEST(MaxPool2dWithMaskBackward, ComparisonControlAMovedArgmaxFailsTheOracleComparison) {
-  Spec sp = mask_spec();
-  Data d = make_data(sp, 3);
-  d.grad.assign(d.grad.size(), 1.0);
-  const std::vector<double> want = oracle_result(sp, d);
-  d.idx[0] = d.idx[0] == 5 ? 0 : 5;  // another tap of window (0, 0)
-  const Outcome o = run(kMask, sp, d);
-  ASSERT_EQ(o.run, kOk) << o.error;
-  EXPECT_NE(decode_values(o.grad_input, sp.dtype), want);
+  expect_a_moved_index_fails_the_comparison(kMask, mask_spec());
 }
 
 TEST(MaxPool2dWithMaskBackward, AnArgmaxOutsideItsWindowFailsExecuteAndItsTwinRuns) {
@@ -561,80 +576,33 @@ TEST(MaxPool2dWithMaskBackward, AnArgmaxOutsideItsWindowFailsExecuteAndItsTwinRu
 
 std::vector<Rule> mask_rules() {
   const Spec a2 = mask_spec();
-  return {
-      {"self nullptr", a2, [](CallSpec& c) { c.null_self = true; }, kNull},
-      {"indices nullptr", a2, [](CallSpec& c) { c.null_indices = true; }, kNull},
-      {"self dtype INT32", a2, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_INT32; }, kInvalid},
-      {"gradOutput dtype differs", a2, [](CallSpec& c) { c.go.dtype = ACL_FLOAT16; }, kInvalid},
-      {"gradInput dtype differs", a2, [](CallSpec& c) { c.gi.dtype = ACL_BF16; }, kInvalid},
-      {"indices INT32", a2, [](CallSpec& c) { c.idx.dtype = ACL_INT32; }, kInvalid},
-      {"format NHWC", a2,
-       [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NHWC; }, kInvalid},
-      {"gradInput format differs", a2, [](CallSpec& c) { c.gi.format = ACL_FORMAT_ND; }, kInvalid},
-      {"indices format differs", a2, [](CallSpec& c) { c.idx.format = ACL_FORMAT_ND; }, kInvalid},
-      {"rank 5", a2,
-       [](CallSpec& c) {
-         for (TensorDesc* t : {&c.self, &c.go, &c.gi, &c.idx}) t->shape.insert(t->shape.begin(), 1);
-       },
-       kInvalid},
-      {"mask width not the forward's", a2, [](CallSpec& c) { c.idx.shape[3] = 32; }, kInvalid},
-      {"mask height not kH*kW", a2, [](CallSpec& c) { c.idx.shape[2] = 2; }, kInvalid},
-      {"gradInput shape differs from self", a2,
-       [](CallSpec& c) {
-         c.gi.shape = {1, 1, 4, 5};
-       },
-       kInvalid},
-      {"gradOutput not the pooled size", a2,
-       [](CallSpec& c) {
-         c.go.shape = {1, 1, 3, 2};
-       },
-       kInvalid},
-      {"kernelSize length 3", a2,
-       [](CallSpec& c) {
-         c.k = {2, 2, 2};
-       },
-       kInvalid},
-      {"kernelSize value 0", a2,
-       [](CallSpec& c) {
-         c.k = {2, 0};
-       },
-       kInvalid},
-      {"stride length 3", a2,
-       [](CallSpec& c) {
-         c.s = {2, 2, 2};
-       },
-       kInvalid},
-      {"stride value 0", a2,
-       [](CallSpec& c) {
-         c.s = {0, 2};
-       },
-       kInvalid},
-      {"padding length 3", a2,
-       [](CallSpec& c) {
-         c.p = {0, 0, 0};
-       },
-       kInvalid},
-      {"padding value -1", a2,
-       [](CallSpec& c) {
-         c.p = {-1, 0};
-       },
-       kInvalid},
-      {"padding above kernelSize", a2,
-       [](CallSpec& c) {
-         c.p = {0, 3};
-       },
-       kInvalid},
-      {"dilation 2", a2,
-       [](CallSpec& c) {
-         c.d = {2, 1};
-       },
-       kInvalid},
-      {"dilation length 3", a2,
-       [](CallSpec& c) {
-         c.d = {1, 1, 1};
-       },
-       kInvalid},
-  };
+  return joined(
+      shared_rules(a2),
+      {
+          {"self dtype INT32", a2, [](CallSpec& c) { c.self.dtype = c.go.dtype = c.gi.dtype = ACL_INT32; }, kInvalid},
+          {"gradOutput dtype differs", a2, [](CallSpec& c) { c.go.dtype = ACL_FLOAT16; }, kInvalid},
+          {"gradInput dtype differs", a2, [](CallSpec& c) { c.gi.dtype = ACL_BF16; }, kInvalid},
+          {"indices INT32", a2, [](CallSpec& c) { c.idx.dtype = ACL_INT32; }, kInvalid},
+          {"format NHWC", a2,
+           [](CallSpec& c) { c.self.format = c.go.format = c.gi.format = c.idx.format = ACL_FORMAT_NHWC; }, kInvalid},
+          {"mask width not the forward's", a2, [](CallSpec& c) { c.idx.shape[3] = 32; }, kInvalid},
+          {"mask height not kH*kW", a2, [](CallSpec& c) { c.idx.shape[2] = 2; }, kInvalid},
+          {"gradOutput not the pooled size", a2,
+           [](CallSpec& c) {
+             c.go.shape = {1, 1, 3, 2};
+           },
+           kInvalid},
+          {"dilation 2", a2,
+           [](CallSpec& c) {
+             c.d = {2, 1};
+           },
+           kInvalid},
+          {"dilation length 3", a2,
+           [](CallSpec& c) {
+             c.d = {1, 1, 1};
+           },
+           kInvalid},
+      });
 }
 
 TEST(MaxPool2dWithMaskBackward, EveryDocumentedFailureHasItsCodeAndItsTwinPasses) {
@@ -663,13 +631,11 @@ TEST(MaxPool2dWithMaskBackward, PlatformsAreTheDocumentsAndTheBitMaskKernelIsNot
 TEST(MaxPool2dWithMaskBackward, TheDocumentsExampleRunsWithTheForwardsLayout) {
   std::vector<uint8_t> mask(256, 0);
   const auto argmax = encode_indices({0, 6}, ACL_INT32);
-  std::memcpy(mask.data(), argmax.data(), argmax.size());
+  std::copy(argmax.begin(), argmax.end(), mask.begin());
   EXPECT_EQ(run_doc_example(kMask, mask, true), doc_example_result());
   std::vector<uint8_t> literal(256, 0);
   std::fill_n(literal.begin(), 32, 0xFF);
-  Spec sp = mask_spec();
-  sp.x = {1, 1, 4, 3};
-  const Outcome o = call(kMask, sp.soc, call_spec(sp), encode_values({0.4757, 0.1726}, ACL_FLOAT), literal, true);
+  const Outcome o = call_doc_example(kMask, literal, true);
   EXPECT_EQ(o.plan, kOk) << o.error;
   EXPECT_EQ(o.run, kInvalid);
 }

@@ -41,6 +41,11 @@ struct Call {
         s({c.s.begin(), c.s.end()}),
         p({c.p.begin(), c.p.end()}),
         d({1, 1, 1}) {}
+  // GetWorkspaceSize on these arguments.
+  aclnnStatus plan(bool ceil_mode, uint64_t* ws, aclOpExecutor** ex) const {
+    return aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(go.get(), x.get(), idx.get(), k.get(), s.get(), p.get(),
+                                                            d.get(), ceil_mode, gi.get(), ws, ex);
+  }
 };
 
 }  // namespace
@@ -95,9 +100,7 @@ MpRun run_case(const MpCase& c, const MpData& data) {
   Call call(c, data.out, &data);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  r.plan_status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(call.go.get(), call.x.get(), call.idx.get(),
-                                                                   call.k.get(), call.s.get(), call.p.get(),
-                                                                   call.d.get(), c.ceil_mode, call.gi.get(), &ws, &ex);
+  r.plan_status = call.plan(c.ceil_mode, &ws, &ex);
   pcEmuLastLaunch(&r.info);
   if (r.plan_status != 0) {
     r.error = aclGetRecentErrMsg();
@@ -129,9 +132,7 @@ MpRun plan_case(const MpCase& c) {
   Call call(c, out_dims(c), nullptr);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  r.plan_status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(call.go.get(), call.x.get(), call.idx.get(),
-                                                                   call.k.get(), call.s.get(), call.p.get(),
-                                                                   call.d.get(), c.ceil_mode, call.gi.get(), &ws, &ex);
+  r.plan_status = call.plan(c.ceil_mode, &ws, &ex);
   pcEmuLastLaunch(&r.info);
   if (r.plan_status != 0) r.error = aclGetRecentErrMsg();
   if (ex) aclDestroyAclOpExecutor(ex);
