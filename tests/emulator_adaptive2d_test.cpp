@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -17,20 +18,14 @@
 #include "case/numeric.h"
 #include "oracle/adaptive_avgpool3d_grad.h"
 #include "poolcheck_emu/emu.h"
+#include "tests/support/device_tensor.h"
 
 namespace {
 
-using poolcheck::DType;
+using poolcheck::test_support::DeviceTensor;
+using poolcheck::test_support::element_count;
+using poolcheck::test_support::TensorDesc;
 using Shape = std::vector<int64_t>;
-
-DType dtype_of(aclDataType dt) { return dt == ACL_FLOAT16 ? DType::F16 : dt == ACL_BF16 ? DType::BF16 : DType::F32; }
-int64_t bytes_of(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_INT32 ? 4 : dt == ACL_DOUBLE ? 8 : 2; }
-
-int64_t product(const Shape& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
 
 // One tensor argument of a call; `present == false` passes nullptr.
 struct Arg {
@@ -41,56 +36,20 @@ struct Arg {
   bool transposed = false;  // a non-contiguous view: the last two dims' strides swapped (storage is W x H)
 };
 
-// A device tensor holding `values` in its view's element order.
-struct DeviceTensor {
-  void* mem = nullptr;
-  aclTensor* t = nullptr;
-  Arg arg;
-  DeviceTensor(const Arg& a, const std::vector<double>& values) : arg(a) {
-    if (!a.present) return;
-    const int64_t n = product(a.shape), eb = bytes_of(a.dtype);
-    aclrtMalloc(&mem, static_cast<size_t>(std::max<int64_t>(n * eb, 1)), ACL_MEM_MALLOC_HUGE_FIRST);
-    const Shape strides = strides_of(a);
-    std::vector<uint8_t> host(static_cast<size_t>(n * eb), 0);
-    for (int64_t i = 0; i < static_cast<int64_t>(values.size()); ++i)
-      poolcheck::encode(dtype_of(a.dtype), values[static_cast<size_t>(i)], host.data() + offset_of(i, strides) * eb);
-    if (n > 0) aclrtMemcpy(mem, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
-    t = aclCreateTensor(a.shape.data(), a.shape.size(), a.dtype, strides.data(), 0, a.format, a.shape.data(),
-                        a.shape.size(), mem);
+// The device tensor of `a` holding `values` in its view's element order, or none when `a` is passed as nullptr.
+std::optional<DeviceTensor> tensor_of(const Arg& a, const std::vector<double>& values) {
+  if (!a.present) return std::nullopt;
+  TensorDesc desc{.shape = a.shape, .dtype = a.dtype, .format = a.format};
+  if (a.transposed && a.shape.size() >= 2) {
+    desc.strides = poolcheck::test_support::contiguous_strides(a.shape);
+    const size_t h = a.shape.size() - 2, w = a.shape.size() - 1;
+    desc.strides[h] = 1;
+    desc.strides[w] = a.shape[h];
   }
-  ~DeviceTensor() {
-    if (t) aclDestroyTensor(t);
-    if (mem) aclrtFree(mem);
-  }
-  static Shape strides_of(const Arg& a) {
-    Shape s(a.shape.size(), 1);
-    for (size_t i = s.size(); i-- > 1;) s[i - 1] = s[i] * a.shape[i];
-    if (a.transposed && s.size() >= 2) {
-      const size_t h = s.size() - 2, w = s.size() - 1;
-      s[h] = 1;
-      s[w] = a.shape[h];
-    }
-    return s;
-  }
-  int64_t offset_of(int64_t i, const Shape& strides) const {
-    int64_t off = 0;
-    for (size_t d = arg.shape.size(); d-- > 0;) {
-      off += i % arg.shape[d] * strides[d];
-      i /= arg.shape[d];
-    }
-    return off;
-  }
-  std::vector<double> read() const {
-    const int64_t n = product(arg.shape), eb = bytes_of(arg.dtype);
-    std::vector<uint8_t> host(static_cast<size_t>(n * eb));
-    if (n > 0) aclrtMemcpy(host.data(), host.size(), mem, host.size(), ACL_MEMCPY_DEVICE_TO_HOST);
-    const Shape strides = strides_of(arg);
-    std::vector<double> v(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i)
-      v[static_cast<size_t>(i)] = poolcheck::decode(dtype_of(arg.dtype), host.data() + offset_of(i, strides) * eb);
-    return v;
-  }
-};
+  return std::optional<DeviceTensor>(std::in_place, std::move(desc), values);
+}
+
+aclTensor* handle(const std::optional<DeviceTensor>& t) { return t ? t->get() : nullptr; }
 
 struct Call {
   Arg grad, self, out;
@@ -107,9 +66,9 @@ struct Outcome {
 
 Outcome run(const Call& c) {
   Outcome o;
-  DeviceTensor go(c.grad, c.grad_values), x(c.self, {}), out(c.out, {});
+  const auto go = tensor_of(c.grad, c.grad_values), x = tensor_of(c.self, {}), out = tensor_of(c.out, {});
   aclOpExecutor* ex = nullptr;
-  o.plan = aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(go.t, x.t, out.t, &o.workspace, &ex);
+  o.plan = aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(handle(go), handle(x), handle(out), &o.workspace, &ex);
   if (o.plan != 0) {
     o.error = aclGetRecentErrMsg();
     return o;
@@ -120,7 +79,7 @@ Outcome run(const Call& c) {
   if (ws) aclrtFree(ws);
   pcEmuLastLaunch(&o.info);
   if (o.run != 0) o.error = aclGetRecentErrMsg();
-  if (o.run == 0) o.got = out.read();
+  if (o.run == 0) o.got = out->read_values();
   return o;
 }
 
@@ -143,7 +102,7 @@ Call make_call(const Shape& self_shape, const Shape& grad_shape, aclDataType dt 
   if (self_shape.size() == 3) c.grad.format = c.self.format = c.out.format = ACL_FORMAT_NCL;
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> half_steps(-4, 4);
-  c.grad_values.resize(static_cast<size_t>(product(grad_shape)));
+  c.grad_values.resize(static_cast<size_t>(element_count(grad_shape)));
   for (double& v : c.grad_values) v = half_steps(rng) * 0.5;
   return c;
 }

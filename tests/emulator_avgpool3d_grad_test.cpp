@@ -5,98 +5,23 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_avgpool3d_backward.h"
-#include "common/half.h"
+#include "case/numeric.h"
 #include "oracle/avgpool3d_grad.h"
 #include "poolcheck_emu/emu.h"
+#include "tests/support/device_tensor.h"
 
 namespace {
 
-size_t bytes_of(aclDataType dt) { return dt == ACL_FLOAT16 || dt == ACL_BF16 ? 2 : dt == ACL_DOUBLE ? 8 : 4; }
-
-// A float value as the dtype stores it (FLOAT: fp32; FLOAT16; BF16), as the fp32 it decodes to.
-void encode(aclDataType dt, double v, unsigned char* p) {
-  const float f = static_cast<float>(v);
-  if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
-    const uint16_t h = dt == ACL_FLOAT16 ? pcemu::float_to_half(f) : pcemu::float_to_bf16(f);
-    std::memcpy(p, &h, 2);
-  } else if (dt == ACL_DOUBLE) {
-    std::memcpy(p, &v, 8);
-  } else {
-    std::memcpy(p, &f, 4);
-  }
-}
-double decode(aclDataType dt, const unsigned char* p) {
-  if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
-    uint16_t h;
-    std::memcpy(&h, p, 2);
-    return dt == ACL_FLOAT16 ? pcemu::half_to_float(h) : pcemu::bf16_to_float(h);
-  }
-  float f;
-  std::memcpy(&f, p, 4);
-  return f;
-}
-
-int64_t count_of(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
-// A contiguous device tensor filled with `values` (zeros when empty).
-class DeviceTensor {
- public:
-  DeviceTensor(const std::vector<int64_t>& shape, aclDataType dt, aclFormat fmt, const std::vector<double>& values = {})
-      : dt_(dt), count_(count_of(shape)) {
-    std::vector<int64_t> strides(shape.size(), 1);
-    for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * std::max<int64_t>(shape[i], 1);
-    const size_t bytes = std::max<size_t>(32, static_cast<size_t>(count_) * bytes_of(dt));
-    aclrtMalloc(&dev_, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
-    std::vector<unsigned char> host(bytes, 0);
-    for (int64_t i = 0; i < count_ && !values.empty(); ++i)
-      encode(dt, values[static_cast<size_t>(i)], host.data() + i * bytes_of(dt));
-    aclrtMemcpy(dev_, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
-    t_ = aclCreateTensor(shape.data(), shape.size(), dt, strides.data(), 0, fmt, shape.data(), shape.size(), dev_);
-  }
-  ~DeviceTensor() {
-    aclDestroyTensor(t_);
-    aclrtFree(dev_);
-  }
-  DeviceTensor(const DeviceTensor&) = delete;
-  DeviceTensor& operator=(const DeviceTensor&) = delete;
-  aclTensor* get() const { return t_; }
-  std::vector<double> read() const {
-    std::vector<unsigned char> host(std::max<size_t>(1, static_cast<size_t>(count_) * bytes_of(dt_)));
-    if (count_ > 0) aclrtMemcpy(host.data(), host.size(), dev_, host.size(), ACL_MEMCPY_DEVICE_TO_HOST);
-    std::vector<double> out(static_cast<size_t>(count_));
-    for (int64_t i = 0; i < count_; ++i) out[static_cast<size_t>(i)] = decode(dt_, host.data() + i * bytes_of(dt_));
-    return out;
-  }
-
- private:
-  aclDataType dt_;
-  int64_t count_;
-  void* dev_ = nullptr;
-  aclTensor* t_ = nullptr;
-};
-
-class IntArray {
- public:
-  explicit IntArray(const std::vector<int64_t>& v) : a_(aclCreateIntArray(v.data(), v.size())) {}
-  ~IntArray() { aclDestroyIntArray(a_); }
-  IntArray(const IntArray&) = delete;
-  IntArray& operator=(const IntArray&) = delete;
-  aclIntArray* get() const { return a_; }
-
- private:
-  aclIntArray* a_;
-};
+using poolcheck::test_support::case_dtype;
+using poolcheck::test_support::DeviceTensor;
+using poolcheck::test_support::element_count;
+using poolcheck::test_support::IntArray;
 
 // Which argument a call passes as nullptr.
 enum class NullArg { None, GradOutput, Self, Kernel, Stride, Padding, Output, WorkspaceSize, Executor };
@@ -121,15 +46,19 @@ struct Call {
 
   std::vector<double> grad_values() const {
     if (!grad.empty()) return grad;
-    std::vector<double> v(static_cast<size_t>(count_of(grad_shape)));
+    std::vector<double> v(static_cast<size_t>(element_count(grad_shape)));
     for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i % 13) - 4.0;  // exact in every dtype
     return v;
   }
 
   Call& run() {
-    DeviceTensor g(grad_shape, dt, fmt, grad_values());
-    DeviceTensor s(self_shape, self_dt.value_or(dt), fmt);
-    DeviceTensor o(out_shape.value_or(self_shape), out_dt.value_or(dt), out_fmt.value_or(fmt));
+    // Allocations of at least 32 bytes (TensorDesc::min_bytes).
+    DeviceTensor g({.shape = grad_shape, .dtype = dt, .format = fmt, .min_bytes = 32}, grad_values());
+    DeviceTensor s({.shape = self_shape, .dtype = self_dt.value_or(dt), .format = fmt, .min_bytes = 32});
+    DeviceTensor o({.shape = out_shape.value_or(self_shape),
+                    .dtype = out_dt.value_or(dt),
+                    .format = out_fmt.value_or(fmt),
+                    .min_bytes = 32});
     IntArray k(kernel), st(stride), p(padding);
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
@@ -144,7 +73,7 @@ struct Call {
     status = aclnnAvgPool3dBackward(w, ws, ex, nullptr);
     at_execute = status != ACLNN_SUCCESS;
     if (w) aclrtFree(w);
-    if (status == ACLNN_SUCCESS) result = o.read();
+    if (status == ACLNN_SUCCESS) result = o.read_values();
     return *this;
   }
 };
@@ -169,11 +98,8 @@ std::vector<double> expected_of(const Call& c) {
   std::vector<double> want = poolcheck::oracle::avg_pool3d_backward(
       c.grad_values(), planes, {c.self_shape[r - 3], c.self_shape[r - 2], c.self_shape[r - 1]},
       {c.grad_shape[r - 3], c.grad_shape[r - 2], c.grad_shape[r - 1]}, p);
-  for (double& v : want) {
-    unsigned char buf[8];
-    encode(c.dt, v, buf);
-    v = decode(c.dt, buf);
-  }
+  // Through fp32 (the kernels' arithmetic), then to the dtype.
+  for (double& v : want) v = poolcheck::round_to(case_dtype(c.dt), static_cast<float>(v));
   return want;
 }
 

@@ -7,76 +7,26 @@
 #include "aclnn/acl_meta.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "poolcheck_emu/emu.h"
+#include "tests/support/device_tensor.h"
 
 namespace poolcheck::conformance {
 
 namespace {
 
-int64_t dtype_bytes(aclDataType dt) {
-  switch (dt) {
-    case ACL_FLOAT16:
-    case ACL_BF16:
-      return 2;
-    case ACL_INT64:
-    case ACL_DOUBLE:
-      return 8;
-    default:
-      return 4;
-  }
+using test_support::DeviceTensor;
+using test_support::dtype_bytes;
+using test_support::element_count;
+using test_support::IntArray;
+
+// Device tensors of at least 32 bytes whose memory starts as the emulator leaves it (no host copy of rows of
+// hundreds of MiB; write() copies data in): contiguous over their own allocation, or a zero-stride view of one.
+DeviceTensor dense(const std::vector<int64_t>& shape, aclDataType dt) {
+  return DeviceTensor({.shape = shape, .dtype = dt, .min_bytes = 32}, test_support::Init::AsAllocated);
 }
-
-int64_t numel(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
+DeviceTensor broadcast(const std::vector<int64_t>& shape, aclDataType dt) {
+  return DeviceTensor({.shape = shape, .dtype = dt, .strides = std::vector<int64_t>(shape.size(), 0), .min_bytes = 32},
+                      test_support::Init::AsAllocated);
 }
-
-// A device tensor: contiguous over its own allocation, or (broadcast) a zero-stride view of 32 bytes.
-// Device memory starts as the emulator leaves it; fill() copies host data in, read() copies it out.
-class DeviceTensor {
- public:
-  DeviceTensor(std::vector<int64_t> shape, aclDataType dt, bool broadcast) : shape_(std::move(shape)) {
-    std::vector<int64_t> strides(shape_.size(), 0);
-    if (!broadcast)
-      for (size_t i = shape_.size(); i-- > 0;)
-        strides[i] = i + 1 < shape_.size() ? strides[i + 1] * std::max<int64_t>(1, shape_[i + 1]) : 1;
-    const int64_t bytes = broadcast ? 32 : std::max<int64_t>(32, numel(shape_) * dtype_bytes(dt));
-    if (aclrtMalloc(&dev_, static_cast<size_t>(bytes), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
-      throw std::runtime_error("aclrtMalloc of " + std::to_string(bytes) + " bytes failed");
-    t_ = aclCreateTensor(shape_.data(), shape_.size(), dt, strides.data(), 0, ACL_FORMAT_ND, shape_.data(),
-                         shape_.size(), dev_);
-  }
-  ~DeviceTensor() {
-    aclDestroyTensor(t_);
-    aclrtFree(dev_);
-  }
-  DeviceTensor(const DeviceTensor&) = delete;
-  DeviceTensor& operator=(const DeviceTensor&) = delete;
-  aclTensor* get() const { return t_; }
-  template <typename T>
-  void fill(const std::vector<T>& host) {
-    aclrtMemcpy(dev_, host.size() * sizeof(T), host.data(), host.size() * sizeof(T), ACL_MEMCPY_HOST_TO_DEVICE);
-  }
-  template <typename T>
-  std::vector<T> read(int64_t count) const {
-    std::vector<T> host(static_cast<size_t>(count));
-    aclrtMemcpy(host.data(), host.size() * sizeof(T), dev_, host.size() * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST);
-    return host;
-  }
-
- private:
-  std::vector<int64_t> shape_;
-  void* dev_ = nullptr;
-  aclTensor* t_ = nullptr;
-};
-
-struct IntArray {
-  explicit IntArray(std::vector<int64_t> v) : a(aclCreateIntArray(v.data(), v.size())) {}
-  ~IntArray() { aclDestroyIntArray(a); }
-  IntArray(const IntArray&) = delete;
-  IntArray& operator=(const IntArray&) = delete;
-  aclIntArray* a;
-};
 
 void ensure_device() {
   static const bool ready = [] {
@@ -155,20 +105,22 @@ void select_950_platform() {
   pcEmuSetKnobs(64, 245760);
 }
 
-int64_t grad_input_bytes(const TilingRow& row) { return numel({row.x.begin(), row.x.end()}) * dtype_bytes(row.dtype); }
+int64_t grad_input_bytes(const TilingRow& row) {
+  return element_count({row.x.begin(), row.x.end()}) * dtype_bytes(row.dtype);
+}
 
 Observed plan_through_api(const TilingRow& row) {
   select_a2_platform();
   const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
-  DeviceTensor grad(g, row.dtype, false), self(x, row.dtype, true), indices(g, ACL_INT32, false);
-  DeviceTensor grad_input(x, row.dtype, false);
+  DeviceTensor grad = dense(g, row.dtype), self = broadcast(x, row.dtype), indices = dense(g, ACL_INT32);
+  DeviceTensor grad_input = dense(x, row.dtype);
   IntArray k({row.k.begin(), row.k.end()}), s({row.s.begin(), row.s.end()}), p({row.p.begin(), row.p.end()}),
       d({row.d.begin(), row.d.end()});
   uint64_t ws = 0;
   aclOpExecutor* exec = nullptr;
   Observed o;
-  o.status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a, d.a,
-                                                              false, grad_input.get(), &ws, &exec);
+  o.status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.get(), s.get(),
+                                                              p.get(), d.get(), false, grad_input.get(), &ws, &exec);
   if (o.status != 0) return o;
   pcEmuLaunchInfo info{};
   const int have = pcEmuLastLaunch(&info);
@@ -185,13 +137,13 @@ Observed plan_through_api(const TilingRow& row) {
 
 int32_t status_through_api(const InvalidRow& row) {
   select_950_platform();
-  DeviceTensor grad(row.grad, row.grad_dtype, false), self(row.x, row.x_dtype, false);
-  DeviceTensor indices(row.argmax, row.argmax_dtype, false), grad_input(row.y, row.y_dtype, false);
+  DeviceTensor grad = dense(row.grad, row.grad_dtype), self = dense(row.x, row.x_dtype);
+  DeviceTensor indices = dense(row.argmax, row.argmax_dtype), grad_input = dense(row.y, row.y_dtype);
   IntArray k(row.k), s(row.s), p(row.p), d(row.d);
   uint64_t ws = 0;
   aclOpExecutor* exec = nullptr;
-  const int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a,
-                                                                      p.a, d.a, false, grad_input.get(), &ws, &exec);
+  const int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
+      grad.get(), self.get(), indices.get(), k.get(), s.get(), p.get(), d.get(), false, grad_input.get(), &ws, &exec);
   if (st == 0) aclDestroyAclOpExecutor(exec);
   return st;
 }
@@ -205,8 +157,9 @@ int32_t run_call(const TilingRow& row, DeviceTensor& grad, DeviceTensor& self, D
       d({row.d.begin(), row.d.end()});
   uint64_t ws_bytes = 0;
   aclOpExecutor* exec = nullptr;
-  int32_t st = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.a, s.a, p.a,
-                                                                d.a, false, grad_input.get(), &ws_bytes, &exec);
+  int32_t st =
+      aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(grad.get(), self.get(), indices.get(), k.get(), s.get(), p.get(),
+                                                       d.get(), false, grad_input.get(), &ws_bytes, &exec);
   if (st != 0) return st;
   void* ws = nullptr;
   if (ws_bytes > 0) aclrtMalloc(&ws, ws_bytes, ACL_MEM_MALLOC_HUGE_FIRST);
@@ -227,18 +180,18 @@ int32_t execute_fp32(const TilingRow& row, const std::vector<float>& grad_values
                      pcEmuLaunchInfo* launch) {
   select_a2_platform();
   const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
-  DeviceTensor grad(g, ACL_FLOAT, false), self(x, ACL_FLOAT, true), indices(g, ACL_INT32, false);
-  DeviceTensor grad_input(x, ACL_FLOAT, false);
-  grad.fill(grad_values);
-  indices.fill(index_values);
+  DeviceTensor grad = dense(g, ACL_FLOAT), self = broadcast(x, ACL_FLOAT), indices = dense(g, ACL_INT32);
+  DeviceTensor grad_input = dense(x, ACL_FLOAT);
+  grad.write(grad_values);
+  indices.write(index_values);
   const int32_t st = run_call(row, grad, self, indices, grad_input, launch);
-  *grad_input_values = grad_input.read<float>(numel(x));
+  *grad_input_values = grad_input.read<float>();
   return st;
 }
 
 int32_t execute_zero_grads(const TilingRow& row, int64_t ub_bytes, pcEmuLaunchInfo* launch) {
   const std::vector<int64_t> x(row.x.begin(), row.x.end()), g(row.grad.begin(), row.grad.end());
-  std::vector<int32_t> idx(static_cast<size_t>(numel(g)));
+  std::vector<int32_t> idx(static_cast<size_t>(element_count(g)));
   size_t at = 0;
   for (int64_t nc = 0; nc < g[0] * g[1]; ++nc)
     for (int64_t od = 0; od < g[2]; ++od)
@@ -251,10 +204,10 @@ int32_t execute_zero_grads(const TilingRow& row, int64_t ub_bytes, pcEmuLaunchIn
         }
   select_a2_platform();
   pcEmuSetKnobs(40, ub_bytes);
-  DeviceTensor grad(g, row.dtype, false), self(x, row.dtype, true), indices(g, ACL_INT32, false);
-  DeviceTensor grad_input(x, row.dtype, false);
-  grad.fill(std::vector<unsigned char>(static_cast<size_t>(numel(g) * dtype_bytes(row.dtype)), 0));
-  indices.fill(idx);
+  DeviceTensor grad = dense(g, row.dtype), self = broadcast(x, row.dtype), indices = dense(g, ACL_INT32);
+  DeviceTensor grad_input = dense(x, row.dtype);
+  grad.write(std::vector<uint8_t>(static_cast<size_t>(element_count(g) * dtype_bytes(row.dtype)), 0));
+  indices.write(idx);
   return run_call(row, grad, self, indices, grad_input, launch);
 }
 

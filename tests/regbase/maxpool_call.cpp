@@ -1,6 +1,5 @@
 #include "regbase/maxpool_call.h"
 
-#include <cstring>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -8,82 +7,44 @@
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "case/numeric.h"
 #include "oracle/maxpool3d_grad.h"
+#include "tests/support/device_tensor.h"
 
 namespace poolcheck::regbase_test {
 
 namespace {
 
-DType dtype_of(aclDataType dt) { return dt == ACL_FLOAT16 ? DType::F16 : dt == ACL_BF16 ? DType::BF16 : DType::F32; }
-int64_t bytes_of(aclDataType dt) { return dt == ACL_FLOAT ? 4 : dt == ACL_INT64 ? 8 : dt == ACL_INT32 ? 4 : 2; }
-
-int64_t product(const std::vector<int64_t>& v) {
-  int64_t n = 1;
-  for (int64_t d : v) n *= d;
-  return n;
-}
+using test_support::case_dtype;
+using test_support::decode_values;
+using test_support::DeviceTensor;
+using test_support::encode_indices;
+using test_support::encode_values;
+using test_support::IntArray;
 
 oracle::Pool3dParams params_of(const MpCase& c) { return {c.k, c.s, c.p, {1, 1, 1}, c.ceil_mode}; }
 
-// A device tensor of `shape` holding `bytes` (zeroed when empty).
-struct DeviceTensor {
-  void* mem = nullptr;
-  aclTensor* t = nullptr;
-  DeviceTensor(const std::vector<int64_t>& shape, aclDataType dt, const std::vector<uint8_t>& bytes) {
-    const int64_t n = product(shape) * bytes_of(dt);
-    aclrtMalloc(&mem, static_cast<size_t>(n), ACL_MEM_MALLOC_HUGE_FIRST);
-    std::vector<uint8_t> host = bytes.empty() ? std::vector<uint8_t>(static_cast<size_t>(n), 0) : bytes;
-    aclrtMemcpy(mem, static_cast<size_t>(n), host.data(), static_cast<size_t>(n), ACL_MEMCPY_HOST_TO_DEVICE);
-    t = aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, ACL_FORMAT_NCDHW, shape.data(), shape.size(), mem);
-  }
-  ~DeviceTensor() {
-    aclDestroyTensor(t);
-    aclrtFree(mem);
-  }
-  std::vector<uint8_t> read(int64_t n) const {
-    std::vector<uint8_t> out(static_cast<size_t>(n));
-    aclrtMemcpy(out.data(), out.size(), mem, out.size(), ACL_MEMCPY_DEVICE_TO_HOST);
-    return out;
-  }
-};
-
-std::vector<uint8_t> encode_values(const std::vector<double>& v, aclDataType dt) {
-  std::vector<uint8_t> out(v.size() * static_cast<size_t>(bytes_of(dt)));
-  for (size_t i = 0; i < v.size(); ++i) encode(dtype_of(dt), v[i], out.data() + i * static_cast<size_t>(bytes_of(dt)));
-  return out;
-}
-
-std::vector<uint8_t> encode_indices(const std::vector<int64_t>& v, aclDataType dt) {
-  std::vector<uint8_t> out(v.size() * static_cast<size_t>(bytes_of(dt)));
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (dt == ACL_INT64) {
-      std::memcpy(out.data() + i * 8, &v[i], 8);
-    } else {
-      const int32_t w = static_cast<int32_t>(v[i]);
-      std::memcpy(out.data() + i * 4, &w, 4);
-    }
-  }
-  return out;
-}
-
+// The call's tensors (zeroed without `data`) and int lists.
 struct Call {
   std::vector<int64_t> xs, gs;
   DeviceTensor go, x, idx, gi;
-  aclIntArray *k, *s, *p, *d;
+  IntArray k, s, p, d;
   Call(const MpCase& c, const std::array<int64_t, 3>& out, const MpData* data)
       : xs(c.x.begin(), c.x.end()),
         gs{c.x[0], c.x[1], out[0], out[1], out[2]},
-        go(gs, c.dtype, data ? encode_values(data->grad, c.dtype) : std::vector<uint8_t>{}),
-        x(xs, c.dtype, data ? encode_values(data->x, c.dtype) : std::vector<uint8_t>{}),
-        idx(gs, c.index_dtype, data ? encode_indices(data->idx, c.index_dtype) : std::vector<uint8_t>{}),
-        gi(xs, c.dtype, {}) {
-    const int64_t one[3] = {1, 1, 1};
-    k = aclCreateIntArray(c.k.data(), 3);
-    s = aclCreateIntArray(c.s.data(), 3);
-    p = aclCreateIntArray(c.p.data(), 3);
-    d = aclCreateIntArray(one, 3);
-  }
-  ~Call() {
-    for (aclIntArray* a : {k, s, p, d}) aclDestroyIntArray(a);
+        go({.shape = gs, .dtype = c.dtype, .format = ACL_FORMAT_NCDHW},
+           data ? encode_values(data->grad, c.dtype) : std::vector<uint8_t>{}),
+        x({.shape = xs, .dtype = c.dtype, .format = ACL_FORMAT_NCDHW},
+          data ? encode_values(data->x, c.dtype) : std::vector<uint8_t>{}),
+        idx({.shape = gs, .dtype = c.index_dtype, .format = ACL_FORMAT_NCDHW},
+            data ? encode_indices(data->idx, c.index_dtype) : std::vector<uint8_t>{}),
+        gi({.shape = xs, .dtype = c.dtype, .format = ACL_FORMAT_NCDHW}),
+        k({c.k.begin(), c.k.end()}),
+        s({c.s.begin(), c.s.end()}),
+        p({c.p.begin(), c.p.end()}),
+        d({1, 1, 1}) {}
+  // GetWorkspaceSize on these arguments.
+  aclnnStatus plan(bool ceil_mode, uint64_t* ws, aclOpExecutor** ex) const {
+    return aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(go.get(), x.get(), idx.get(), k.get(), s.get(), p.get(),
+                                                            d.get(), ceil_mode, gi.get(), ws, ex);
   }
 };
 
@@ -125,7 +86,7 @@ MpData make_data(const MpCase& c, uint64_t seed) {
   std::uniform_real_distribution<double> u(-8.0, 8.0);
   for (double& v : d.x) v = u(rng);
   // Values the storage dtype holds exactly, so the oracle's forward sees what the device holds.
-  for (double& v : d.x) v = round_to(dtype_of(c.dtype), v);
+  for (double& v : d.x) v = round_to(case_dtype(c.dtype), v);
   const auto fwd = oracle::max_pool3d_forward(d.x, planes, {c.x[2], c.x[3], c.x[4]}, params_of(c));
   d.out = fwd.out_dims;
   d.idx = fwd.indices;
@@ -139,8 +100,7 @@ MpRun run_case(const MpCase& c, const MpData& data) {
   Call call(c, data.out, &data);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  r.plan_status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(call.go.t, call.x.t, call.idx.t, call.k, call.s,
-                                                                   call.p, call.d, c.ceil_mode, call.gi.t, &ws, &ex);
+  r.plan_status = call.plan(c.ceil_mode, &ws, &ex);
   pcEmuLastLaunch(&r.info);
   if (r.plan_status != 0) {
     r.error = aclGetRecentErrMsg();
@@ -152,16 +112,13 @@ MpRun run_case(const MpCase& c, const MpData& data) {
   if (w) aclrtFree(w);
   pcEmuLastLaunch(&r.info);
   if (r.run_status != 0) r.error = aclGetRecentErrMsg();
-  const int64_t n = product(call.xs);
-  r.raw = call.gi.read(n * bytes_of(c.dtype));
-  r.got.resize(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i)
-    r.got[static_cast<size_t>(i)] = decode(dtype_of(c.dtype), r.raw.data() + i * bytes_of(c.dtype));
+  r.raw = call.gi.read_bytes();
+  r.got = decode_values(r.raw, c.dtype);
   try {
     const auto ref =
         oracle::max_pool3d_backward(data.grad, data.idx, c.x[0] * c.x[1], {c.x[2], c.x[3], c.x[4]}, data.out);
     r.want.resize(ref.grad_input.size());
-    for (size_t i = 0; i < ref.grad_input.size(); ++i) r.want[i] = round_to(dtype_of(c.dtype), ref.grad_input[i]);
+    for (size_t i = 0; i < ref.grad_input.size(); ++i) r.want[i] = round_to(case_dtype(c.dtype), ref.grad_input[i]);
   } catch (const std::out_of_range&) {
     r.want.clear();  // an index outside the plane: the oracle has no result (and matches() is false)
   }
@@ -175,8 +132,7 @@ MpRun plan_case(const MpCase& c) {
   Call call(c, out_dims(c), nullptr);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  r.plan_status = aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(call.go.t, call.x.t, call.idx.t, call.k, call.s,
-                                                                   call.p, call.d, c.ceil_mode, call.gi.t, &ws, &ex);
+  r.plan_status = call.plan(c.ceil_mode, &ws, &ex);
   pcEmuLastLaunch(&r.info);
   if (r.plan_status != 0) r.error = aclGetRecentErrMsg();
   if (ex) aclDestroyAclOpExecutor(ex);
