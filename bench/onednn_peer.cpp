@@ -85,13 +85,14 @@ PeerKernel prepare(const BenchCase& b, const HostValues& in) {
         {dnnl::prop_kind::forward_training, pool.alg, src_md, dst_md, pool.s, pool.k, pool.pl, pool.pr}, *eng);
     const dnnl::pooling_backward::primitive_desc bwd_pd({pool.alg, src_md, dst_md, pool.s, pool.k, pool.pl, pool.pr},
                                                         *eng, fwd_pd);
-    auto self = filled(*eng, *strm, src_md, in.at("self"));
+    auto self = filled(*eng, *strm, src_md, in.at(find_adapter(b.shape.op)->arguments.forward_input));
     auto dst = std::make_shared<memory>(dst_md, *eng);
     auto ws = std::make_shared<memory>(fwd_pd.workspace_desc(), *eng);
     dnnl::pooling_forward(fwd_pd).execute(*strm,
                                           {{DNNL_ARG_SRC, self}, {DNNL_ARG_DST, *dst}, {DNNL_ARG_WORKSPACE, *ws}});
     strm->wait();
-    auto grad = std::make_shared<memory>(filled(*eng, *strm, dst_md, in.at("gradOutput")));
+    auto grad =
+        std::make_shared<memory>(filled(*eng, *strm, dst_md, in.at(find_adapter(b.shape.op)->arguments.gradient)));
     auto out = std::make_shared<memory>(src_md, *eng);
     auto bwd = std::make_shared<dnnl::pooling_backward>(bwd_pd);
     return {[=] {

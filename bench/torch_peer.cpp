@@ -37,16 +37,22 @@ std::vector<int64_t> full_shape(const BenchShape& s, const std::vector<int64_t>&
 PeerKernel prepare(const BenchCase& b, const HostValues& in) {
   const BenchShape& s = b.shape;
   const at::ScalarType st = scalar_type(b.dtype);
-  auto grad = std::make_shared<at::Tensor>(from_values(in.at("gradOutput"), full_shape(s, s.out), st));
-  auto self = std::make_shared<at::Tensor>(from_values(in.at("self"), full_shape(s, s.in), st));
-  auto out = std::make_shared<at::Tensor>(at::empty(full_shape(s, s.in), st));
   const OperatorRow* row = find_operator_row(s.op);
-  if (row == nullptr) return {{}, "'" + s.op + "' is no row of the operator table"};
+  const OpAdapter* op = find_adapter(s.op);
+  if (row == nullptr || op == nullptr) return {{}, "'" + s.op + "' is no row of the operator table"};
+  const ArgumentNames& names = op->arguments;
+  auto grad = std::make_shared<at::Tensor>(from_values(in.at(names.gradient), full_shape(s, s.out), st));
+  auto self = std::make_shared<at::Tensor>(from_values(in.at(names.forward_input), full_shape(s, s.in), st));
+  auto out = std::make_shared<at::Tensor>(at::empty(full_shape(s, s.in), st));
   const bool three_d = row->spatial_rank == 3;
   std::function<void()> run;
   switch (row->algorithm) {
     case PoolAlgorithm::Max: {
-      auto idx = std::make_shared<at::Tensor>(from_values(in.at("indices"), full_shape(s, s.out), at::kLong));
+      // The forward's argmax: the one input neither filled nor the output.
+      std::string derived;
+      for (const std::string& t : names.tensors)
+        if (t != op->output && std::find(op->filled.begin(), op->filled.end(), t) == op->filled.end()) derived = t;
+      auto idx = std::make_shared<at::Tensor>(from_values(in.at(derived), full_shape(s, s.out), at::kLong));
       const std::vector<int64_t> dilation(s.k.size(), 1);
       if (three_d)
         run = [=] {

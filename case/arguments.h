@@ -26,6 +26,8 @@ struct ArgumentNames {
   // The forward call's input among the tensors (self): the data fills keep its values plain (ties draw few
   // levels there, special draws no NaN or inf there) and the benchmarks do not count it as traffic.
   std::string forward_input;
+  // The incoming gradient among the tensors (gradOutput): what fuzzers feed raw bytes into, what peers read first.
+  std::string gradient;
 };
 
 // "gradOutput, self, ..., kernelSize, ..., ceilMode": the tensors, int arrays and scalars in that order, for messages.

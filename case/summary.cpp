@@ -84,10 +84,8 @@ void AccuracyStats::merge(const AccuracyStats& o) {
 }
 
 std::string accuracy_key(const CaseResult& r) {
-  // The output is gradInput (max/avg pooling) or out (adaptive), and always the last tensor argument.
-  const TensorArg* out = r.c.tensor("gradInput");
-  if (!out) out = r.c.tensor("out");
-  if (!out && !r.c.tensors.empty()) out = &r.c.tensors.back().second;
+  // Every entry point's output is its last tensor argument (the aclnn convention: outputs after inputs).
+  const TensorArg* out = r.c.tensors.empty() ? nullptr : &r.c.tensors.back().second;
   return r.c.op + "/" + (out ? dtype_name(out->dtype) : "?");
 }
 

@@ -23,17 +23,22 @@ void fuzz_case(const std::string& op, const DecodedCase& d) {
   const spec::Expected exp = adapter->spec().expected(d.c);
   const bool makes_data = exp.code == 0 || exp.phase == spec::Phase::Execute;
   if (makes_data && !data_within_caps(d.c)) return;  // valid but too big for a fast exec
-  // Indices come from the forward per position; an overlapping indices view keeps only one of each shared
-  // pair, which may lie outside the other position's window: a Case cannot say what such data should do.
-  const TensorArg* indices = d.c.tensor("indices");
-  if (makes_data && indices && indices->present && spec::may_overlap(*indices)) return;
+  // Derived inputs (max pooling's indices) come from the forward per position; an overlapping view of one keeps
+  // only one of each shared pair, which may lie outside the other position's window: a Case cannot say what such
+  // data should do.
+  for (const std::string& name : adapter->arguments.tensors) {
+    const bool derived = name != adapter->output &&
+                         std::find(adapter->filled.begin(), adapter->filled.end(), name) == adapter->filled.end();
+    const TensorArg* t = d.c.tensor(name);
+    if (makes_data && derived && t && t->present && spec::may_overlap(*t)) return;
+  }
   std::vector<std::pair<std::string, std::vector<double>>> host;
   RunOptions opt;
-  const TensorArg* grad = d.c.tensor("gradOutput");
+  const std::string& gradient = adapter->arguments.gradient;
+  const TensorArg* grad = d.c.tensor(gradient);
   if (makes_data && !d.data_tail.empty() && grad && grad->present) {
-    const bool fp16_operands = d.c.scalar("cubeMathType").value_or(0) == 2;  // USE_FP16 computes in FP16
-    host.emplace_back("gradOutput", values_from_bytes(d.data_tail, element_count(grad->shape).value_or(0), grad->dtype,
-                                                      fp16_operands ? 0x1p14f : 0x1p100f));
+    host.emplace_back(gradient, values_from_bytes(d.data_tail, element_count(grad->shape).value_or(0), grad->dtype,
+                                                  static_cast<float>(adapter->data_magnitude_limit(d.c))));
     opt.host_inputs = &host;
   }
   const int64_t live_before = pcEmuLiveAllocations();

@@ -80,6 +80,9 @@ struct OpAdapter {
   // high-precision single benchmark (the average poolings) rather than the default one.
   const char* atk_api_type = "";
   bool atk_high_precision = false;
+  // The largest input magnitude whose computation stays finite in the case's precision (raw fuzz data is clamped
+  // to it): 2^100 unless the operator computes in a narrower type (average pooling's USE_FP16: 2^14).
+  std::function<double(const Case&)> data_magnitude_limit = [](const Case&) { return 0x1p100; };
 
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {

@@ -63,8 +63,8 @@ TensorArg default_layout_tensor(const OpAdapter& op, DType dt, std::vector<int64
 
 std::string complete_case(const OpAdapter& op, Case* c) {
   if (!c->tensor(op.output)) {
-    const TensorArg* self = c->tensor("self");
-    if (!self) return "no self tensor to give " + op.output + " its shape";
+    const TensorArg* self = c->tensor(op.arguments.forward_input);
+    if (!self) return "no " + op.arguments.forward_input + " tensor to give " + op.output + " its shape";
     c->tensors.emplace_back(op.output, *self);
   }
   // API order, as the view lists the names (descriptors compare in order).

@@ -3,6 +3,7 @@
 // A template because the operators differ in the number of spatial dims. `Views` supplies the operator's:
 //   Dims                                       std::array of the spatial dims
 //   tensors()                                  every tensor name (the empty-tensor guard)
+//   input(), gradient()                        the forward input's and the incoming gradient's names
 //   structure_ok(c), pool_params(c), pooled(in, pool), spatial(t)
 //   axis(choice)                               the axis a mutation changes
 //   set_pooled_dims(m, dims)                   gradOutput (and what must follow it) gets these spatial dims
@@ -28,14 +29,14 @@ Rule pooled_rule(std::string id) {
     if (!Views::structure_ok(c) || any_zero_dim(c, Views::tensors())) return false;
     const auto pool = Views::pool_params(c);
     if (!pool) return false;
-    const auto out = Views::pooled(Views::spatial(*tensor(c, "self")), *pool);
-    return !out || *out != Views::spatial(*tensor(c, "gradOutput"));
+    const auto out = Views::pooled(Views::spatial(*tensor(c, Views::input())), *pool);
+    return !out || *out != Views::spatial(*tensor(c, Views::gradient()));
   };
   r.classes = numbered_classes(4);
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     if (!Views::structure_ok(v) || !Views::pool_params(v)) return std::nullopt;
     const size_t axis = Views::axis(choice);
-    typename Views::Dims out = Views::spatial(*tensor(v, "gradOutput"));
+    typename Views::Dims out = Views::spatial(*tensor(v, Views::gradient()));
     switch (choice % 4) {
       case 0:  // one window too many
         out[axis] += 1;

@@ -164,6 +164,9 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
       need(name != p.adapter->output && std::find(t.begin(), t.end(), name) != t.end(),
            "filled input '" + name + "' is not an input tensor");
     need(p.table_row != nullptr, "no row in the operator table");
+    const auto& filled = p.adapter->filled;
+    need(std::find(filled.begin(), filled.end(), p.adapter->arguments.gradient) != filled.end(),
+         "the gradient '" + p.adapter->arguments.gradient + "' is not a filled input");
   }
   // The reference: the adapter's oracle gives one exact value per element of the output for a valid case.
   if (p.adapter && p.valid) {
@@ -357,6 +360,12 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   wrong_oracle.adapter = &short_oracle;
   EXPECT_NE(first(completeness_problems(wrong_oracle)).find("the oracle gives"), std::string::npos)
       << joined(completeness_problems(wrong_oracle));
+
+  OpAdapter no_gradient = *full.adapter;
+  no_gradient.arguments.gradient = "";
+  OperatorParts unnamed_gradient = full;
+  unnamed_gradient.adapter = &no_gradient;
+  EXPECT_EQ(first(completeness_problems(unnamed_gradient)), op + ": the gradient '' is not a filled input");
 
   OperatorParts other_entry_point = full;
   other_entry_point.row.aclnn = "aclnnSomethingElse";

@@ -20,7 +20,7 @@ inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kOu
 inline constexpr std::array<int64_t, 6> kUbSizes{0, 65536, 8192, 2048, 1024, 512};
 
 inline const ArgumentNames& argument_names() {
-  static const ArgumentNames names{{kGradOutput, kSelf, kOut}, {}, {}, {}, kSelf};
+  static const ArgumentNames names{{kGradOutput, kSelf, kOut}, {}, {}, {}, kSelf, kGradOutput};
   return names;
 }
 

@@ -33,7 +33,8 @@ inline const ArgumentNames& argument_names() {
                                    {kKernelSize, kStride, kPadding},
                                    {kCeilMode, kCountIncludePad, kDivisorOverride, kCubeMathType},
                                    {},
-                                   kSelf};
+                                   kSelf,
+                                   kGradOutput};
   return names;
 }
 

@@ -126,6 +126,8 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
 struct PoolViews {
   using Dims = Dims2;
   static const std::vector<std::string>& tensors() { return kTensors; }
+  static const char* input() { return kSelf; }
+  static const char* gradient() { return kGradOutput; }
   static bool structure_ok(const Case& c) { return maxpool2d_grad::structure_ok(c); }
   static std::optional<Pool> pool_params(const Case& c) { return maxpool2d_grad::pool_params(c); }
   static std::optional<Dims2> pooled(const Dims2& in, const Pool& p) { return maxpool2d_grad::pooled(in, p); }

@@ -32,7 +32,8 @@ inline const ArgumentNames& argument_names() {
                                    {kKernelSize, kStride, kPadding, kDilation},
                                    {kCeilMode},
                                    {index_fault_option()},
-                                   kSelf};
+                                   kSelf,
+                                   kGradOutput};
   return names;
 }
 

@@ -160,6 +160,8 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
 struct PoolViews {
   using Dims = Dims3;
   static const std::vector<std::string>& tensors() { return kTensors; }
+  static const char* input() { return kSelf; }
+  static const char* gradient() { return kGradOutput; }
   static bool structure_ok(const Case& c) { return maxpool3d_grad::structure_ok(c); }
   static std::optional<Pool> pool_params(const Case& c) { return maxpool3d_grad::pool_params(c); }
   static std::optional<Dims3> pooled(const Dims3& in, const Pool& p) { return maxpool3d_grad::pooled(in, p); }
