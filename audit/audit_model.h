@@ -42,8 +42,8 @@ struct CaseRecord {
   Finding finding = Finding::Agree;
   std::string outcome;  // runner outcome name
   int32_t observed_status = 0;
-  std::string observed_phase;  // empty on success
-  std::string message;         // runner's reason / backend error line
+  Phase observed_phase = Phase::None;  // None on success
+  std::string message;                 // runner's reason / backend error line
   // The log hint (see log_attribution.h): the first argument the error line names, and whether the expected
   // rule speaks of it (1 yes, 0 no, -1 unknown).
   std::string logged_argument;

@@ -96,7 +96,7 @@ std::string expected_key(const spec::Rule& rule) {
 std::string observed_key(const CaseRecord& c) {
   // A call that never returned has no status: say how it ended.
   if (c.finding == Finding::Crash) return c.outcome;
-  return c.observed_status == 0 ? "success" : std::to_string(c.observed_status) + "@" + c.observed_phase;
+  return c.observed_status == 0 ? "success" : std::to_string(c.observed_status) + "@" + phase_name(c.observed_phase);
 }
 
 }  // namespace poolcheck::audit

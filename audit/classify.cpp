@@ -42,9 +42,7 @@ Finding finding_of(const CaseResult& r) {
   return Finding::OtherDefect;
 }
 
-bool gives(const spec::Rule& rule, int32_t status, const std::string& phase) {
-  return rule.code == status && phase == spec::phase_name(rule.phase);
-}
+bool gives(const spec::Rule& rule, int32_t status, Phase phase) { return rule.code == status && phase == rule.phase; }
 
 }  // namespace
 

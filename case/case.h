@@ -58,7 +58,7 @@ struct Case {
 
   // Data.
   uint64_t seed = 1;
-  std::string fill = "normal";  // the case-wide fill word (case/fill.h): normal | ints | wideints | ties | ...
+  FillKind fill = FillKind::Normal;  // the case-wide fill (case/fill.h: a kind without parameters)
   // Tensors with a distribution of their own (`fill.<tensor>=uniform:-5:5`), by input tensor name.
   std::vector<std::pair<std::string, TensorFill>> tensor_fills;
   // Operator-specific data options by key, with word values (e.g. max pooling's idxfault); the operator's

@@ -185,7 +185,7 @@ std::string to_descriptor(const Case& c) {
   if (c.cores) os << " cores=" << c.cores;
   if (c.ub_bytes) os << " ub=" << c.ub_bytes;
   if (c.int32_index_limit) os << " i32limit=" << c.int32_index_limit;
-  os << " seed=" << c.seed << " fill=" << escaped(c.fill);
+  os << " seed=" << c.seed << " fill=" << fill_name(c.fill);
   for (const auto& [name, f] : c.tensor_fills) os << " fill." << name << '=' << fill_token(f);
   for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
   return os.str();
@@ -229,10 +229,12 @@ ParseResult parse_descriptor(const std::string& line) {
       if (!parse_u64(val, &uv)) return fail("expected an unsigned seed");
       c.seed = uv;
     } else if (key == "fill") {
-      if (!unescaped(val, &c.fill)) return fail("bad %XX escape");
-      const std::optional<FillKind> kind = parse_fill_kind(c.fill);
+      std::string word;
+      if (!unescaped(val, &word)) return fail("bad %XX escape");
+      const std::optional<FillKind> kind = parse_fill_kind(word);
       if (!kind || !is_case_fill(*kind))
         return fail("unknown case-wide fill (known: " + fill_words(true) + "; a tensor's own fill is fill.NAME=...)");
+      c.fill = *kind;
     } else if (key.rfind("fill.", 0) == 0) {
       const std::string tensor = key.substr(5);
       if (tensor.empty()) return fail("fill.NAME needs a tensor name");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/phase.h"
 #include "case/rerun_check.h"
 
 namespace poolcheck {
@@ -59,11 +60,11 @@ struct CaseResult {
   std::string descriptor;
   Outcome outcome = Outcome::Fail;
   int32_t expected_status = 0;
-  std::string expected_phase;  // "GetWorkspaceSize" | "Execute"
-  std::string expected_rule;   // rule id, empty for valid cases
+  Phase expected_phase = Phase::None;  // the spec's expected phase (GetWorkspaceSize for a valid case)
+  std::string expected_rule;           // rule id, empty for valid cases
   int32_t observed_status = 0;
-  std::string observed_phase;
-  bool tiling_known = false;  // false against a backend without the emulator's introspection
+  Phase observed_phase = Phase::None;  // the phase that answered with an error; None when both succeeded
+  bool tiling_known = false;           // false against a backend without the emulator's introspection
   std::string strategy;  // the word the backend reports (case/strategy.h's, or a foreign one the tiling check names)
   uint64_t tiling_key = 0;
   std::string tiling;

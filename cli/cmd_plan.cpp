@@ -21,11 +21,11 @@ struct PlanArgs {
 nlohmann::json plan_json(const PlanReport& p) {
   const CaseResult& r = p.r;
   nlohmann::json j{{"descriptor", r.descriptor},           {"status", r.observed_status},
-                   {"expected_status", r.expected_status}, {"expected_phase", r.expected_phase},
+                   {"expected_status", r.expected_status}, {"expected_phase", phase_name(r.expected_phase)},
                    {"as_documented", p.as_documented},     {"seconds", p.seconds}};
   if (!r.expected_rule.empty()) j["expected_rule"] = r.expected_rule;
   if (r.observed_status != 0) {
-    j["phase"] = r.observed_phase;
+    j["phase"] = phase_name(r.observed_phase);
     j["message"] = r.message;
   } else {
     j["workspace_bytes"] = r.workspace_bytes;
@@ -48,9 +48,10 @@ nlohmann::json plan_json(const PlanReport& p) {
 void print_plan(const PlanReport& p) {
   const CaseResult& r = p.r;
   std::cout << "case: " << r.descriptor << "\n";
-  const std::string expected = r.expected_status == 0 ? "success (a valid call)"
-                                                      : std::to_string(r.expected_status) + " in " + r.expected_phase +
-                                                            " (rule " + r.expected_rule + ")";
+  const std::string expected = r.expected_status == 0
+                                   ? "success (a valid call)"
+                                   : std::to_string(r.expected_status) + " in " + phase_name(r.expected_phase) +
+                                         " (rule " + r.expected_rule + ")";
   std::cout << "spec expects: " << expected << "\n";
   if (r.observed_status != 0) {
     std::cout << "GetWorkspaceSize: status " << r.observed_status << ": " << r.message << "\n";

@@ -15,10 +15,10 @@ std::string num(double v) {
   return buf;
 }
 
-std::string status_text(int32_t status, const std::string& phase) {
+std::string status_text(int32_t status, Phase phase) {
   if (status == 0) return "0 (success)";
   std::string s = std::to_string(status);
-  if (!phase.empty()) s += " in " + phase;
+  if (phase != Phase::None) s += std::string(" in ") + phase_name(phase);
   return s;
 }
 

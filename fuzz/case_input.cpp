@@ -32,11 +32,6 @@ bool tensor_passable(const TensorArg& t) {
   return allocation_elems(t) <= kMaxAllocElems && dtype_size(t.dtype) > 0;
 }
 
-bool known_fill(const std::string& f) {
-  const std::optional<FillKind> kind = parse_fill_kind(f);
-  return kind && is_case_fill(*kind);
-}
-
 }  // namespace
 
 bool looks_like_descriptor(const uint8_t* data, size_t size) { return size >= 3 && std::memcmp(data, "op=", 3) == 0; }
@@ -57,7 +52,7 @@ std::optional<DecodedCase> decode_case(const std::string& op, const uint8_t* dat
     if (!tensor_passable(t)) return std::nullopt;
   // Knobs are emulator controls, not client input: keep them where the generators call a case valid.
   if (c.cores < 0 || c.cores > 64 || (c.ub_bytes != 0 && (c.ub_bytes < 512 || c.ub_bytes > (1 << 20))) ||
-      !known_fill(c.fill))
+      !is_case_fill(c.fill))
     return std::nullopt;
   DecodedCase d{c, {}};
   if (end) d.data_tail.assign(end + 1, data + size);

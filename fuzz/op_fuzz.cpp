@@ -45,8 +45,8 @@ void fuzz_case(const std::string& op, const DecodedCase& d) {
   const CaseResult r = run_case(d.c, opt);
   if (!acceptable(r.outcome))
     finding(std::string(outcome_name(r.outcome)) + " (expected " + std::to_string(r.expected_status) + " " +
-                r.expected_rule + ", observed " + std::to_string(r.observed_status) + " in " + r.observed_phase +
-                "): " + r.message,
+                r.expected_rule + ", observed " + std::to_string(r.observed_status) + " in " +
+                phase_name(r.observed_phase) + "): " + r.message,
             r.descriptor + (d.data_tail.empty() ? "" : " + " + std::to_string(d.data_tail.size()) + " data bytes"));
   check_library_usable(op, live_before, r.descriptor);
 }

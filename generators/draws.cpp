@@ -36,14 +36,14 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
     c->ub_bytes = *rc::gen::elementOf(ub_sizes);
   }
   c->seed = *rc::gen::arbitrary<uint64_t>();
-  c->fill = cfg.vary_data ? *rc::gen::weightedElement<std::string>(fills) : "normal";
+  c->fill = cfg.vary_data ? *rc::gen::weightedElement<FillKind>(fills) : FillKind::Normal;
   if (wants(cfg, kFeatureDet)) c->deterministic = true;
-  if (wants(cfg, kFeatureTies)) c->fill = "ties";
-  if (wants(cfg, kFeatureSpecial)) c->fill = "special";
+  if (wants(cfg, kFeatureTies)) c->fill = FillKind::Ties;
+  if (wants(cfg, kFeatureSpecial)) c->fill = FillKind::Special;
   // A fill of its own would hide the feature: the other features keep the data plain or integer.
   if (!cfg.target.feature.empty() && !wants(cfg, kFeatureTies) && !wants(cfg, kFeatureSpecial) &&
-      (c->fill == "ties" || c->fill == "special"))
-    c->fill = "normal";
+      (c->fill == FillKind::Ties || c->fill == FillKind::Special))
+    c->fill = FillKind::Normal;
 }
 
 bool feature_applies(const spec::OperatorSpec& s, const std::vector<std::string>& socs, const std::string& feature) {

@@ -60,12 +60,13 @@ std::vector<DType> listed_dtypes(const spec::OperatorSpec& s, const std::string&
 // INT64 among its index dtypes; every other feature everywhere.
 bool feature_applies(const spec::OperatorSpec& s, const std::vector<std::string>& socs, const std::string& feature);
 
-using WeightedFills = std::initializer_list<std::pair<std::size_t, std::string>>;
+using WeightedFills = std::initializer_list<std::pair<std::size_t, FillKind>>;
 
 // Deterministic mode, core count and UB size (from `ub_sizes`) when cfg varies knobs; then the data seed,
 // and the fill drawn from `fills` when cfg varies data ("normal" otherwise). The default fills are the
 // average-pooling ones; max pooling adds ties. The det, ties and special features force their knob or fill.
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c,
-                     WeightedFills fills = {{6, "normal"}, {2, "ints"}, {1, "special"}, {1, "large"}});
+                     WeightedFills fills = {
+                         {6, FillKind::Normal}, {2, FillKind::Ints}, {1, FillKind::Special}, {1, FillKind::Large}});
 
 }  // namespace poolcheck::gen

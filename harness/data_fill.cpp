@@ -24,7 +24,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   std::vector<double> v(static_cast<size_t>(n > 0 ? n : 0));
   const double inf = std::numeric_limits<double>::infinity();
   const TensorFill* own = c.tensor_fill(tensor);
-  const FillKind kind = own ? own->kind : parse_fill_kind(c.fill).value_or(FillKind::Normal);
+  const FillKind kind = own ? own->kind : c.fill;
   const std::array<double, 4> p = own ? own->p : std::array<double, 4>{};
   const OpAdapter* op = find_adapter(c.op);
   const bool forward_input = op && tensor == op->arguments.forward_input;

@@ -97,7 +97,7 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
   if (api.status != exp.code || !phase_ok) {
     r->outcome = Outcome::WrongError;
     r->message = fmt::format("expected {} in {} (rule {}), got {} in {}: {}", exp.code, spec::phase_name(exp.phase),
-                             exp.rule->id, api.status, r->observed_phase, r->message);
+                             exp.rule->id, api.status, phase_name(r->observed_phase), r->message);
     return;
   }
   r->outcome = Outcome::ExpectedError;
@@ -133,7 +133,7 @@ void run_once(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
   const ApiHandles& h = d.h;
   const ApiOutcome api = call_two_phases(op, c, h, stream);
   r->observed_status = api.status;
-  r->observed_phase = api.status == 0 ? "" : api.failed_in_execute ? "Execute" : "GetWorkspaceSize";
+  r->observed_phase = api.status == 0 ? Phase::None : api.failed_in_execute ? Phase::Execute : Phase::GetWorkspaceSize;
   r->workspace_bytes = static_cast<int64_t>(api.workspace_bytes);
   if (api.status == 0 || api.failed_in_execute) take_tiling(r);
   if (api.status != 0) r->message = recent_error();

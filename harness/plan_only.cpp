@@ -90,7 +90,7 @@ PlanReport plan_only(const Case& c) {
   r.observed_status =
       op->get_workspace_size(c, h, c.null_workspace_size ? nullptr : &ws, c.null_executor ? nullptr : &exec);
   if (r.observed_status != 0) {
-    r.observed_phase = "GetWorkspaceSize";
+    r.observed_phase = Phase::GetWorkspaceSize;
     const char* m = api.aclGetRecentErrMsg();
     r.message = m ? m : "";
   } else {
@@ -104,7 +104,7 @@ PlanReport plan_only(const Case& c) {
     }
     if (exec && api.aclDestroyAclOpExecutor) api.aclDestroyAclOpExecutor(exec);
   }
-  const bool checked_when_planning = r.expected_status != 0 && r.expected_phase == "GetWorkspaceSize";
+  const bool checked_when_planning = r.expected_status != 0 && r.expected_phase == Phase::GetWorkspaceSize;
   p.as_documented = checked_when_planning ? r.observed_status == r.expected_status : r.observed_status == 0;
   r.outcome = p.as_documented ? (r.observed_status == 0 ? Outcome::Pass : Outcome::ExpectedError)
                               : (r.observed_status == 0 ? Outcome::UnexpectedSuccess : Outcome::WrongError);

@@ -77,7 +77,7 @@ CaseResult start_result(const Case& c, const spec::Expected& exp) {
   r.descriptor = to_descriptor(c);
   r.outcome = Outcome::Crash;
   r.expected_status = exp.code;
-  r.expected_phase = spec::phase_name(exp.phase);
+  r.expected_phase = exp.phase;
   r.expected_rule = exp.rule ? exp.rule->id : "";
   return r;
 }

@@ -48,7 +48,7 @@ AtkExport atk_entry(const CaseBytes& d, const std::string& name, uint64_t id) {
       json rv = json::array({0, 0});  // derived inputs: ATK's executor makes them itself
       if (std::find(op.filled.begin(), op.filled.end(), pname) != op.filled.end()) {
         const TensorFill* own = c.tensor_fill(pname);
-        const TensorFill f = own ? *own : TensorFill{parse_fill_kind(c.fill).value_or(FillKind::Normal), {}};
+        const TensorFill f = own ? *own : TensorFill{c.fill, {}};
         bool exact = true;
         rv = range_values_of(f, t->dtype, &exact);
         all_exact = all_exact && exact;

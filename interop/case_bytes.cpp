@@ -16,7 +16,7 @@ CaseBytes case_bytes(const Case& c) {
   out.c = c;
   const spec::Expected exp = op.spec().expected(c);
   out.expected_status = exp.code;
-  out.expected_phase = spec::phase_name(exp.phase);
+  out.expected_phase = exp.phase;
   out.expected_rule = exp.rule ? exp.rule->id : "";
   // Real data where the runner has it: valid cases and rules checked on the data in execute.
   const bool data = exp.code == 0 || (exp.rule && exp.phase == spec::Phase::Execute);

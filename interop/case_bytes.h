@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/phase.h"
 
 namespace poolcheck::interop {
 
@@ -23,9 +24,9 @@ struct TensorBytes {
 struct CaseBytes {
   Case c;
   int32_t expected_status = 0;
-  std::string expected_phase;        // "GetWorkspaceSize" | "Execute"
-  std::string expected_rule;         // "" for a valid case
-  std::vector<TensorBytes> tensors;  // the present tensors, in API order
+  Phase expected_phase = Phase::None;  // the documented phase of the expected status
+  std::string expected_rule;           // "" for a valid case
+  std::vector<TensorBytes> tensors;    // the present tensors, in API order
   // The inputs' view values as the allocation holds them (dense, row-major), when the case has real data.
   std::map<std::string, std::vector<double>> input_values;
   // Valid cases: the output view's expected values and per-element bounds (dense, row-major).

@@ -81,7 +81,7 @@ class Writer {
 
 // The end of main() for an invalid case: the documented status in its phase, and nothing written.
 std::string documented_failure_verdict(const CaseBytes& d) {
-  const std::string expected = "status " + std::to_string(d.expected_status) + " in " + d.expected_phase;
+  const std::string expected = "status " + std::to_string(d.expected_status) + " in " + phase_name(d.expected_phase);
   return "  if (status != " + std::to_string(d.expected_status) + ")\n    return verdict(false, \"expected " +
          expected + " (rule " + d.expected_rule +
          "), got \" + std::to_string(status) + (status ? \": \" + recent_error() : \"\"));\n"
@@ -103,8 +103,8 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
   Writer writer(name, embed_limit_bytes, &out);
   const bool valid = d.expected_status == 0;
   const std::string expects = valid ? "success, " + op.output + " within poolcheck's tolerance bound of the oracle"
-                                    : "status " + std::to_string(d.expected_status) + " in " + d.expected_phase +
-                                          " (rule " + d.expected_rule + ")";
+                                    : "status " + std::to_string(d.expected_status) + " in " +
+                                          phase_name(d.expected_phase) + " (rule " + d.expected_rule + ")";
 
   std::ostringstream src;
   src << "// poolcheck standalone repro program, written by `poolcheck export`: one " << row->aclnn
@@ -222,7 +222,7 @@ ReproProgram repro_program(const CaseBytes& d, const std::string& name, const st
       << "  aclnnStatus status = " << row->aclnn << "GetWorkspaceSize(" << args << ", "
       << (c.null_workspace_size ? "nullptr" : "&workspace_size") << ", " << (c.null_executor ? "nullptr" : "&executor")
       << ");\n";
-  if (d.expected_status != 0 && d.expected_phase == "GetWorkspaceSize") {
+  if (d.expected_status != 0 && d.expected_phase == Phase::GetWorkspaceSize) {
     src << documented_failure_verdict(d);
     out.source = src.str();
     return out;

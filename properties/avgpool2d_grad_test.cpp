@@ -111,7 +111,7 @@ RC_GTEST_PROP(AvgPool2dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeBeyond
   const auto a = grad_input_of(c), b = grad_input_of(other);
   RC_ASSERT(a.size() == b.size());
   Case exact = c;
-  exact.fill = "ints";
+  exact.fill = FillKind::Ints;
   exact.set_scalar("divisorOverride", 1);
   Case exact_other = exact;
   exact_other.cores = other.cores;
@@ -204,7 +204,7 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsHf32Results) {
   int64_t beyond = 0;
   for (uint64_t i = 0; i < 300 && beyond == 0; ++i) {
     Case c = all_fp32(gen::sample(gen::avgpool2d_grad::valid(), 9000 + i, 60), 1);
-    c.fill = "normal";
+    c.fill = FillKind::Normal;
     CaseTensors t;
     const CaseResult r = run_case(c, {}, &t);
     if (r.strategy != "Cube" || r.outcome != Outcome::Pass) continue;
@@ -219,7 +219,7 @@ TEST(AvgPool2dGradNegativeControl, StrictFp32BoundRejectsAResultOffBy2ToTheMinus
   int64_t beyond = 0;
   for (uint64_t i = 0; i < 40; ++i) {
     Case c = all_fp32(gen::sample(gen::avgpool2d_grad::valid(), 9500 + i, 60), 0);
-    c.fill = "normal";
+    c.fill = FillKind::Normal;
     CaseTensors t;
     if (run_case(c, {}, &t).outcome != Outcome::Pass) continue;
     ++passed;

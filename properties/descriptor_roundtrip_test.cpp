@@ -24,7 +24,8 @@ const std::vector<DType> kDTypes{DType::F32, DType::F16, DType::BF16, DType::F64
                                  DType::I16, DType::I32, DType::I64,  DType::Bool, DType::Undefined};
 const std::vector<Format> kFormats{Format::ND,  Format::NCHW,    Format::NHWC,     Format::NCDHW,    Format::NDHWC,
                                    Format::NCL, Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};
-const std::vector<std::string> kFills{"normal", "ints", "wideints", "ties", "special", "large", "zeros"};
+const std::vector<FillKind> kFills{FillKind::Normal,  FillKind::Ints,  FillKind::WideInts, FillKind::Ties,
+                                   FillKind::Special, FillKind::Large, FillKind::Zeros};
 // Operator data options are key=word pairs to the descriptor (which keys an operator takes is checked later).
 const std::vector<std::string> kOptionWords{"oow", "oop", "neg", "some_word-2"};
 
@@ -149,7 +150,7 @@ std::vector<std::pair<std::string, std::function<void(Case&)>>> single_field_cha
   add("ub_bytes", [](Case& c) { c.ub_bytes = c.ub_bytes == 4096 ? 8192 : 4096; });
   add("int32_index_limit", [](Case& c) { c.int32_index_limit = c.int32_index_limit == 77 ? 78 : 77; });
   add("seed", [](Case& c) { c.seed ^= 0x8000000000000001ull; });
-  add("fill", [](Case& c) { c.fill = c.fill == "ties" ? "zeros" : "ties"; });
+  add("fill", [](Case& c) { c.fill = c.fill == FillKind::Ties ? FillKind::Zeros : FillKind::Ties; });
   add("options", [](Case& c) {
     const bool neg = !c.options.empty() && c.options.front().second == "neg";
     c.options = {{"idxfault", neg ? "oop" : "neg"}};
@@ -197,7 +198,7 @@ TEST(DescriptorCoverage, PerturbedCasesExerciseEveryField) {
     if (c.int32_index_limit > 0) seen["int32_index_limit"]++;
     if (c.int32_index_limit == kMaxInt32IndexLimit) seen["int32_index_limit at INT32_MAX"]++;
     if (c.seed > (uint64_t{1} << 63)) seen["seed > 2^63"]++;
-    seen["fill " + c.fill]++;
+    seen[std::string("fill ") + fill_name(c.fill)]++;
     seen[c.options.empty() ? "no option" : "option " + c.options.front().second]++;
   }
   std::vector<std::string> want{"tensor null",
@@ -222,7 +223,7 @@ TEST(DescriptorCoverage, PerturbedCasesExerciseEveryField) {
   for (const auto& op : gen::operators()) want.push_back("op " + op);
   for (DType dt : kDTypes) want.push_back(std::string("dtype ") + dtype_name(dt));
   for (Format f : kFormats) want.push_back(std::string("format ") + format_name(f));
-  for (const auto& f : kFills) want.push_back("fill " + f);
+  for (FillKind f : kFills) want.push_back(std::string("fill ") + fill_name(f));
   want.push_back("no option");
   for (const auto& w : kOptionWords) want.push_back("option " + w);
   for (const auto& w : want) EXPECT_GT(seen[w], 0) << w;

@@ -20,7 +20,7 @@ rc::Gen<Case> valid_in_mode(bool deterministic) {
     const auto ops = gen::operators();
     Case c = *gen::valid_case(*rc::gen::elementOf(ops));
     c.deterministic = deterministic;
-    if (c.fill == "ints" || c.fill == "ties") c.fill = "normal";
+    if (c.fill == FillKind::Ints || c.fill == FillKind::Ties) c.fill = FillKind::Normal;
     return c;
   });
 }

@@ -69,7 +69,7 @@ TEST(MaxPool2dGradCoverage, GeneratorReachesEveryStrategyPlatformAndForm) {
     seen[std::string("indices ") + dtype_name(c.tensor("indices")->dtype)]++;
     seen[self.shape.size() == 3 ? "3-D" : "4-D"]++;
     seen[c.scalar("ceilMode") == 1 ? "ceil" : "floor"]++;
-    seen["fill " + c.fill]++;
+    seen[std::string("fill ") + fill_name(c.fill)]++;
     if (r.atomics) seen["atomics"]++;
   }
   for (const char* want : {"strategy Normal",

@@ -70,7 +70,7 @@ TEST(MaxPool3dGradCoverage, GeneratorReachesEveryStrategyAndFeature) {
     seen[c.scalar("ceilMode") == 1 ? "ceil" : "floor"]++;
     seen[c.tensor("gradInput")->strides.empty() ? "dense gradInput" : "strided gradInput"]++;
     seen[c.deterministic ? "deterministic" : "default mode"]++;
-    seen["fill " + c.fill]++;
+    seen[std::string("fill ") + fill_name(c.fill)]++;
     const int64_t nc = self.shape.size() == 5 ? self.shape[0] * self.shape[1] : self.shape[0];
     if (nc > 128) seen["N*C > 2 lane blocks"]++;
     const auto& k = c.array("kernelSize")->values;
@@ -147,7 +147,7 @@ TEST(MaxPool3dGradNegativeControl, MissingAtomicsTripTheRaceShadow) {
   expect_rejected_by(t, Check::RaceShadow, {Check::OracleComparison});
   if (t.example.count(Check::RaceShadow)) {
     EXPECT_EQ(t.example.at(Check::RaceShadow).observed_status, ACLNN_ERR_RUNTIME_ERROR);
-    EXPECT_EQ(t.example.at(Check::RaceShadow).observed_phase, "Execute");
+    EXPECT_EQ(t.example.at(Check::RaceShadow).observed_phase, Phase::Execute);
   }
 }
 
@@ -197,7 +197,7 @@ TEST(MaxPool3dGradNegativeControl, UnderestimatedUbModelOverflowsTheUnifiedBuffe
                      {Check::TilingOracle});
   if (t.example.count(Check::UbOverflow)) {
     EXPECT_EQ(t.example.at(Check::UbOverflow).observed_status, ACLNN_ERR_INNER_TILING_ERROR);
-    EXPECT_EQ(t.example.at(Check::UbOverflow).observed_phase, "Execute");
+    EXPECT_EQ(t.example.at(Check::UbOverflow).observed_phase, Phase::Execute);
   }
 }
 

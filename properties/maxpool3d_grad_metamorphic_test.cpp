@@ -41,7 +41,7 @@ bool bitwise_equal(const std::vector<double>& a, const std::vector<double>& b) {
 // Integer-valued data: every fp32 sum is exact, so any accumulation order gives the same bits.
 Case exact_data_case() {
   Case c = *gen::maxpool3d_grad::valid();
-  c.fill = "ints";
+  c.fill = FillKind::Ints;
   return c;
 }
 
@@ -70,7 +70,7 @@ RC_GTEST_PROP(MaxPool3dGradMetamorphic, GradientSumIsConserved, ()) { conservati
 
 RC_GTEST_PROP(MaxPool3dGradMetamorphic, ScalingGradOutputByTwoScalesGradInputExactly, ()) {
   Case c = *gen::maxpool3d_grad::valid();
-  if (c.fill == "large" || c.fill == "special") c.fill = "normal";
+  if (c.fill == FillKind::Large || c.fill == FillKind::Special) c.fill = FillKind::Normal;
   c.deterministic = true;  // atomics from several cores may add in any order otherwise
   auto inputs = find_adapter(c.op)->make_inputs(c);
   const auto base = grad_input_of(c);

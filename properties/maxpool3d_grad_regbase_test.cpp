@@ -298,7 +298,7 @@ TEST(MaxPool3dGradRegbaseNegativeControl, IndexDtypeCheckSeesAChangedGradient) {
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetPlatform, "running Ascend950 cases");
   for (uint64_t i = 0; i < 20; ++i) {
     Case c = gen::sample(gen::maxpool3d_grad::valid(steered(i % 2 ? Strategy::SIMD : Strategy::SIMT)), 9100 + i, 50);
-    c.fill = "normal";
+    c.fill = FillKind::Normal;
     Case i32 = c, i64 = c;
     i32.tensor_mut("indices").dtype = DType::I32;
     i64.tensor_mut("indices").dtype = DType::I64;

@@ -216,7 +216,7 @@ void check_rule(const std::string& op, const std::string& rule_id, bool tag_rule
 }
 
 ConservationRun run_for_conservation(Case c) {
-  if (c.fill == "special" || c.fill == "large") c.fill = "normal";
+  if (c.fill == FillKind::Special || c.fill == FillKind::Large) c.fill = FillKind::Normal;
   ConservationRun run;
   run.grad_output = find_adapter(c.op)->make_inputs(c).at("gradOutput");
   run.r = run_case(c, {}, &run.t);

@@ -19,8 +19,8 @@ json result_to_json(const CaseResult& r) {
   j["platform"] = r.c.platform;
   j["outcome"] = outcome_name(r.outcome);
   j["failure"] = outcome_is_failure(r.outcome);
-  j["expected"] = {{"status", r.expected_status}, {"phase", r.expected_phase}, {"rule", r.expected_rule}};
-  j["observed"] = {{"status", r.observed_status}, {"phase", r.observed_phase}};
+  j["expected"] = {{"status", r.expected_status}, {"phase", phase_name(r.expected_phase)}, {"rule", r.expected_rule}};
+  j["observed"] = {{"status", r.observed_status}, {"phase", phase_name(r.observed_phase)}};
   if (!r.target.empty()) j["target"] = r.target;
   if (!r.source.empty()) j["source"] = r.source;
   j["tiling"] = {{"known", r.tiling_known},
@@ -62,6 +62,14 @@ double get_number(const json& j, const char* name) {
   }
 }
 
+// A phase word of the call-phase vocabulary; `where` names the field in the error.
+Phase phase_of(const json& j, const char* where) {
+  std::string error;
+  const std::optional<Phase> p = parse_phase_token(get<std::string>(j, "phase"), &error);
+  if (!p) throw std::invalid_argument(std::string("field '") + where + "': " + error);
+  return *p;
+}
+
 }  // namespace
 
 CaseResult result_from_json(const json& j) {
@@ -76,11 +84,11 @@ CaseResult result_from_json(const json& j) {
   r.outcome = *outcome;
   const json& e = field(j, "expected");
   r.expected_status = get<int32_t>(e, "status");
-  r.expected_phase = get<std::string>(e, "phase");
+  r.expected_phase = phase_of(e, "expected.phase");
   r.expected_rule = get<std::string>(e, "rule");
   const json& o = field(j, "observed");
   r.observed_status = get<int32_t>(o, "status");
-  r.observed_phase = get<std::string>(o, "phase");
+  r.observed_phase = phase_of(o, "observed.phase");
   if (j.contains("target")) r.target = get<std::string>(j, "target");
   if (j.contains("source")) r.source = get<std::string>(j, "source");
   const json& t = field(j, "tiling");

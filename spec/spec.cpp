@@ -2,16 +2,6 @@
 
 namespace poolcheck::spec {
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::GetWorkspaceSize:
-      return "GetWorkspaceSize";
-    case Phase::Execute:
-      return "Execute";
-  }
-  return "GetWorkspaceSize";
-}
-
 std::vector<ViolationClass> numbered_classes(uint64_t n) {
   std::vector<ViolationClass> out(n);
   for (uint64_t k = 0; k < n; ++k) out[k].name = std::to_string(k);

@@ -10,13 +10,15 @@
 #include <vector>
 
 #include "case/case.h"
+#include "case/phase.h"
 #include "case/strategy.h"
 
 namespace poolcheck::spec {
 
 // Which API phase reports a rule's status.
-enum class Phase : int8_t { GetWorkspaceSize, Execute };
-const char* phase_name(Phase p);  // "GetWorkspaceSize" | "Execute"
+// The call phases (case/phase.h): a rule's status is documented for GetWorkspaceSize or Execute.
+using ::poolcheck::Phase;
+using ::poolcheck::phase_name;
 
 // Status codes (numeric CANN values, repeated here so the spec does not depend on impl headers).
 inline constexpr int32_t kSuccess = 0;

@@ -21,7 +21,8 @@ CaseResult failed_with(Outcome o, int32_t expected, int32_t status, const char* 
   r.outcome = o;
   r.expected_status = expected;
   r.observed_status = status;
-  r.observed_phase = phase;
+  std::string error;
+  r.observed_phase = parse_phase_token(phase, &error).value();
   return r;
 }
 

@@ -25,7 +25,7 @@ Case fake_case(const std::string& op, bool invalid, uint64_t seed, int size) {
   c.op = op;
   c.platform = "Ascend910B";
   c.seed = seed;
-  c.fill = invalid ? "zeros" : "normal";
+  c.fill = invalid ? FillKind::Zeros : FillKind::Normal;
   c.cores = size;  // carries the size into the result
   return c;
 }
@@ -35,7 +35,7 @@ CaseResult fake_run(const Case& c) {
   CaseResult r;
   r.c = c;
   r.descriptor = to_descriptor(c);
-  if (c.fill == "zeros") {
+  if (c.fill == FillKind::Zeros) {
     r.outcome = Outcome::ExpectedError;
     r.expected_rule = c.seed % 2 ? "MP.RULE.A" : "MP.RULE.B";
     r.expected_status = 161002;

@@ -50,7 +50,7 @@ std::string call_of(const Case& c) {
       s += std::string(" ") + p.name + "=" + std::to_string(c.scalar(p.name).value_or(p.absent));
   for (const auto& name : op.filled) {
     const TensorFill* f = c.tensor_fill(name);
-    s += " fill." + name + "=" + (f ? fill_token(*f) : c.fill);
+    s += " fill." + name + "=" + (f ? fill_token(*f) : std::string(fill_name(c.fill)));
   }
   return s;
 }

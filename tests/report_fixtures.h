@@ -38,10 +38,10 @@ inline CaseResult sample_result(Outcome o, uint64_t seed = 17) {
   r.descriptor = to_descriptor(r.c);
   r.outcome = o;
   r.expected_status = o == Outcome::ExpectedError || o == Outcome::WrongError ? 161002 : 0;
-  r.expected_phase = "GetWorkspaceSize";
+  r.expected_phase = Phase::GetWorkspaceSize;
   r.expected_rule = r.expected_status ? "MP.PARAM.PADDING_RANGE" : "";
   r.observed_status = o == Outcome::WrongError ? 161001 : r.expected_status;
-  r.observed_phase = "GetWorkspaceSize";
+  r.observed_phase = Phase::GetWorkspaceSize;
   if (o == Outcome::Pass || o == Outcome::Fail) {
     r.tiling_known = true;
     r.strategy = "Normal";

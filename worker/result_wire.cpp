@@ -137,6 +137,11 @@ CaseResult unpack_result(std::string_view record, const KnownCase& known, CaseTe
   if (std::string_view(outcome_name(r.outcome)) == "?")  // not a name of the outcome table
     throw std::runtime_error("result record: field 'outcome' holds " + std::to_string(static_cast<int>(r.outcome)) +
                              ", not an outcome");
+  for (const auto& [field, phase] :
+       {std::pair{"expected.phase", r.expected_phase}, {"observed.phase", r.observed_phase}})
+    if (std::string_view(phase_name(phase)) == "?")  // not a name of the call-phase table
+      throw std::runtime_error(std::string("result record: field '") + field + "' holds " +
+                               std::to_string(static_cast<int>(phase)) + ", not a call phase");
   if (std::string_view(rerun_check_name(r.rerun.check)) == "?")  // not a name of the rerun check table
     throw std::runtime_error("result record: field 'rerun.check' holds " +
                              std::to_string(static_cast<int>(r.rerun.check)) + ", not a rerun check");

@@ -39,8 +39,8 @@ Case lowered(const Case& family_case, const GenConfig& fam) {
     throw std::logic_error("maxpool2d_grad: the family drew a case with a depth axis: " + to_descriptor(family_case));
   for (const char* name : {::poolcheck::maxpool2d_grad::kGradOutput, ::poolcheck::maxpool2d_grad::kSelf,
                            ::poolcheck::maxpool2d_grad::kGradInput})
-    c->tensor_mut(name).dtype = *fam.target.dtype;  // the family's boundary draw takes its own dtypes
-  if (c->fill == "special") c->fill = "normal";     // 约束说明: no NaN or -Inf input
+    c->tensor_mut(name).dtype = *fam.target.dtype;               // the family's boundary draw takes its own dtypes
+  if (c->fill == FillKind::Special) c->fill = FillKind::Normal;  // 约束说明: no NaN or -Inf input
   return *c;
 }
 

@@ -30,7 +30,7 @@ rc::Gen<Case> maxpool2d_grad::threshold(const GenConfig& cfg) {
     const Case c = *maxpool3d_grad::threshold(fam);
     auto lowered = without_depth_axis(c, ::poolcheck::maxpool2d_grad::family());
     if (!lowered) throw std::logic_error("maxpool2d_grad: the family's threshold case has a depth axis");
-    if (lowered->fill == "special") lowered->fill = "normal";
+    if (lowered->fill == FillKind::Special) lowered->fill = FillKind::Normal;
     return *lowered;
   });
 }

@@ -107,7 +107,12 @@ rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
     Case c = spec::maxpool3d_grad::make_case(p);
     gen_layouts(cfg, &c);
     gen_environment(cfg, maxpool_regbase::ub_sizes(p.soc, ub_sizes(cfg)), &c,
-                    {{6, "normal"}, {2, "ints"}, {2, "wideints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+                    {{6, FillKind::Normal},
+                     {2, FillKind::Ints},
+                     {2, FillKind::WideInts},
+                     {2, FillKind::Ties},
+                     {1, FillKind::Special},
+                     {1, FillKind::Large}});
     maxpool_regbase::steer_knobs(cfg, key, p, &c);
     return c;
   });

@@ -69,7 +69,12 @@ rc::Gen<Case> maxpool3d_grad::boundary(const GenConfig& cfg, const std::vector<s
     gen_layouts(cfg, &c);
     const auto& a2_sizes = ::poolcheck::maxpool3d_grad::kUbSizes;
     gen_environment(cfg, maxpool_regbase::ub_sizes(p.soc, {a2_sizes.begin(), a2_sizes.end()}), &c,
-                    {{6, "normal"}, {2, "ints"}, {2, "wideints"}, {2, "ties"}, {1, "special"}, {1, "large"}});
+                    {{6, FillKind::Normal},
+                     {2, FillKind::Ints},
+                     {2, FillKind::WideInts},
+                     {2, FillKind::Ties},
+                     {1, FillKind::Special},
+                     {1, FillKind::Large}});
     maxpool_regbase::steer_knobs(cfg, key, p, &c);
     return c;
   });

@@ -26,8 +26,8 @@ bool shows(const Case& c, const std::string& feature) {
   if (feature == gen::kFeatureOffsets)
     return std::all_of(c.tensors.begin(), c.tensors.end(), [](const auto& t) { return t.second.offset > 0; });
   if (feature == gen::kFeatureCeil) return c.scalar("ceilMode") == 1;
-  if (feature == gen::kFeatureTies) return c.fill == "ties";
-  if (feature == gen::kFeatureSpecial) return c.fill == "special";
+  if (feature == gen::kFeatureTies) return c.fill == FillKind::Ties;
+  if (feature == gen::kFeatureSpecial) return c.fill == FillKind::Special;
   if (feature == gen::kFeatureDet) return c.deterministic;
   if (feature == gen::kFeatureInt64Indices) return c.tensor("indices") && c.tensor("indices")->dtype == DType::I64;
   // The flip itself is checked in tests/tiling_oracle (tiling_oracle_threshold_test.cpp).
