@@ -4,6 +4,7 @@
 // convention of the specs: false when an earlier rule's input is missing or invalid.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,24 @@ inline const std::vector<DType> kNonFloatDTypes{DType::F64, DType::I32, DType::I
 
 // The tensors a mutation changes: names[choice % (n + 1)], or all n of them when that index is n.
 std::vector<std::string> one_or_all(const std::vector<std::string>& names, uint64_t choice);
+
+// --- null pointers, list lengths, ranks (rule_builders_args.cpp) ---
+
+// 161001: some tensor of `names` is nullptr. Mutations: one_or_all(names) become nullptr.
+Rule null_inputs_rule(std::string id, std::vector<std::string> names);
+// 161001: some tensor of `tensors` or int array of `arrays` is nullptr. Mutations: the choice's one argument, the
+// tensors first.
+Rule null_arguments_rule(std::string id, std::vector<std::string> tensors, std::vector<std::string> arrays);
+// The list is present and its length is not one of `lens`. Mutations: bad_lens[choice] copies of its first value
+// (`fill` for an empty list), so only the length is wrong.
+Rule list_length_rule(std::string id, std::string list, std::vector<size_t> lens, std::vector<size_t> bad_lens,
+                      int64_t fill);
+// Some present tensor of `names` has a rank outside `ranks`. Mutations: one_or_all(names) reshaped to a rank of
+// bad_ranks (which moves with the visit).
+Rule rank_rule(std::string id, std::vector<std::string> names, std::vector<size_t> ranks,
+               std::vector<size_t> bad_ranks);
+// All of `names` present with a rank of `ranks`, but not all the same. Mutations: names[choice] takes the other.
+Rule same_rank_rule(std::string id, std::vector<std::string> names, std::array<size_t, 2> ranks);
 
 // --- platform, dtypes, formats (rule_builders_types.cpp) ---
 

@@ -15,47 +15,19 @@ Rule rule_out_params() {
 }
 
 Rule rule_null_self_indices() {
-  Rule r;
-  r.id = "MP2.NULL.SELF_INDICES";
-  r.code = kParamNullptr;
+  Rule r = null_inputs_rule("MP2.NULL.SELF_INDICES", {kSelf, kIndices});
   r.cites = {cite("005", "返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR: self、indices是空指针)", "005")};
   r.text = "self and indices must not be nullptr";
-  r.violated = [](const Case& c) { return !tensor(c, kSelf) || !tensor(c, kIndices); };
-  r.classes = numbered_classes(3);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    const uint64_t pick = choice % 3;
-    if (pick != 1) m.tensor_mut(kSelf).present = false;
-    if (pick != 0) m.tensor_mut(kIndices).present = false;
-    return m;
-  };
   return r;
 }
 
 Rule rule_null_other() {
-  Rule r;
-  r.id = "MP2.NULL.OTHER";
-  r.code = kParamNullptr;
+  Rule r = null_arguments_rule("MP2.NULL.OTHER", {kGradOutput, kGradInput}, {kArrayNames.begin(), kArrayNames.end()});
   r.in_docs = false;
   r.text =
       "gradOutput, gradInput, kernelSize, stride, padding and dilation must not be nullptr (an empty stride "
       "list is legal, a null stride pointer is not)";
   r.chosen = "161001 like self and indices; the document names only those two (MP2.D.NULL_CHECKS)";
-  r.violated = [](const Case& c) {
-    if (!tensor(c, kGradOutput) || !tensor(c, kGradInput)) return true;
-    for (const char* name : kArrayNames)
-      if (!array(c, name)) return true;
-    return false;
-  };
-  r.classes = numbered_classes(6);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    const uint64_t pick = choice % 6;
-    if (pick == 0) m.tensor_mut(kGradOutput).present = false;
-    if (pick == 1) m.tensor_mut(kGradInput).present = false;
-    if (pick >= 2) m.array_mut(kArrayNames[pick - 2]).present = false;
-    return m;
-  };
   return r;
 }
 

@@ -14,26 +14,6 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-Rule length_rule(const char* id, const char* list, std::initializer_list<size_t> lens, std::vector<size_t> bad_lens,
-                 int64_t fill) {
-  Rule r;
-  r.id = id;
-  const std::vector<size_t> ok(lens);
-  r.violated = [list, ok](const Case& c) {
-    const IntArrayArg* a = array(c, list);
-    return a && std::find(ok.begin(), ok.end(), a->values.size()) == ok.end();
-  };
-  r.classes = numbered_classes(bad_lens.size());
-  r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    IntArrayArg& a = m.array_mut(list);
-    const int64_t value = a.values.empty() ? fill : a.values.front();  // the values themselves stay valid
-    a.values.assign(bad_lens[choice % bad_lens.size()], value);
-    return m;
-  };
-  return r;
-}
-
 // A value rule: once the list's length is one of `lens`, some value breaks `ok`.
 Rule value_rule(const char* id, const char* list, std::initializer_list<size_t> lens, bool (*ok)(const Case&, int64_t),
                 std::vector<int64_t> bad) {
@@ -68,7 +48,7 @@ bool dilation_ok(const Case& c, int64_t v) {
 }
 
 Rule kernel_len() {
-  Rule r = length_rule("MP2.KERNEL.LEN", kKernelSize, {1, 2}, {0, 3, 4}, 1);
+  Rule r = list_length_rule("MP2.KERNEL.LEN", kKernelSize, {1, 2}, {0, 3, 4}, 1);
   r.cites = {cite("005", "参数说明 table: kernelSize (长度仅支持1、2); 返回值 161002 row 4", "005")};
   r.text = "kernelSize length must be 1 or 2";
   return r;
@@ -82,7 +62,7 @@ Rule kernel_value() {
 }
 
 Rule stride_len() {
-  Rule r = length_rule("MP2.STRIDE.LEN", kStride, {0, 1, 2}, {3, 4, 5}, 1);
+  Rule r = list_length_rule("MP2.STRIDE.LEN", kStride, {0, 1, 2}, {3, 4, 5}, 1);
   r.cites = {cite("005", "参数说明 table: stride (长度仅支持0、1、2); 返回值 161002 row 6", "005")};
   r.text = "stride length must be 0 (stride = kernelSize), 1 or 2";
   return r;
@@ -96,7 +76,7 @@ Rule stride_value() {
 }
 
 Rule padding_len() {
-  Rule r = length_rule("MP2.PADDING.LEN", kPadding, {1, 2}, {0, 3, 4}, 0);
+  Rule r = list_length_rule("MP2.PADDING.LEN", kPadding, {1, 2}, {0, 3, 4}, 0);
   r.cites = {cite("005", "参数说明 table: padding (长度仅支持1、2); 返回值 161002 row 8", "005")};
   r.text = "padding length must be 1 or 2";
   return r;
@@ -157,7 +137,7 @@ Rule padding_value() {
 }
 
 Rule dilation_len() {
-  Rule r = length_rule("MP2.DILATION.LEN", kDilation, {1, 2}, {0, 3, 4}, 1);
+  Rule r = list_length_rule("MP2.DILATION.LEN", kDilation, {1, 2}, {0, 3, 4}, 1);
   r.cites = {cite(
       "005", "Ascend950 note (支持1维或者2维输入); A2/A3 note (仅支持dilation为(1,1)); 返回值 161002 row 10", "005")};
   r.text = "dilation length must be 1 or 2";

@@ -14,29 +14,8 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-// Length rule: the list is present and its length is not one of `lens`.
-Rule length_rule(const char* id, const char* list, std::initializer_list<size_t> lens, std::vector<size_t> bad_lens,
-                 int64_t fill) {
-  Rule r;
-  r.id = id;
-  const std::vector<size_t> ok(lens);
-  r.violated = [list, ok](const Case& c) {
-    const IntArrayArg* a = array(c, list);
-    return a && std::find(ok.begin(), ok.end(), a->values.size()) == ok.end();
-  };
-  r.classes = numbered_classes(bad_lens.size());
-  r.violate = [list, bad_lens, fill](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    IntArrayArg& a = m.array_mut(list);
-    const int64_t value = a.values.empty() ? fill : a.values.front();  // keep the values themselves valid
-    a.values.assign(bad_lens[choice % bad_lens.size()], value);
-    return m;
-  };
-  return r;
-}
-
 Rule kernel_len() {
-  Rule r = length_rule("MP.KERNEL.LEN", kKernelSize, {1, 3}, {0, 2, 4, 5, 6}, 1);
+  Rule r = list_length_rule("MP.KERNEL.LEN", kKernelSize, {1, 3}, {0, 2, 4, 5, 6}, 1);
   r.cites = {cite("000", "参数说明: kernelSize", "000,004"), cite("000", "返回值 161002 #4", "000"),
              cite("003", "参数说明 table: kernelSize; 返回值 table row 5", "003")};
   r.text = "kernelSize length must be 1 or 3";
@@ -65,7 +44,7 @@ Rule kernel_value() {
 }
 
 Rule stride_len() {
-  Rule r = length_rule("MP.STRIDE.LEN", kStride, {0, 1, 3}, {2, 4, 5, 6}, 1);
+  Rule r = list_length_rule("MP.STRIDE.LEN", kStride, {0, 1, 3}, {2, 4, 5, 6}, 1);
   r.cites = {cite("000", "参数说明: stride", "000,004"), cite("000", "返回值 161002 #6", "000"),
              cite("003", "参数说明 table: stride; 返回值 table row 7", "003")};
   r.text = "stride length must be 0 (stride = kernelSize), 1 or 3";
@@ -97,7 +76,7 @@ Rule stride_value() {
 }
 
 Rule padding_len() {
-  Rule r = length_rule("MP.PADDING.LEN", kPadding, {1, 3}, {0, 2, 4, 5}, 0);
+  Rule r = list_length_rule("MP.PADDING.LEN", kPadding, {1, 3}, {0, 2, 4, 5}, 0);
   r.cites = {cite("000", "参数说明: padding", "000,004"), cite("000", "返回值 161002 #8", "000"),
              cite("003", "参数说明 table: padding; 返回值 table row 9", "003")};
   r.text = "padding length must be 1 or 3";
@@ -163,7 +142,7 @@ Rule padding_value() {
 }
 
 Rule dilation_len() {
-  Rule r = length_rule("MP.DILATION.LEN", kDilation, {1, 3}, {0, 2, 4, 5}, 1);
+  Rule r = list_length_rule("MP.DILATION.LEN", kDilation, {1, 3}, {0, 2, 4, 5}, 1);
   r.cites = {cite("000", "参数说明: dilation (长度为1或3)", "000,004"), cite("003", "返回值 table row 11", "003")};
   r.text = "dilation length must be 1 or 3";
   r.chosen = "161002; 000's error list has no length item, its parameter text states the length (MP.D.DILATION)";

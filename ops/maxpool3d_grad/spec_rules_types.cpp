@@ -118,61 +118,21 @@ Rule rule_format_same() {
 }
 
 Rule rule_rank() {
-  Rule r;
-  r.id = "MP.RANK";
+  Rule r = rank_rule("MP.RANK", kTensors, {4, 5}, {3, 6, 2, 0});
   r.cites = {cite("000", "参数说明: gradOutput, self (5维 / 4维时在0维度处补1)", "000,004"),
              cite("003", "参数说明 table: 维度(shape) column (4-5)", "003")};
   r.text = "gradOutput, self, indices and gradInput must each have 4 or 5 dims";
   r.chosen = "161002; no error row names the rank, upstream checks it per tensor with 161002";
-  r.violated = [](const Case& c) {
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (t && !rank_ok(*t)) return true;
-    }
-    return false;
-  };
-  r.classes = numbered_classes(5);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<size_t, 4> ranks{3, 6, 2, 0};
-    Case m = v;
-    const size_t rank = ranks[(choice / 5 + choice) % ranks.size()];
-    const uint64_t target = choice % 5;  // 4 = all four tensors
-    for (size_t i = 0; i < kTensorNames.size(); ++i) {
-      if (target != 4 && target != i) continue;
-      TensorArg& t = m.tensor_mut(kTensorNames[i]);
-      reshape(t, to_rank(t.shape, rank));
-    }
-    return m;
-  };
   return r;
 }
 
 Rule rule_rank_same() {
-  Rule r;
-  r.id = "MP.RANK.SAME";
+  Rule r = same_rank_rule("MP.RANK.SAME", kTensors, {4, 5});
   r.in_docs = false;
   r.text = "gradOutput, self, indices and gradInput must all have the same rank";
   r.chosen =
       "161002; upstream checks ranks one tensor at a time and reads the batch decision from self only, so a "
       "mixed call is ambiguous (MP.D.RANK)";
-  r.violated = [](const Case& c) {
-    std::optional<size_t> first;
-    bool differ = false;
-    for (const char* name : kTensorNames) {
-      const TensorArg* t = tensor(c, name);
-      if (!t || !rank_ok(*t)) return false;
-      if (first && *first != t->shape.size()) differ = true;
-      first = t->shape.size();
-    }
-    return differ;
-  };
-  r.classes = numbered_classes(4);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    TensorArg& t = m.tensor_mut(kTensorNames[choice % 4]);
-    reshape(t, to_rank(t.shape, t.shape.size() == 5 ? 4 : 5));
-    return m;
-  };
   return r;
 }
 
