@@ -58,9 +58,10 @@ set(avg3d_seed 007_31e4028106aa4f33)
 poolcheck_doc_example(avgpool3d_007 ${avg3d_seed})
 poolcheck_other_value_regex(0.015625 not_one_sixty_fourth)
 set(one_sixty_fourth_everywhere "out result\\[0\\] is: 0\\.015625" "out result\\[1023\\] is: 0\\.015625")
+# The document lists Atlas A2, A3 and Ascend 950; all three run the same AvgPool3DGrad kernel.
 poolcheck_doc_example_test(doc_example.avgpool3d_007.<soc>_prints_one_sixty_fourth EXE avgpool3d_007
   EXIT 0 EXPECT ${one_sixty_fourth_everywhere}
-  REJECT "is: (${not_one_sixty_fourth})|result\\[1024\\]" SOCS Ascend910B Ascend910_93)
+  REJECT "is: (${not_one_sixty_fourth})|result\\[1024\\]" SOCS Ascend910B Ascend910_93 Ascend950)
 # divisorOverride 8 divides each window's gradient by 8 instead of 64: every output 1/8 = 0.125. The value check
 # above fails on it (the control, WILL_FAIL), so that check tells the two apart.
 poolcheck_doc_example(avgpool3d_007_divisor8 ${avg3d_seed}
@@ -151,7 +152,6 @@ poolcheck_doc_example_test(doc_example.maxpool2d_mask_006.<soc>_int32_argmax_in_
 # naming them (when one is emulated this fails, and the hand-derived check above should be added for that SoC).
 # Listed as unsupported: the documented platform refusal, 161002. ---
 set(soc_rows
-    "avgpool3d_007|Ascend950|561003|no emulated kernel for AvgPool2dGrad on Ascend950"
     "avgpool3d_007|Ascend910|161002|platform Ascend910 .* is not supported"
     "adaptive2d_008|Ascend950|561003|Regbase2d route.*AdaptiveAvgPool2dGrad arch35 kernels"
     "adaptive2d_008|Ascend910|561003|AssistMatmul route"

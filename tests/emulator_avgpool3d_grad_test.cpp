@@ -1,10 +1,12 @@
 // aclnnAvgPool3dBackward through its public C API: numbers against the 3-D oracle (oracle/avgpool3d_grad.h),
 // each comparison with a fault that must make it fail; one test per documented failure rule, each with a
-// passing twin that differs only in the violated parameter; and the document's own call example.
+// passing twin that differs only in the violated parameter; the document's own call example; and Ascend 950, where
+// the same kernel runs on that profile's cores and UB.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -360,14 +362,15 @@ TEST_F(AvgPool3dBackward, UnsupportedPlatformFails161002) {
   EXPECT_EQ(Call{}.run().status, ACLNN_SUCCESS);
 }
 
-TEST_F(AvgPool3dBackward, Ascend950ValidatesThenHasNoEmulatedKernel) {
-  // The document lists Ascend 950: a valid call passes validation and is refused only for the missing kernel;
-  // an invalid one still gets its documented 161002.
+TEST_F(AvgPool3dBackward, Ascend950RefusesWhatTheDocumentRefuses) {
+  // The document lists Ascend 950 with the same rules: an invalid call gets its documented 161002 there too.
   ASSERT_EQ(pcEmuSetPlatform("Ascend950"), 0);
-  EXPECT_EQ(Call{}.run().status, ACLNN_ERR_INNER_FIND_KERNEL_ERROR);
   Call bad;
   bad.kernel = {0};
-  EXPECT_EQ(bad.run().status, ACLNN_ERR_PARAM_INVALID);
+  fails_with(bad, Call{}, ACLNN_ERR_PARAM_INVALID, "kernelSize value 0 must be > 0");
+  Call bad_dtype;
+  bad_dtype.out_dt = ACL_DOUBLE;
+  fails_with(bad_dtype, Call{}, ACLNN_ERR_PARAM_INVALID, "output dtype DOUBLE not in [FLOAT32, FLOAT16, BFLOAT16]");
 }
 
 TEST_F(AvgPool3dBackward, RankOutsideFourToFiveFails161002) {
@@ -452,6 +455,173 @@ TEST_F(AvgPool3dBackward, MismatchedFormatsFail161002) {
   Call good;
   good.fmt = ACL_FORMAT_NCDHW;
   fails_with(bad, good, ACLNN_ERR_PARAM_INVALID, "formats of gradOutput");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// (d) Ascend 950. ops-nn runs the same l0 AvgPool3DGrad there (its op_api treats regbase SoCs as A2/A3; one
+// tiling and kernel source, binaries for ascend950), and the tiling reads only the SoC's AIV core count and UB
+// size. So the emulator runs the A2/A3 Vector path on the 950 profile's numbers: 64 cores, a 245 760-byte UB.
+
+class AvgPool3dBackward950 : public AvgPool3dBackward {
+ protected:
+  void SetUp() override {
+    AvgPool3dBackward::SetUp();
+    ASSERT_EQ(pcEmuSetPlatform("Ascend950"), 0);
+  }
+};
+
+// The numbers of every dtype the document lists, with disjoint, overlapping (padded), ceil-mode and overridden
+// windows; each comparison with the fault that must break it.
+TEST_F(AvgPool3dBackward950, AgreesWithTheOracleInEveryDtype) {
+  for (aclDataType dt : kDtypes) {
+    SCOPED_TRACE(dt == ACL_FLOAT ? "fp32" : dt == ACL_FLOAT16 ? "fp16" : "bf16");
+    Call disjoint;
+    disjoint.dt = dt;
+    agrees_and_catches(disjoint, "wrong_tap");
+    pcEmuLaunchInfo info = last_launch();
+    EXPECT_STREQ(info.strategy, "Vector");
+    EXPECT_EQ(info.tilingKey, dt == ACL_FLOAT ? 2000u : 1000u);
+    EXPECT_EQ(info.ubBytesLimit, 245760);
+    EXPECT_EQ(info.blockDim, 8);  // Do*Ho*Wo = 8 positions, fewer than 64 cores
+    EXPECT_EQ(info.atomicAdds, 0);
+    for (bool include_pad : {true, false}) {
+      Call overlap;
+      overlap.dt = dt;
+      overlap.self_shape = {2, 3, 5, 4, 6};
+      overlap.grad_shape = {2, 3, 3, 2, 3};
+      overlap.kernel = {3};
+      overlap.stride = {2};
+      overlap.padding = {1};
+      overlap.count_include_pad = include_pad;
+      agrees_and_catches(overlap, include_pad ? "include_pad_ignored" : "wrong_tap");
+      EXPECT_EQ(last_launch().atomicAdds, 1);
+      EXPECT_EQ(last_launch().blockDim, 18);
+    }
+    Call ceil;
+    ceil.dt = dt;
+    ceil.self_shape = {1, 2, 6, 5, 5};
+    ceil.grad_shape = {1, 2, 4, 3, 3};
+    ceil.kernel = {3, 3, 4};
+    ceil.stride = {2, 2, 3};
+    ceil.padding = {1, 1, 2};
+    ceil.ceil_mode = true;
+    agrees_and_catches(ceil, "ceil_overhang_counted");
+    Call divisor;
+    divisor.dt = dt;
+    divisor.self_shape = {3, 4, 5, 3};  // CDHW
+    divisor.grad_shape = {3, 3, 3, 2};
+    divisor.kernel = {2, 3, 2};
+    divisor.stride = {1, 2, 1};
+    divisor.padding = {0, 1, 0};
+    divisor.divisor = 7;
+    agrees_and_catches(divisor, "divisor_override_ignored");
+  }
+}
+
+// Deterministic mode: the op_api's TransGrad2CDHW splits N*C into the largest divisor not above the AIV core
+// count, one core per group. N*C = 64 gives 64 groups on Ascend 950 and 32 on A2 (48 cores).
+TEST_F(AvgPool3dBackward950, DeterministicModeHasOneGroupPerCore) {
+  ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+  Call c;
+  c.self_shape = {2, 32, 3, 4, 4};
+  c.grad_shape = {2, 32, 2, 2, 2};
+  c.kernel = {2};
+  c.stride = {1, 2, 2};
+  for (aclDataType dt : kDtypes) {
+    c.dt = dt;
+    agrees_and_catches(c, "wrong_tap");
+    const pcEmuLaunchInfo info = last_launch();
+    EXPECT_EQ(info.deterministic, 1);
+    EXPECT_EQ(info.atomicAdds, 1);
+    EXPECT_EQ(info.blockDim, 64);
+    EXPECT_NE(std::string(info.tilingSummary).find("channels=1 "), std::string::npos) << info.tilingSummary;
+    EXPECT_NE(std::string(info.tilingSummary).find("groups=64"), std::string::npos) << info.tilingSummary;
+  }
+  // Control: the same call on A2 has 32 groups of two channels.
+  pcEmuSetPlatform("Ascend910B");
+  ASSERT_EQ(mismatch(c.run()), "");
+  EXPECT_EQ(last_launch().blockDim, 32);
+  EXPECT_NE(std::string(last_launch().tilingSummary).find("groups=32"), std::string::npos)
+      << last_launch().tilingSummary;
+  // Control: with the det_ignored fault the 950 tiling is the default one (one group over the 8 positions), which
+  // the checks above would reject.
+  pcEmuSetPlatform("Ascend950");
+  ASSERT_EQ(pcEmuSetFaults("det_ignored"), 0);
+  c.run();
+  pcEmuSetFaults("");
+  EXPECT_EQ(last_launch().blockDim, 8);
+  EXPECT_EQ(std::string(last_launch().tilingSummary).find("groups="), std::string::npos) << last_launch().tilingSummary;
+}
+
+// The "C parameter" tiling on each profile's numbers. N*C = 16 fp32 channels at 64 gradient positions:
+// A2 splits the 64 items over 48 cores (47 take one, the last 17) and fits (196608 - 20480) / 2 / 4 = 22016
+// channels, 1376 rows of 16, per pass; Ascend 950 gives each of its 64 cores one item and fits 28160 channels,
+// 1760 rows, from (245760 - 20480) / 2.
+TEST_F(AvgPool3dBackward950, TilingFollowsTheCoreCountAndTheUnifiedBuffer) {
+  Call c;
+  c.self_shape = {1, 16, 8, 8, 8};
+  c.grad_shape = {1, 16, 4, 4, 4};
+  agrees_and_catches(c, "wrong_tap");
+  const std::string on950 = last_launch().tilingSummary;
+  std::printf("Ascend950  %s\n", on950.c_str());
+  EXPECT_EQ(on950,
+            "Vector key=2000 compute=0 blockDim=64 channels=16 cCount=16 cAlign=16 cNum=1 cTail=16 cLine=1760 items=64 "
+            "perCore=1 lastCore=1 atomics=false fp32ws=false ub=225280/245760");
+  EXPECT_GE(last_launch().ubHighWater, 16 * 4);  // at least one fp32 row was staged in UB
+  EXPECT_LE(last_launch().ubHighWater, 225280);  // never above the planned split
+  // Fault control: the tail_dropped fault gives the last core the even share. On Ascend 950 that share is the
+  // whole tail (one item each), so nothing is dropped and the result still agrees...
+  ASSERT_EQ(pcEmuSetFaults("tail_dropped"), 0);
+  EXPECT_EQ(mismatch(c.run()), "");
+  pcEmuSetFaults("");
+  // ...while on A2, whose last core takes 17 items, it loses 16 positions.
+  pcEmuSetPlatform("Ascend910B");
+  EXPECT_EQ(mismatch(c.run()), "");
+  const std::string on_a2 = last_launch().tilingSummary;
+  std::printf("Ascend910B %s\n", on_a2.c_str());
+  EXPECT_EQ(on_a2,
+            "Vector key=2000 compute=0 blockDim=48 channels=16 cCount=16 cAlign=16 cNum=1 cTail=16 cLine=1376 items=64 "
+            "perCore=1 lastCore=17 atomics=false fp32ws=false ub=176128/196608");
+  ASSERT_EQ(pcEmuSetFaults("tail_dropped"), 0);
+  const std::string caught = mismatch(c.run());
+  pcEmuSetFaults("");
+  EXPECT_NE(caught.find("element"), std::string::npos) << "tail_dropped went unnoticed on A2: " << caught;
+  // Control: Ascend 950 with A2's core count and UB size tiles exactly as A2: the difference is the numbers alone.
+  pcEmuSetPlatform("Ascend950");
+  pcEmuSetKnobs(48, 196608);
+  EXPECT_EQ(mismatch(c.run()), "");
+  EXPECT_EQ(std::string(last_launch().tilingSummary), on_a2);
+}
+
+// The larger UB also decides the channel chunks: 25000 fp32 channels (N*C, overlapping depth windows) take two
+// chunks of 22016 + 2984 on A2 but fit one 950 row.
+TEST_F(AvgPool3dBackward950, TheLargerUnifiedBufferHoldsMoreChannels) {
+  Call c;
+  c.self_shape = {2, 12500, 3, 2, 2};
+  c.grad_shape = {2, 12500, 2, 1, 1};
+  c.kernel = {2};
+  c.stride = {1};
+  agrees_and_catches(c, "wrong_tap");
+  const std::string on950 = last_launch().tilingSummary;
+  std::printf("Ascend950  %s\n", on950.c_str());
+  EXPECT_NE(on950.find("blockDim=2 channels=25000 cCount=25000 cAlign=25000 cNum=1 cTail=25000 cLine=1 items=2 "),
+            std::string::npos)
+      << on950;
+  pcEmuSetPlatform("Ascend910B");
+  agrees_and_catches(c, "wrong_tap");
+  const std::string on_a2 = last_launch().tilingSummary;
+  std::printf("Ascend910B %s\n", on_a2.c_str());
+  EXPECT_NE(on_a2.find("blockDim=2 channels=25000 cCount=22016 cAlign=22016 cNum=2 cTail=2984 cLine=1 items=4 "),
+            std::string::npos)
+      << on_a2;
+}
+
+TEST_F(AvgPool3dBackward950, EmptyBatchSucceedsWithoutAKernel) {
+  Call c;
+  c.self_shape = {0, 2, 4, 4, 4};
+  c.grad_shape = {0, 2, 2, 2, 2};
+  EXPECT_EQ(c.run().status, ACLNN_SUCCESS);
+  EXPECT_EQ(std::string(last_launch().strategy), "Empty");
 }
 
 }  // namespace

@@ -13,11 +13,15 @@ constexpr int64_t k950UbBytes = 245760;
 constexpr int64_t k950UbReserve = 2048;  // kept back by the 950 SIMD tiling (ops-nn simd tiling)
 
 std::vector<PlatformProfile> make_profiles() {
-  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad", "AdaptiveAvgPool3dGrad"};
+  // AvgPool2dGrad: the 2-D entry point's paths (global, cube, vector); AvgPool3DGrad: the l0 kernel the 3-D
+  // entry point runs (the 2-D vector path's kernel too).
+  const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad", "AvgPool3DGrad",
+                                        "AdaptiveAvgPool3dGrad"};
   // The Atlas training/inference series run the same non-regbase adaptive kernels (not the others here).
   const std::vector<std::string> v100_ops{"AdaptiveAvgPool3dGrad"};
-  // The documents list Ascend 950 for max pooling only, not for the two average-pooling operators.
-  const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax"};
+  // Ascend 950: max pooling's regbase kernels, and AvgPool3DGrad, whose tiling and kernel ops-nn shares with
+  // A2/A3 (binaries for ascend950). Not AvgPool2dGrad: the 2-D entry point's 950 route is AvgPoolV2Grad.
+  const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax", "AvgPool3DGrad"};
   return {
       {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},

@@ -1,6 +1,7 @@
 // aclnnAvgPool3dBackward: ops-nn serves it with the same AvgPool3DGrad kernel as the 2-D entry point's vector
 // path; here that is the family's channels-last Vector path with its depth axis. The first phase validates
-// (validate_3d.cpp) and tiles, the second is the family's plan (plan.h).
+// (validate_3d.cpp) and tiles, the second is the family's plan (plan.h). The kernel, its tiling and its binaries
+// are the same on Atlas A2, A3 and Ascend 950; the tiling reads only the SoC's core count and UB size.
 #include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "ops/avgpool2d_grad/plan.h"
 #include "ops/avgpool2d_grad/validate_3d.h"
@@ -25,8 +26,15 @@ Plan make_plan_3d(const Problem& pr, const Tiling& t, bool deterministic) {
   return make_plan(pr, t, deterministic);
 }
 
+// The platform must have the l0 kernel this entry point launches, AvgPool3DGrad (registered on Ascend 950 as on
+// A2/A3), not the 2-D entry point's op type, which Ascend 950 lacks; the executor still reports the family's.
 aclnnStatus get_workspace_size_3d(const RawArgs3d& args) {
-  return plan_call({kApi3d, kOpType}, args, validate_3d, plan_tiling_3d, make_plan_3d);
+  if (auto st = require_device(kApi3d)) return st;
+  Problem pr;
+  if (auto st = validate_3d(args, &pr)) return st;
+  const ActivePlatform plat = active_platform();
+  if (auto st = require_kernels({kApi3d, kKernel3d}, plat)) return st;
+  return tile_and_hand_out({kApi3d, kOpType}, args, pr, plat, plan_tiling_3d, make_plan_3d);
 }
 
 }  // namespace

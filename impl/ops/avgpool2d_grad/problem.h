@@ -13,6 +13,8 @@ namespace pcemu::avgpool {
 inline constexpr const char* kOpType = "AvgPool2dGrad";
 inline constexpr const char* kApi = "aclnnAvgPool2dBackward";
 inline constexpr const char* kApi3d = "aclnnAvgPool3dBackward";
+// The l0 kernel aclnnAvgPool3dBackward launches: the op type a platform must list (npu/platform.cpp).
+inline constexpr const char* kKernel3d = "AvgPool3DGrad";
 
 // cubeMathType values of the aclnn API.
 enum CubeMath : int8_t { kKeepDtype = 0, kAllowFp32DownPrecision = 1, kUseFp16 = 2, kUseHf32 = 3 };
