@@ -1,8 +1,9 @@
 // aclnnAdaptiveAvgPool2dBackward: a sibling entry point of the family. The first phase validates, picks
 // upstream's route (pool2d_route.h) and, where the emulator has its kernels, plans the call as the 3-D
-// problem with D = 1; the second phase is the family's plan (plan.h).
+// problem with D = 1; the second phase is the family's plan (plan.h), or the matmul chain's (assist_matmul.h).
 #include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
 #include "common/log.h"
+#include "ops/adaptive_avgpool3d_grad/assist_matmul.h"
 #include "ops/adaptive_avgpool3d_grad/plan.h"
 #include "ops/adaptive_avgpool3d_grad/pool2d_route.h"
 #include "ops/adaptive_avgpool3d_grad/pool2d_validate.h"
@@ -37,6 +38,9 @@ aclnnStatus get_workspace_size_2d(const RawArgs& args) {
                 "{}: on {} ops-nn runs this call ({} route: gradOutput {}x{}) through {}, which the emulator does not "
                 "have",
                 kApi2d, plat.profile.soc, route_name(route), pr.out[1], pr.out[2], route_upstream_kernels(route));
+  // The matmul chain of the Atlas training/inference series has its own tiling and kernel.
+  if (route == Route2d::AssistMatmul)
+    return tile_and_hand_out(kNames2d, args, pr, plat, plan_assist_tiling, make_assist_plan);
   // FillMul runs the elementwise kernels every SoC has; only the 3-D route needs AdaptiveAvgPool3dGrad.
   if (route == Route2d::Pool3dGeneral)
     if (auto st = require_kernels(kNames2d, plat)) return st;

@@ -17,7 +17,7 @@ constexpr std::array<RouteInfo, 4> kRoutes{{
     {"FillMul", "Fill and Mul", true},
     {"Regbase2d", "the AdaptiveAvgPool2dGrad arch35 kernels", false},
     {"Pool3dGeneral", "AdaptiveAvgPool3dGrad with D = 1", true},
-    {"AssistMatmul", "AdaptiveAvgPool2dAssistMatrix, Mul and two BatchMatMul", false},
+    {"AssistMatmul", "AdaptiveAvgPool2dAssistMatrix, Mul and two BatchMatMul", true},
 }};
 
 const RouteInfo& info(Route2d r) { return kRoutes[static_cast<size_t>(r)]; }

@@ -7,7 +7,7 @@
 //                  (1, Ho, Wo, N*C), self to D = 1, AdaptiveAvgPool3dGrad, transposed back; the family's
 //                  General kernel with D = 1.
 //   AssistMatmul   the Atlas training/inference series otherwise: assist matrices, Mul and two BatchMatMul
-//                  (not emulated).
+//                  (assist_matmul.h).
 #pragma once
 
 #include <string>
