@@ -51,6 +51,12 @@ Rule platform_rule(std::string id, RowOf row_of, std::vector<std::string> socs);
 bool dtype_unlisted(const Case& c, const PlatformRow* row, const std::vector<std::string>& names);
 // dtype_unlisted on row_of(c). Mutations: one_or_all(names) get bad[choice].
 Rule dtype_supported_rule(std::string id, std::vector<std::string> names, RowOf row_of, std::vector<DType> bad);
+// On a supported SoC, the `indices` tensor's dtype is not among the row's index dtypes. Mutation classes: INT64
+// (drawn on `int32_only`, the SoCs listing INT32 alone), a narrow integer, a floating type, bool or undefined.
+Rule index_dtype_rule(std::string id, std::string indices, RowOf row_of, std::vector<std::string> int32_only);
+// On a supported SoC with `reference` of a listed dtype, some present tensor of `others` has another dtype.
+// Mutations: others[choice] takes another dtype.
+Rule same_dtype_rule(std::string id, std::string reference, std::vector<std::string> others, RowOf row_of);
 // Some present tensor of `names` has a format `supported` refuses. Mutations: one_or_all(names) get bad[choice].
 Rule format_supported_rule(std::string id, std::vector<std::string> names, FormatTest supported,
                            std::vector<Format> bad);

@@ -1,4 +1,6 @@
 // The shared platform, dtype and format rule builders (see rule_builders.h).
+#include <algorithm>
+#include <array>
 #include <utility>
 
 #include "spec/rule_builders.h"
@@ -79,6 +81,67 @@ Rule format_same_rule(std::string id, std::vector<std::string> names, FormatTest
     Case m = v;
     TensorArg& t = m.tensor_mut(names[choice % names.size()]);
     t.format = t.format == a ? b : a;
+    return m;
+  };
+  return r;
+}
+
+}  // namespace poolcheck::spec
+
+namespace poolcheck::spec {
+
+Rule index_dtype_rule(std::string id, std::string indices, RowOf row_of, std::vector<std::string> int32_only) {
+  Rule r;
+  r.id = std::move(id);
+  const auto listed = [](const PlatformRow& row, DType d) {
+    return std::find(row.index_dtypes.begin(), row.index_dtypes.end(), d) != row.index_dtypes.end();
+  };
+  r.violated = [indices, row_of, listed](const Case& c) {
+    const TensorArg* idx = tensor(c, indices);
+    const PlatformRow* row = row_of(c);
+    return idx && row && !listed(*row, idx->dtype);
+  };
+  // INT64 is refused only where the row lists INT32 alone: that class is drawn there.
+  r.classes = {{"int64-where-int32-only", {}, std::move(int32_only), ""},
+               {"narrow-int", {}, {}, ""},
+               {"floating", {}, {}, ""},
+               {"bool-or-undefined", {}, {}, ""}};
+  r.violate = [indices, row_of, listed](const Case& v, uint64_t choice) -> std::optional<Case> {
+    static const std::array<std::vector<DType>, 4> kByClass{
+        std::vector<DType>{DType::I64}, std::vector<DType>{DType::I16, DType::I8, DType::U8},
+        std::vector<DType>{DType::F32, DType::F16, DType::F64}, std::vector<DType>{DType::Bool, DType::Undefined}};
+    const PlatformRow* row = row_of(v);
+    if (!row) return std::nullopt;
+    const std::vector<DType>& bad = kByClass[choice % 4];
+    const DType d = bad[(choice / 4) % bad.size()];
+    if (listed(*row, d)) return std::nullopt;  // INT64 where the row lists it is valid
+    Case m = v;
+    m.tensor_mut(indices).dtype = d;
+    return m;
+  };
+  return r;
+}
+
+Rule same_dtype_rule(std::string id, std::string reference, std::vector<std::string> others, RowOf row_of) {
+  Rule r;
+  r.id = std::move(id);
+  r.violated = [reference, others, row_of](const Case& c) {
+    const TensorArg* ref = tensor(c, reference);
+    const PlatformRow* row = row_of(c);
+    if (!ref || !row || !dtype_listed(*row, ref->dtype)) return false;
+    return std::any_of(others.begin(), others.end(), [&](const std::string& n) {
+      const TensorArg* t = tensor(c, n);
+      return t && t->dtype != ref->dtype;
+    });
+  };
+  r.classes = numbered_classes(others.size());
+  r.violate = [reference, others](const Case& v, uint64_t choice) -> std::optional<Case> {
+    Case m = v;
+    const DType ref_dt = m.tensor_mut(reference).dtype;
+    std::vector<DType> other;
+    for (DType d : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32})
+      if (d != ref_dt) other.push_back(d);
+    m.tensor_mut(others[choice % others.size()]).dtype = other[(choice / others.size()) % other.size()];
     return m;
   };
   return r;

@@ -8,8 +8,6 @@ namespace poolcheck::spec::maxpool2d_grad {
 
 namespace {
 
-bool contains(const std::vector<DType>& v, DType d) { return std::find(v.begin(), v.end(), d) != v.end(); }
-
 bool format_listed(Format f) { return f == Format::ND || f == Format::NCHW || f == Format::NHWC; }
 
 Rule rule_platform() {
@@ -29,62 +27,18 @@ Rule rule_dtype_self() {
 }
 
 Rule rule_dtype_same() {
-  Rule r;
-  r.id = "MP2.DTYPE.SAME";
+  Rule r = same_dtype_rule("MP2.DTYPE.SAME", kSelf, {kGradOutput, kGradInput}, supported_row);
   r.in_docs = false;
   r.text = "gradOutput and gradInput dtype must equal self dtype";
   r.chosen = "161002; the document lists one dtype set for the three but never requires equality (MP2.D.DTYPE_SAME)";
-  r.violated = [](const Case& c) {
-    const TensorArg* self = tensor(c, kSelf);
-    const PlatformRow* row = supported_row(c);
-    if (!self || !row || !dtype_listed(*row, self->dtype)) return false;
-    for (const char* name : {kGradOutput, kGradInput}) {
-      const TensorArg* t = tensor(c, name);
-      if (t && t->dtype != self->dtype) return true;
-    }
-    return false;
-  };
-  r.classes = numbered_classes(2);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    Case m = v;
-    const DType self_dt = m.tensor_mut(kSelf).dtype;
-    std::vector<DType> other;
-    for (DType d : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32})
-      if (d != self_dt) other.push_back(d);
-    m.tensor_mut(choice % 2 == 0 ? kGradOutput : kGradInput).dtype = other[(choice / 2) % other.size()];
-    return m;
-  };
   return r;
 }
 
 Rule rule_dtype_indices() {
-  Rule r;
-  r.id = "MP2.DTYPE.INDICES";
+  Rule r = index_dtype_rule("MP2.DTYPE.INDICES", kIndices, supported_row, {"Ascend910B", "Ascend910_93"});
   r.cites = {
       cite("005", "参数说明: indices INT32、INT64; A2/A3 note (indices仅支持INT32); 返回值 161002 row 1", "005")};
   r.text = "indices dtype must be INT32 on Ascend910B/Ascend910_93, INT32 or INT64 on Ascend950";
-  r.violated = [](const Case& c) {
-    const TensorArg* idx = tensor(c, kIndices);
-    const PlatformRow* row = supported_row(c);
-    return idx && row && !contains(row->index_dtypes, idx->dtype);
-  };
-  r.classes = {{"int64-where-int32-only", {}, {"Ascend910B", "Ascend910_93"}, ""},
-               {"narrow-int", {}, {}, ""},
-               {"floating", {}, {}, ""},
-               {"bool-or-undefined", {}, {}, ""}};
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<std::vector<DType>, 4> kByClass{
-        std::vector<DType>{DType::I64}, std::vector<DType>{DType::I16, DType::I8, DType::U8},
-        std::vector<DType>{DType::F32, DType::F16, DType::F64}, std::vector<DType>{DType::Bool, DType::Undefined}};
-    const PlatformRow* row = supported_row(v);
-    if (!row) return std::nullopt;
-    const std::vector<DType>& bad = kByClass[choice % 4];
-    const DType d = bad[(choice / 4) % bad.size()];
-    if (contains(row->index_dtypes, d)) return std::nullopt;
-    Case m = v;
-    m.tensor_mut(kIndices).dtype = d;
-    return m;
-  };
   return r;
 }
 
