@@ -147,8 +147,6 @@ void parse_shard(const std::string& text, int* index, int* count) {
   *count = static_cast<int>(n);
 }
 
-// The shard this run takes: K/N as given, or from the job engine's variables with --shard auto. Returns how it was
-// found ("" for the default single shard).
 // The operators the backend exports: the default list becomes those (said on stderr when some are missing), an
 // operator asked for by --op that it lacks is a reason the run cannot be made, and the failure database's cases of
 // the others are kept for a backend that has them.
@@ -174,6 +172,8 @@ int choose_exported_operators(const BackendInfo& info, CampaignOptions* opts) {
   return 0;
 }
 
+// The shard this run takes: K/N as given, or from the job engine's variables with --shard auto. Returns how it was
+// found ("" for the default single shard).
 std::string choose_shard(const RunArgs& a, CampaignOptions* opts) {
   if (a.shard == "auto") {
     const std::optional<long> count = a.shard_count ? std::optional<long>(a.shard_count) : std::nullopt;
