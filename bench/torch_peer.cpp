@@ -48,11 +48,12 @@ PeerKernel prepare(const BenchCase& b, const HostValues& in) {
   std::function<void()> run;
   switch (row->algorithm) {
     case PoolAlgorithm::Max: {
-      // The forward's argmax: the one input neither filled nor the output.
+      // The forward's argmax, as offsets of gradOutput's shape whatever the entry point hands over (a mask).
       std::string derived;
       for (const std::string& t : names.tensors)
-        if (t != op->output && std::find(op->filled.begin(), op->filled.end(), t) == op->filled.end()) derived = t;
-      auto idx = std::make_shared<at::Tensor>(from_values(in.at(derived), full_shape(s, s.out), at::kLong));
+        if (op->is_derived(t)) derived = t;
+      const HostValues problem = op->problem_inputs(b.c, in);
+      auto idx = std::make_shared<at::Tensor>(from_values(problem.at(derived), full_shape(s, s.out), at::kLong));
       const std::vector<int64_t> dilation(s.k.size(), 1);
       if (three_d)
         run = [=] {

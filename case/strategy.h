@@ -22,6 +22,8 @@ enum class Strategy : int8_t {
   Vector,   // average pooling: everything else
   AllOne,   // adaptive average pooling: a 1x1x1 output
   General,  // adaptive average pooling: everything else
+  V1Plane,  // max pooling from a bit mask (MaxPoolGradWithArgmaxV1): a whole input plane per pass
+  V1Rows,   // max pooling from a bit mask: input rows per pass where a plane does not fit
 };
 
 // The word of a strategy, as kernels report it and reports print it.

@@ -27,10 +27,8 @@ void fuzz_case(const std::string& op, const DecodedCase& d) {
   // only one of each shared pair, which may lie outside the other position's window: a Case cannot say what such
   // data should do.
   for (const std::string& name : adapter->arguments.tensors) {
-    const bool derived = name != adapter->output &&
-                         std::find(adapter->filled.begin(), adapter->filled.end(), name) == adapter->filled.end();
     const TensorArg* t = d.c.tensor(name);
-    if (makes_data && derived && t && t->present && spec::may_overlap(*t)) return;
+    if (makes_data && adapter->is_derived(name) && t && t->present && spec::may_overlap(*t)) return;
   }
   std::vector<std::pair<std::string, std::vector<double>>> host;
   RunOptions opt;

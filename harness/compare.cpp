@@ -21,10 +21,14 @@ std::string coords(const std::vector<int64_t>& shape, int64_t flat) {
 void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult& o, const std::vector<double>& impl,
                          CaseResult* r, CaseTensors* tensors) {
   const TensorArg& out = *c.tensor(op.output);
+  // A result rounded through a narrower dtype is judged as that dtype's, then widened exactly.
+  const bool through = o.rounded_through != DType::Undefined && o.rounded_through != out.dtype;
+  const DType bound_dtype = through ? o.rounded_through : out.dtype;
   bool all_zero = true;
   for (size_t i = 0; i < impl.size(); ++i) {
-    const double ref = round_to(out.dtype, o.exact[i]);
-    const double bound = fp32_sum_bound(out.dtype, o.terms[i], o.term_error);
+    const double ref =
+        through ? round_to(out.dtype, round_to(bound_dtype, o.exact[i])) : round_to(out.dtype, o.exact[i]);
+    const double bound = fp32_sum_bound(bound_dtype, o.terms[i], o.term_error);
     const Verdict v = compare_element(impl[i], ref, bound);
     all_zero = all_zero && ref == 0 && impl[i] == 0;
     r->err.elements++;
@@ -34,7 +38,7 @@ void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult&
       // most 16 ULP of its value): where a sum cancels, the model allows an error as large as the value, and a ratio
       // to it says nothing (the bound ratio covers every element).
       constexpr double kUlpScale = 16;
-      if (const double ulp = ref != 0 ? ulp_at(out.dtype, ref) : 0; ref != 0 && bound <= kUlpScale * ulp) {
+      if (const double ulp = ref != 0 ? ulp_at(bound_dtype, ref) : 0; ref != 0 && bound <= kUlpScale * ulp) {
         r->err.max_ulp_err = std::max(r->err.max_ulp_err, v.abs_err / ulp);
         r->err.max_rel_err = std::max(r->err.max_rel_err, v.abs_err / std::fabs(ref));
       }

@@ -35,6 +35,9 @@ struct OracleResult {
   std::vector<double> exact;        // unrounded expected output (dense, output view shape)
   std::vector<ElementTerms> terms;  // accumulation path of each element, for the tolerance model
   TermError term_error;             // how each contribution is computed (dtype and precision mode)
+  // The dtype the kernel rounds its result to before the output's, where that is narrower (FLOAT computed in
+  // FLOAT16: docs/tolerance.md); Undefined when the result goes to the output dtype directly.
+  DType rounded_through = DType::Undefined;
 };
 
 // One parameter of the operator's GetWorkspaceSize call, in order (the workspace-size and executor
@@ -83,6 +86,24 @@ struct OpAdapter {
   // The largest input magnitude whose computation stays finite in the case's precision (raw fuzz data is clamped
   // to it): 2^100 unless the operator computes in a narrower type (average pooling's USE_FP16: 2^14).
   std::function<double(const Case&)> data_magnitude_limit = [](const Case&) { return 0x1p100; };
+
+  // The inputs as the pooling problem states them, for a peer computing the same problem (max pooling's argmax as
+  // in-plane offsets of gradOutput's shape): the inputs themselves unless the entry point encodes one differently
+  // (the mask entry point's INT8 mask).
+  std::function<HostValues(const Case&, const HostValues&)> problem_inputs = [](const Case&, const HostValues& v) {
+    return v;
+  };
+
+  // Whether `tensor` is derived from the filled inputs (max pooling's indices): an input neither filled nor the
+  // output.
+  bool is_derived(const std::string& tensor) const {
+    if (tensor == output) return false;
+    for (const std::string& f : filled)
+      if (f == tensor) return false;
+    for (const std::string& t : arguments.tensors)
+      if (t == tensor) return true;
+    return false;
+  }
 
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,9 +15,10 @@
 
 namespace poolcheck::spec {
 
-using CaseTest = bool (*)(const Case&);             // e.g. an operator's structure_ok
-using RowOf = const PlatformRow* (*)(const Case&);  // the row of a supported SoC, else nullptr
-using FormatTest = bool (*)(Format);
+// Functions, not pointers: an entry point whose rules are built from its document's facts passes closures.
+using CaseTest = std::function<bool(const Case&)>;             // e.g. an operator's structure_ok
+using RowOf = std::function<const PlatformRow*(const Case&)>;  // the row of a supported SoC, else nullptr
+using FormatTest = std::function<bool(Format)>;
 
 // Dtypes no pooling operator supports, in the order the dtype mutations pick them.
 inline const std::vector<DType> kNonFloatDTypes{DType::F64, DType::I32, DType::I8,   DType::U8,

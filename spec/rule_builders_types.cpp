@@ -102,7 +102,12 @@ Rule index_dtype_rule(std::string id, std::string indices, RowOf row_of, std::ve
     return idx && row && !listed(*row, idx->dtype);
   };
   // INT64 is refused only where the row lists INT32 alone: that class is drawn there.
-  r.classes = {{"int64-where-int32-only", {}, std::move(int32_only), ""},
+  const auto int64_where_int32_only = [indices, int32_only](const Case& c) {
+    const TensorArg* idx = tensor(c, indices);
+    return idx && idx->dtype == DType::I64 &&
+           std::find(int32_only.begin(), int32_only.end(), c.platform) != int32_only.end();
+  };
+  r.classes = {{"int64-where-int32-only", {}, std::move(int32_only), "", int64_where_int32_only},
                {"narrow-int", {}, {}, ""},
                {"floating", {}, {}, ""},
                {"bool-or-undefined", {}, {}, ""}};

@@ -38,6 +38,9 @@ struct ViolationClass {
   std::vector<DType> dtypes;      // the base's tensor dtype is one of these
   std::vector<std::string> socs;  // the base's SoC is one of these
   std::string feature;            // a valid-generator feature the base must show (gen::kFeature*), e.g. INT64 indices
+  // What a case of the class shows beyond those conditions: the mutation its name promises. Every class with
+  // conditions has one (tests/coverage/violation_classes_test.cpp draws each and asks it).
+  std::function<bool(const Case&)> shows{};
 };
 
 // Classes without conditions named by their number ("0", "1", ...), for rules whose classes differ only in

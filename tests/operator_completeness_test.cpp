@@ -175,10 +175,20 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
       const TensorArg* out = v.tensor(p.adapter->output);
       int64_t elements = 1;
       for (int64_t d : out ? out->shape : std::vector<int64_t>{0}) elements *= d;
-      const OracleResult o = p.adapter->oracle(v, p.adapter->make_inputs(v));
+      const HostValues inputs = p.adapter->make_inputs(v);
+      const OracleResult o = p.adapter->oracle(v, inputs);
       need(static_cast<int64_t>(o.exact.size()) == elements && o.terms.size() == o.exact.size(),
            "the oracle gives " + std::to_string(o.exact.size()) + " values for " + std::to_string(elements) +
                " output elements");
+      // What a peer reads as the problem: a derived input (max pooling's argmax) has one value per gradient element,
+      // whatever the entry point hands over (the mask entry point's bytes).
+      const HostValues problem = p.adapter->problem_inputs(v, inputs);
+      const TensorArg* grad = v.tensor(p.adapter->arguments.gradient);
+      for (const std::string& name : p.adapter->arguments.tensors)
+        if (p.adapter->is_derived(name) && grad)
+          need(static_cast<int64_t>(problem.at(name).size()) == element_count(grad->shape).value_or(-1),
+               "the problem's " + name + " has " + std::to_string(problem.at(name).size()) +
+                   " values, not one per gradient element");
     } catch (const std::exception& e) {
       problems.push_back(op + ": no oracle for a valid case (" + e.what() + ")");
     }
@@ -202,10 +212,8 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
   // from the forward, adaptive pooling has no window lists, and every bench shape has `rank` spatial dims.
   if (p.table_row && p.adapter) {
     const auto& t = p.adapter->arguments.tensors;
-    const bool derives_an_input = std::any_of(t.begin(), t.end(), [&](const std::string& name) {
-      return name != p.adapter->output &&
-             std::find(p.adapter->filled.begin(), p.adapter->filled.end(), name) == p.adapter->filled.end();
-    });
+    const bool derives_an_input =
+        std::any_of(t.begin(), t.end(), [&](const std::string& name) { return p.adapter->is_derived(name); });
     const PoolAlgorithm shown = derives_an_input                      ? PoolAlgorithm::Max
                                 : p.adapter->arguments.arrays.empty() ? PoolAlgorithm::AdaptiveAvg
                                                                       : PoolAlgorithm::Avg;
@@ -360,6 +368,19 @@ TEST(OperatorCompletenessNegativeControl, AMissingPartIsNamed) {
   wrong_oracle.adapter = &short_oracle;
   EXPECT_NE(first(completeness_problems(wrong_oracle)).find("the oracle gives"), std::string::npos)
       << joined(completeness_problems(wrong_oracle));
+
+  // A peer handed the entry point's own encoding of a derived input (here: one value short of the gradient's).
+  OpAdapter raw_problem = *full.adapter;
+  raw_problem.problem_inputs = [](const Case&, const HostValues& v) {
+    HostValues out = v;
+    for (auto& [name, values] : out)
+      if (name == "indices" && !values.empty()) values.pop_back();
+    return out;
+  };
+  OperatorParts wrong_problem = full;
+  wrong_problem.adapter = &raw_problem;
+  EXPECT_NE(first(completeness_problems(wrong_problem)).find("not one per gradient element"), std::string::npos)
+      << joined(completeness_problems(wrong_problem));
 
   OpAdapter no_gradient = *full.adapter;
   no_gradient.arguments.gradient = "";

@@ -34,10 +34,10 @@ std::string refusal(Parse parse, const char* token) {
 
 TEST(StrategyVocabulary, EveryWordRoundTrips) {
   const std::pair<Strategy, const char*> words[] = {
-      {Strategy::Normal, "Normal"},   {Strategy::CutK, "CutK"},     {Strategy::Scatter, "Scatter"},
-      {Strategy::SIMD, "SIMD"},       {Strategy::SIMT, "SIMT"},     {Strategy::Global, "Global"},
-      {Strategy::Cube, "Cube"},       {Strategy::Vector, "Vector"}, {Strategy::AllOne, "AllOne"},
-      {Strategy::General, "General"},
+      {Strategy::Normal, "Normal"},   {Strategy::CutK, "CutK"},       {Strategy::Scatter, "Scatter"},
+      {Strategy::SIMD, "SIMD"},       {Strategy::SIMT, "SIMT"},       {Strategy::Global, "Global"},
+      {Strategy::Cube, "Cube"},       {Strategy::Vector, "Vector"},   {Strategy::AllOne, "AllOne"},
+      {Strategy::General, "General"}, {Strategy::V1Plane, "V1Plane"}, {Strategy::V1Rows, "V1Rows"},
   };
   expect_round_trips(words, strategy_name, parse_strategy_token);
 }
@@ -47,7 +47,8 @@ TEST(StrategyVocabulary, AnUnknownWordIsAnErrorNamingItAndTheKnownWords) {
   for (const char* token : {"normal", "Normall", ""})
     EXPECT_EQ(refusal(parse_strategy_token, token),
               std::string("unknown strategy '") + token +
-                  "' (known: Normal, CutK, Scatter, SIMD, SIMT, Global, Cube, Vector, AllOne, General)");
+                  "' (known: Normal, CutK, Scatter, SIMD, SIMT, Global, Cube, Vector, AllOne, General, V1Plane, "
+                  "V1Rows)");
 }
 
 TEST(RerunCheckVocabulary, EveryWordRoundTrips) {

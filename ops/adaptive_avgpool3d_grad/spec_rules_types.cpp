@@ -34,7 +34,13 @@ Rule rule_dtype_supported() {
       "(AA.D.OUT_CHECKS)";
   // BFLOAT16 is refused only where the row lacks it (Atlas training/inference): that class is drawn there. The
   // others put a dtype no row lists on gradOutput, self, both, or all three tensors (a consistent call).
-  r.classes = {{"bf16-where-unlisted", {}, {"Ascend910", "Ascend310P"}, ""},
+  const auto bf16_where_unlisted = [](const Case& c) {
+    const TensorArg* g = tensor(c, kGradOutput);
+    const TensorArg* s = tensor(c, kSelf);
+    return (c.platform == "Ascend910" || c.platform == "Ascend310P") &&
+           ((g && g->dtype == DType::BF16) || (s && s->dtype == DType::BF16));
+  };
+  r.classes = {{"bf16-where-unlisted", {}, {"Ascend910", "Ascend310P"}, "", bf16_where_unlisted},
                {"grad-output", {}, {}, ""},
                {"self", {}, {}, ""},
                {"grad-output-and-self", {}, {}, ""},

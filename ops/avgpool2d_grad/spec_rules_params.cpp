@@ -148,9 +148,12 @@ Rule cube_math() {
     return dt && ((t == 2 && *dt == DType::BF16) || (t == 3 && *dt != DType::F32));
   };
   // The dtype-dependent refusals are classes of their own, drawn on a base of the dtype they need.
-  const std::vector<ViolationClass> classes{{"fp16-with-bf16", {DType::BF16}, {}, ""},
-                                            {"hf32-with-f16", {DType::F16}, {}, ""},
-                                            {"hf32-with-bf16", {DType::BF16}, {}, ""},
+  const auto mode_with = [](int64_t mode, DType dt) {
+    return [mode, dt](const Case& c) { return cube_math_type(c) == mode && common_dtype(c) == dt; };
+  };
+  const std::vector<ViolationClass> classes{{"fp16-with-bf16", {DType::BF16}, {}, "", mode_with(2, DType::BF16)},
+                                            {"hf32-with-f16", {DType::F16}, {}, "", mode_with(3, DType::F16)},
+                                            {"hf32-with-bf16", {DType::BF16}, {}, "", mode_with(3, DType::BF16)},
                                             {"above-3", {}, {}, ""},
                                             {"negative", {}, {}, ""}};
   r.classes = classes;

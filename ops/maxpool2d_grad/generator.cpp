@@ -1,6 +1,6 @@
 // Generators for aclnnMaxPool2dWithIndicesBackward: the 3-D max-pool family's generators drawing a depth axis of
-// one (GenConfig::spatial_rank), lowered onto the entry point (family.h), on the SoCs and dtypes of its own
-// document. Its own: no NaN or infinity in the data (the document excludes them).
+// one (GenConfig::spatial_rank), lowered onto the entry point (family.h, generator_family.h), on the SoCs and dtypes
+// of its own document. Its own: no NaN or infinity in the data (the document excludes them).
 #include <stdexcept>
 
 #include "case/descriptor.h"
@@ -10,6 +10,7 @@
 #include "generators/invalid.h"
 #include "generators/threshold.h"
 #include "ops/maxpool2d_grad/family.h"
+#include "ops/maxpool2d_grad/generator_family.h"
 #include "ops/maxpool2d_grad/spec.h"
 
 namespace poolcheck::gen {
@@ -18,22 +19,24 @@ namespace {
 
 const spec::OperatorSpec& contract() { return spec::maxpool2d_grad::operator_spec(); }
 
-// The family's configuration for one case: rank 2, and the SoC and dtype drawn from this entry point's table.
-GenConfig family_config(const GenConfig& cfg) {
+}  // namespace
+
+GenConfig maxpool2d_family::family_config(const GenConfig& cfg, const spec::OperatorSpec& contract,
+                                          const std::string& op) {
   GenConfig fam = cfg;
   fam.spatial_rank = 2;
   if (fam.target.platform.empty()) {
-    std::vector<std::string> socs = kernel_socs(cfg, "maxpool2d_grad");
+    std::vector<std::string> socs = kernel_socs(cfg, op);
     if (wants(cfg, kFeatureInt64Indices))
-      std::erase_if(socs, [](const std::string& s) { return !feature_applies(contract(), {s}, kFeatureInt64Indices); });
-    if (socs.empty()) socs = kernel_socs(cfg, "maxpool2d_grad");
+      std::erase_if(socs, [&](const std::string& s) { return !feature_applies(contract, {s}, kFeatureInt64Indices); });
+    if (socs.empty()) socs = kernel_socs(cfg, op);
     fam.target.platform = *rc::gen::elementOf(socs);
   }
-  fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
+  fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract, fam.target.platform));
   return fam;
 }
 
-Case lowered(const Case& family_case, const GenConfig& fam) {
+Case maxpool2d_family::lowered(const Case& family_case, const GenConfig& fam) {
   auto c = without_depth_axis(family_case, ::poolcheck::maxpool2d_grad::family());
   if (!c)
     throw std::logic_error("maxpool2d_grad: the family drew a case with a depth axis: " + to_descriptor(family_case));
@@ -43,6 +46,14 @@ Case lowered(const Case& family_case, const GenConfig& fam) {
   if (c->fill == FillKind::Special) c->fill = FillKind::Normal;  // 约束说明: no NaN or -Inf input
   return *c;
 }
+
+namespace {
+
+GenConfig family_config(const GenConfig& cfg) {
+  return maxpool2d_family::family_config(cfg, contract(), "maxpool2d_grad");
+}
+
+using maxpool2d_family::lowered;
 
 }  // namespace
 

@@ -16,7 +16,7 @@ Case maxpool2d_grad::make_case(const maxpool2d_grad::CaseParams& p) {
               {kPadding, {true, p.padding}},
               {kDilation, {true, p.dilation}}};
   c.set_scalar(kCeilMode, p.ceil_mode ? 1 : 0);
-  const auto pool = pool_params(c);
+  const auto pool = pool_params(indices_document(), c);
   const auto out = pool ? pooled(p.in_dims, *pool) : std::nullopt;
   if (!out) throw std::invalid_argument("maxpool2d_grad::make_case: invalid pooling parameters");
   auto make = [&](DType dt, const Dims2& hw) {

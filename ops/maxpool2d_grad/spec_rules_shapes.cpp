@@ -1,5 +1,5 @@
-// aclnnMaxPool2dWithIndicesBackward: shape relations, empty tensors, the pooled size, output aliasing and the
-// index contract.
+// The 2-D max-pool backward's shape relations, empty tensors, the pooled size, output aliasing and the index
+// contract.
 #include <algorithm>
 #include <array>
 
@@ -23,31 +23,46 @@ size_t channel_dim(const TensorArg& t) {
   return t.format == Format::NHWC ? t.shape.size() - 1 : (t.shape.size() == 3 ? 0 : 1);
 }
 
-Rule rule_indices_shape() {
-  Rule r = same_shape_rule("MP2.SHAPE.INDICES", kIndices, kGradOutput, structure_ok);
-  r.cites = {cite("005", "参数说明 table: indices (shape和输入gradOutput一致); 返回值 161002 row 3", "005")};
-  r.text = "indices shape must equal gradOutput shape";
-  return r;
+// A view whose structure the document accepts.
+CaseTest ok_for(const Document& d) {
+  return [&d](const Case& c) { return structure_ok(d, c); };
 }
 
-Rule rule_grad_input_shape() {
-  Rule r = same_shape_rule("MP2.SHAPE.GRADINPUT", kGradInput, kSelf, structure_ok);
-  r.cites = {cite("005", "参数说明 table: gradInput (shape与self保持一致); 返回值 161002 row 3", "005")};
-  r.text = "gradInput shape must equal self shape";
-  return r;
-}
-
-Rule rule_empty() {
+// The document's indices shape: gradOutput's, or the mask's for a mask document.
+Rule rule_indices_shape(const Document& d) {
+  if (d.offsets_checked) return d.dressed(same_shape_rule("", kIndices, kGradOutput, ok_for(d)), "SHAPE.INDICES");
   Rule r;
-  r.id = "MP2.EMPTY";
-  r.in_docs = false;
-  r.text = "no tensor may have a zero dim";
-  r.chosen =
-      "161002: the document says nothing of empty tensors, and its kernels have nothing to compute (MP2.D.EMPTY)";
-  r.violated = [](const Case& c) { return structure_ok(c) && any_zero_dim(c, kTensors); };
+  // Judged once the kernel and gradOutput are well formed (the mask's shape is a function of them).
+  r.violated = [&d](const Case& c) {
+    const auto k = kernel2(c);
+    if (!structure_ok(d, c) || !k || any_zero_dim(c, kTensors)) return false;
+    return tensor(c, kIndices)->shape != d.indices_shape(*tensor(c, kGradOutput), *k);
+  };
+  // One more entry in the last dim; one tap row less (two more for one tap); gradOutput's shape (what the error row
+  // asks for). Empty tensors are the empty rule's.
   r.classes = numbered_classes(3);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    if (!structure_ok(v)) return std::nullopt;
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const auto k = kernel2(v);
+    if (!structure_ok(d, v) || !k) return std::nullopt;
+    Case m = v;
+    TensorArg& idx = m.tensor_mut(kIndices);
+    std::vector<int64_t> shape = idx.shape;
+    if (choice % 3 == 0) shape.back() += 1;
+    if (choice % 3 == 1) shape[shape.size() - 2] = shape[shape.size() - 2] > 1 ? shape[shape.size() - 2] - 1 : 2;
+    if (choice % 3 == 2) shape = tensor(v, kGradOutput)->shape;
+    if (shape == idx.shape) return std::nullopt;
+    reshape(idx, shape);
+    return m;
+  };
+  return d.dressed(r, "SHAPE.INDICES");
+}
+
+Rule rule_empty(const Document& d) {
+  Rule r;
+  r.violated = [&d](const Case& c) { return structure_ok(d, c) && any_zero_dim(c, kTensors); };
+  r.classes = numbered_classes(3);
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    if (!structure_ok(d, v)) return std::nullopt;
     Case m = v;
     const TensorArg& self = *tensor(m, kSelf);
     const size_t rank = self.shape.size();
@@ -58,22 +73,18 @@ Rule rule_empty() {
     for (const char* name : kTensorNames) m.tensor_mut(name).shape[dim] = 0;
     return m;
   };
-  return r;
+  return d.dressed(r, "EMPTY");
 }
 
-Rule rule_batch_channel() {
+Rule rule_batch_channel(const Document& d) {
   Rule r;
-  r.id = "MP2.SHAPE.BATCH_CHANNEL";
-  r.cites = {cite("005", "参数说明 table: gradOutput (和正向的输出shape一致)", "005")};
-  r.text = "gradOutput's N and C must equal self's";
-  r.chosen = "161002 in GetWorkspaceSize (MP2.D.GRADOUTPUT_SHAPE)";
-  r.violated = [](const Case& c) {
-    if (!structure_ok(c) || any_zero_dim(c, kTensors)) return false;
+  r.violated = [&d](const Case& c) {
+    if (!structure_ok(d, c) || any_zero_dim(c, kTensors)) return false;
     return batch_channels(*tensor(c, kGradOutput)) != batch_channels(*tensor(c, kSelf));
   };
   r.classes = numbered_classes(2);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    if (!structure_ok(v)) return std::nullopt;
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    if (!structure_ok(d, v)) return std::nullopt;
     const TensorArg& self = *tensor(v, kSelf);
     const bool batch = choice % 2 == 0 && self.shape.size() == 4;
     const size_t dim = batch ? 0 : channel_dim(self);
@@ -86,18 +97,12 @@ Rule rule_batch_channel() {
     }
     return m;
   };
-  return r;
+  return d.dressed(r, "SHAPE.BATCH_CHANNEL");
 }
 
-void set_pooled_dims(Case& m, const Dims2& hw) {
-  for (const char* name : {kGradOutput, kIndices}) {
-    TensorArg& t = m.tensor_mut(name);
-    reshape(t, with_spatial(t, hw));
-  }
-}
-
-std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil, int64_t wrong) {
-  auto pool = pool_params(v);
+std::optional<Case> retarget_axis(const Document& d, const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
+                                  int64_t wrong) {
+  auto pool = pool_params(d, v);
   if (!pool) return std::nullopt;
   const auto [in, k, s, p] = iksp;
   pool->k[axis] = k;
@@ -119,47 +124,32 @@ std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t
   for (size_t i = 0; i < 2; ++i)
     out[i] = pooled_size(in_dims[i], pool->k[i], pool->s[i], pool->p[i], 1, ceil).value_or(1);
   out[axis] = wrong;
-  set_pooled_dims(m, out);
+  set_pooled_dims(d, m, out);
   return m;
 }
 
+// The pooled-size rule's views of a case under one document.
 struct PoolViews {
   using Dims = Dims2;
+  const Document* doc = nullptr;
   static const std::vector<std::string>& tensors() { return kTensors; }
   static const char* input() { return kSelf; }
   static const char* gradient() { return kGradOutput; }
-  static bool structure_ok(const Case& c) { return maxpool2d_grad::structure_ok(c); }
-  static std::optional<Pool> pool_params(const Case& c) { return maxpool2d_grad::pool_params(c); }
+  bool structure_ok(const Case& c) const { return maxpool2d_grad::structure_ok(*doc, c); }
+  std::optional<Pool> pool_params(const Case& c) const { return maxpool2d_grad::pool_params(*doc, c); }
   static std::optional<Dims2> pooled(const Dims2& in, const Pool& p) { return maxpool2d_grad::pooled(in, p); }
   static Dims2 spatial(const TensorArg& t) { return maxpool2d_grad::spatial(t); }
   static size_t axis(uint64_t choice) { return (choice / 4) % 2; }
-  static void set_pooled_dims(Case& m, const Dims2& hw) { maxpool2d_grad::set_pooled_dims(m, hw); }
-  static std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
-                                           int64_t wrong) {
-    return maxpool2d_grad::retarget_axis(v, axis, iksp, ceil, wrong);
+  void set_pooled_dims(Case& m, const Dims2& hw) const { maxpool2d_grad::set_pooled_dims(*doc, m, hw); }
+  std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
+                                    int64_t wrong) const {
+    return maxpool2d_grad::retarget_axis(*doc, v, axis, iksp, ceil, wrong);
   }
 };
 
-Rule rule_pooled() {
-  Rule r = pooled_rule<PoolViews>("MP2.SHAPE.POOLED");
-  r.cites = {cite("005", "功能说明: H_out, W_out 推导公式 (ceilMode, dilation, 舍弃的滑窗)", "005"),
-             cite("005", "参数说明 table: gradOutput (和正向的输出shape一致)", "005")};
-  r.text =
-      "gradOutput's H,W must equal the max-pool output size of self's H,W for kernelSize, stride, padding, "
-      "dilation and ceilMode (a last window starting in the padding dropped), each >= 1";
-  r.chosen = "161002 in GetWorkspaceSize (MP2.D.GRADOUTPUT_SHAPE)";
-  return r;
-}
-
-Rule rule_overlap() {
-  Rule r = overlap_rule("MP2.OUTPUT.OVERLAP", kGradInput);
-  r.chosen = "161002, so no write is ambiguous";
-  return r;
-}
-
 // Can an index lie in the plane but outside its window? Not when every window covers the whole plane.
-bool out_of_window_possible(const Case& c) {
-  const auto pool = pool_params(c);
+bool out_of_window_possible(const Document& d, const Case& c) {
+  const auto pool = pool_params(d, c);
   const TensorArg* self = tensor(c, kSelf);
   if (!pool || !self || !rank_ok(*self)) return false;
   const Dims2 in = spatial(*self);
@@ -176,9 +166,9 @@ bool out_of_window_possible(const Case& c) {
 
 // A base whose every window covers the whole plane has no in-plane index outside its window: it is first widened
 // to a plane of at least two columns pooled by 1x1 windows (a valid case whose windows are single elements).
-std::optional<Case> with_room_outside_a_window(const Case& v) {
-  if (out_of_window_possible(v)) return v;
-  if (!structure_ok(v)) return std::nullopt;
+std::optional<Case> with_room_outside_a_window(const Document& d, const Case& v) {
+  if (out_of_window_possible(d, v)) return v;
+  if (!structure_ok(d, v)) return std::nullopt;
   Case m = v;
   m.array_mut(kKernelSize).values = {1};
   m.array_mut(kStride).values.clear();
@@ -192,28 +182,25 @@ std::optional<Case> with_room_outside_a_window(const Case& v) {
     t.offset = 0;
     reshape(t, with_spatial(t, in));
   }
-  return out_of_window_possible(m) ? std::optional<Case>(m) : std::nullopt;
+  return out_of_window_possible(d, m) ? std::optional<Case>(m) : std::nullopt;
 }
 
-Rule rule_index_range() {
+Rule rule_index_range(const Document& d) {
   Rule r;
-  r.id = "MP2.INDEX.RANGE";
   r.phase = Phase::Execute;
-  r.cites = {cite("005", "约束说明: indices值不能超过公式中的H_in*W_in，且需要大于等于0", "005")};
-  r.text =
-      "every indices value must lie inside its own pooling window of the H*W plane (not outside the window, "
-      "not outside the plane, not negative; an INT64 index is judged by all 64 bits)";
-  r.chosen =
-      "aclnnMaxPool2dWithIndicesBackward (execute) returns 161002 and leaves gradInput untouched; the "
-      "document bounds the values by the plane, and an index outside its window names no tap of it "
-      "(MP2.D.INDEX_VALIDITY)";
   r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
   r.classes = {{"out-of-window", {}, {}, ""},
                {"out-of-plane", {}, {}, ""},
                {"negative", {}, {}, ""},
-               {"int64-high-word-low-word-valid", {}, {"Ascend950"}, "int64-indices"},
-               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices"}};
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+               {"int64-high-word-low-word-valid",
+                {},
+                {"Ascend950"},
+                "int64-indices",
+                [](const Case& c) { return carries_wide_index_fault(c, IndexFault::HighWord); }},
+               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices", [](const Case& c) {
+                  return carries_wide_index_fault(c, IndexFault::NegativeWrap);
+                }}};
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<IndexFault, 5> kByClass{IndexFault::OutOfWindow, IndexFault::OutOfPlane,
                                                     IndexFault::Negative, IndexFault::HighWord,
                                                     IndexFault::NegativeWrap};
@@ -221,19 +208,25 @@ Rule rule_index_range() {
     const TensorArg* idx = tensor(v, kIndices);
     const bool wide = f == IndexFault::HighWord || f == IndexFault::NegativeWrap;
     if (wide && (!idx || idx->dtype != DType::I64)) return std::nullopt;
-    std::optional<Case> m = f == IndexFault::OutOfWindow ? with_room_outside_a_window(v) : std::optional<Case>(v);
+    std::optional<Case> m = f == IndexFault::OutOfWindow ? with_room_outside_a_window(d, v) : std::optional<Case>(v);
     if (!m) return std::nullopt;
     Edit(*m).set_index_fault(f);
     return m;
   };
-  return r;
+  return d.dressed(r, "INDEX.RANGE");
 }
 
 }  // namespace
 
-std::vector<Rule> shape_rules() {
-  return {rule_indices_shape(), rule_grad_input_shape(), rule_empty(),      rule_batch_channel(),
-          rule_pooled(),        rule_overlap(),          rule_index_range()};
+std::vector<Rule> shape_rules(const Document& d) {
+  std::vector<Rule> rules{rule_indices_shape(d),
+                          d.dressed(same_shape_rule("", kGradInput, kSelf, ok_for(d)), "SHAPE.GRADINPUT"),
+                          rule_empty(d),
+                          rule_batch_channel(d),
+                          d.dressed(pooled_rule("", PoolViews{&d}), "SHAPE.POOLED"),
+                          d.dressed(overlap_rule("", kGradInput), "OUTPUT.OVERLAP")};
+  if (d.offsets_checked) rules.push_back(rule_index_range(d));
+  return rules;
 }
 
 }  // namespace poolcheck::spec::maxpool2d_grad

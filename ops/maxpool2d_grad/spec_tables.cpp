@@ -1,7 +1,9 @@
-// Platform table and the document's discrepancies of aclnnMaxPool2dWithIndicesBackward.
+// aclnnMaxPool2dWithIndicesBackward's document: its platform table, its facts and its discrepancies.
 #include "ops/maxpool2d_grad/spec_internal.h"
 
 namespace poolcheck::spec::maxpool2d_grad {
+
+namespace {
 
 std::vector<PlatformRow> platform_rows() {
   return {
@@ -18,13 +20,6 @@ std::vector<PlatformRow> platform_rows() {
       {"Ascend910", "Atlas 训练系列产品", false, {}, {}, {"005"}},
   };
 }
-
-const PlatformRow* supported_row(const Case& c) {
-  static const std::vector<PlatformRow> rows = platform_rows();
-  return supported_platform(rows, c.platform);
-}
-
-bool is_regbase(const std::string& soc) { return soc == "Ascend950"; }
 
 std::vector<Discrepancy> discrepancies() {
   return {
@@ -77,6 +72,28 @@ std::vector<Discrepancy> discrepancies() {
        "generators draw ND and NCHW only.",
        {cite("005", "Ascend950 note", "005")}},
   };
+}
+
+}  // namespace
+
+std::map<std::string, RuleWords> indices_words();  // spec_words.cpp
+std::vector<StrategyNote> strategies();            // spec_strategies.cpp
+
+const Document& indices_document() {
+  static const Document d{"maxpool2d_grad",
+                          "aclnnMaxPool2dWithIndicesBackward",
+                          "005",
+                          "MP2",
+                          platform_rows(),
+                          {"Ascend310B", "Ascend310P", "Ascend910", "Ascend310", "Ascend999", "", "ascend910b"},
+                          {"Ascend950"},
+                          {"Ascend950"},
+                          [](const TensorArg& grad_output, const Dims2&) { return grad_output.shape; },
+                          true,
+                          indices_words(),
+                          discrepancies(),
+                          strategies()};
+  return d;
 }
 
 }  // namespace poolcheck::spec::maxpool2d_grad

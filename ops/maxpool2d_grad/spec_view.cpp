@@ -1,4 +1,7 @@
-// Read-only views of an aclnnMaxPool2dWithIndicesBackward case used by the rule predicates.
+// Views of a 2-D max-pool backward case used by the rule predicates, and the document's own facts.
+#include <algorithm>
+#include <stdexcept>
+
 #include "case/per_axis.h"
 #include "ops/maxpool2d_grad/spec_internal.h"
 #include "spec/pooled_size.h"
@@ -22,10 +25,10 @@ std::vector<int64_t> with_spatial(const TensorArg& t, const Dims2& hw) {
 }
 
 // The shapes read by format (NHWC keeps C last), so the shape rules judge only once the formats are valid and equal.
-bool structure_ok(const Case& c) {
+bool structure_ok(const Document& d, const Case& c) {
   if (!tensors_well_formed(c, kTensors, {3, 4})) return false;
   const Format f = tensor(c, kSelf)->format;
-  if (f != Format::ND && f != Format::NCHW && !(f == Format::NHWC && is_regbase(c.platform))) return false;
+  if (f != Format::ND && f != Format::NCHW && !(f == Format::NHWC && d.nhwc_on(c.platform))) return false;
   for (const char* name : kTensorNames)
     if (tensor(c, name)->format != f) return false;
   return true;
@@ -39,7 +42,7 @@ std::optional<Dims2> kernel2(const Case& c) {
 
 bool ceil_mode(const Case& c) { return c.scalar(kCeilMode).value_or(0) != 0; }
 
-std::optional<Pool> pool_params(const Case& c) {
+std::optional<Pool> pool_params(const Document& doc, const Case& c) {
   const auto k = kernel2(c);
   const IntArrayArg* s = array(c, kStride);
   const IntArrayArg* d = array(c, kDilation);
@@ -49,7 +52,7 @@ std::optional<Pool> pool_params(const Case& c) {
   for (size_t i = 0; i < 2; ++i)
     if ((*p)[i] < 0 || (*p)[i] > (*k)[i]) return std::nullopt;
   const Dims2 dil = *per_axis<2>(d);
-  if (!is_regbase(c.platform) && dil != Dims2{1, 1}) return std::nullopt;
+  if (!doc.any_dilation_on(c.platform) && dil != Dims2{1, 1}) return std::nullopt;
   return Pool{*k, s->values.empty() ? *k : *per_axis<2>(s), *p, dil, ceil_mode(c)};
 }
 
@@ -61,6 +64,58 @@ std::optional<Dims2> pooled(const Dims2& in, const Pool& p) {
     out[i] = *o;
   }
   return out;
+}
+
+void set_pooled_dims(const Document& d, Case& m, const Dims2& hw) {
+  TensorArg& go = m.tensor_mut(kGradOutput);
+  reshape(go, with_spatial(go, hw));
+  const auto k = kernel2(m);
+  if (k) reshape(m.tensor_mut(kIndices), d.indices_shape(go, *k));
+}
+
+namespace {
+
+bool listed(const std::vector<std::string>& socs, const std::string& soc) {
+  return std::find(socs.begin(), socs.end(), soc) != socs.end();
+}
+
+}  // namespace
+
+const PlatformRow* Document::row(const Case& c) const { return supported_platform(rows, c.platform); }
+
+bool Document::nhwc_on(const std::string& soc) const { return listed(nhwc_socs, soc); }
+
+bool Document::any_dilation_on(const std::string& soc) const { return listed(any_dilation_socs, soc); }
+
+std::vector<std::string> Document::supported_socs() const {
+  std::vector<std::string> socs;
+  for (const PlatformRow& r : rows)
+    if (r.supported) socs.push_back(r.soc);
+  return socs;
+}
+
+Rule Document::dressed(Rule r, const std::string& rule) const {
+  const auto w = words.find(rule);
+  if (w == words.end()) throw std::logic_error(aclnn + ": the document's words lack rule " + rule);
+  r.id = id(rule);
+  r.cites = w->second.cites;
+  if (!w->second.text.empty()) r.text = w->second.text;  // else the builder's words (the view rules)
+  r.chosen = w->second.chosen;
+  r.in_docs = w->second.in_docs;
+  return r;
+}
+
+OperatorSpec spec_of(const Document& d) {
+  OperatorSpec s;
+  s.op = d.op;
+  s.aclnn_name = d.aclnn;
+  s.seeds = {d.seed};
+  for (auto group : {null_and_tensor_rules, type_rules, param_rules, shape_rules})
+    for (Rule& r : group(d)) s.rules.push_back(std::move(r));
+  s.discrepancies = d.discrepancies;
+  s.platforms = d.rows;
+  s.strategies = d.strategies;
+  return s;
 }
 
 }  // namespace poolcheck::spec::maxpool2d_grad

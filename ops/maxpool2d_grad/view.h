@@ -9,6 +9,7 @@
 namespace poolcheck::maxpool2d_grad {
 
 using ::poolcheck::maxpool3d_grad::argument_names;
+using ::poolcheck::maxpool3d_grad::carries_wide_index_fault;
 using ::poolcheck::maxpool3d_grad::Edit;
 using ::poolcheck::maxpool3d_grad::index_fault_option;
 using ::poolcheck::maxpool3d_grad::IndexFault;

@@ -20,6 +20,7 @@
 namespace poolcheck::spec::maxpool3d_grad {
 
 // The typed view of the case (ops/maxpool3d_grad/view.h) and its argument names.
+using ::poolcheck::maxpool3d_grad::carries_wide_index_fault;
 using ::poolcheck::maxpool3d_grad::Edit;
 using ::poolcheck::maxpool3d_grad::IndexFault;
 using ::poolcheck::maxpool3d_grad::kArrayNames;

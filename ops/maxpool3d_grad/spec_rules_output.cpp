@@ -49,8 +49,14 @@ Rule rule_index_range() {
   r.classes = {{"out-of-window", {}, {}, ""},
                {"out-of-plane", {}, {}, ""},
                {"negative", {}, {}, ""},
-               {"int64-high-word-low-word-valid", {}, {"Ascend950"}, "int64-indices"},
-               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices"}};
+               {"int64-high-word-low-word-valid",
+                {},
+                {"Ascend950"},
+                "int64-indices",
+                [](const Case& c) { return carries_wide_index_fault(c, IndexFault::HighWord); }},
+               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices", [](const Case& c) {
+                  return carries_wide_index_fault(c, IndexFault::NegativeWrap);
+                }}};
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<IndexFault, 5> kByClass{IndexFault::OutOfWindow, IndexFault::OutOfPlane,
                                                     IndexFault::Negative, IndexFault::HighWord,

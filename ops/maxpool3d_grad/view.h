@@ -92,4 +92,10 @@ class Edit : public CaseWriter {
   void set_index_fault(IndexFault f) { set_option(index_fault_option(), index_fault_name(f)); }
 };
 
+// INT64 indices carrying the wide fault `f` (HighWord, NegativeWrap): what those index-rule classes make.
+inline bool carries_wide_index_fault(const Case& c, IndexFault f) {
+  const View v(c);
+  return v.indices() && v.indices()->dtype == DType::I64 && v.index_fault() == f;
+}
+
 }  // namespace poolcheck::maxpool3d_grad

@@ -1,8 +1,9 @@
 // Each named mutation class is drawn as named: the invalid generator, asked for a rule, a class and a platform as
 // the campaign's scheduler asks (its cells, its visits), returns a case that meets the class's conditions (its SoC,
 // the dtype of `self`, its feature) and violates exactly that rule (plus its `implies`); a class with conditions
-// makes the mutation it names from the first valid base drawn (drawn to meet them, not found by retrying).
-// Controls: a class whose dtype or SoC condition is dropped from the spec is named.
+// makes the mutation it names from the first valid base drawn (drawn to meet them, not found by retrying), and the
+// case shows what the class's witness (ViolationClass::shows) asks. Controls: a class whose dtype or SoC condition
+// is dropped from the spec, or whose witness asks for another mutation, is named.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,57 +31,7 @@ bool listed(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-// What a case of one class must show beyond its conditions: the mutation the class's name promises.
-using Witness = std::function<bool(const Case&)>;
-
-int64_t scalar(const Case& c, const char* name) { return c.scalar(name).value_or(-999); }
 DType dtype_of(const Case& c, const char* name) { return c.tensor(name) ? c.tensor(name)->dtype : DType::Undefined; }
-std::string option(const Case& c, const char* key) {
-  for (const auto& [k, v] : c.options)
-    if (k == key) return v;
-  return "";
-}
-
-bool dilation_has(const Case& c, int64_t v) {
-  const IntArrayArg* d = c.array("dilation");
-  return d && std::find(d->values.begin(), d->values.end(), v) != d->values.end();
-}
-
-// Keyed "<op> <rule> <class>": every class that has conditions, and what it must make.
-const std::map<std::string, Witness>& witnesses() {
-  static const std::map<std::string, Witness> w{
-      {"avgpool2d_grad AP.CUBE_MATH fp16-with-bf16",
-       [](const Case& c) { return scalar(c, "cubeMathType") == 2 && dtype_of(c, "self") == DType::BF16; }},
-      {"avgpool2d_grad AP.CUBE_MATH hf32-with-f16",
-       [](const Case& c) { return scalar(c, "cubeMathType") == 3 && dtype_of(c, "self") == DType::F16; }},
-      {"avgpool2d_grad AP.CUBE_MATH hf32-with-bf16",
-       [](const Case& c) { return scalar(c, "cubeMathType") == 3 && dtype_of(c, "self") == DType::BF16; }},
-      {"maxpool3d_grad MP.DTYPE.INDICES int64-where-int32-only",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && c.platform != "Ascend950"; }},
-      {"maxpool3d_grad MP.INDEX.RANGE int64-high-word-low-word-valid",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "hiword"; }},
-      {"maxpool3d_grad MP.INDEX.RANGE int64-negative-low-word-valid",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "negwrap"; }},
-      {"maxpool2d_grad MP2.DTYPE.INDICES int64-where-int32-only",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && c.platform != "Ascend950"; }},
-      {"maxpool2d_grad MP2.INDEX.RANGE int64-high-word-low-word-valid",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "hiword"; }},
-      {"maxpool2d_grad MP2.INDEX.RANGE int64-negative-low-word-valid",
-       [](const Case& c) { return dtype_of(c, "indices") == DType::I64 && option(c, "idxfault") == "negwrap"; }},
-      {"maxpool2d_grad MP2.DILATION.VALUE two-where-only-one",
-       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, 2); }},
-      {"maxpool2d_grad MP2.DILATION.VALUE three-where-only-one",
-       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, 3); }},
-      {"maxpool2d_grad MP2.DILATION.VALUE int64-max-where-only-one",
-       [](const Case& c) { return c.platform != "Ascend950" && dilation_has(c, INT64_MAX); }},
-      {"adaptive_avgpool3d_grad AA.DTYPE.SUPPORTED bf16-where-unlisted",
-       [](const Case& c) {
-         return (c.platform == "Ascend910" || c.platform == "Ascend310P") &&
-                (dtype_of(c, "gradOutput") == DType::BF16 || dtype_of(c, "self") == DType::BF16);
-       }},
-  };
-  return w;
-}
 
 bool has_conditions(const spec::ViolationClass& k) {
   return !k.socs.empty() || !k.dtypes.empty() || !k.feature.empty();
@@ -128,7 +79,6 @@ std::vector<std::string> class_problems(const spec::OperatorSpec& s, const spec:
   std::vector<const spec::Rule*> want{&rule};
   for (const std::string& id : rule.implies) want.push_back(s.rule(id));
   std::sort(want.begin(), want.end());
-  const auto wit = witnesses().find(label);
   for (uint64_t visit = 0; visit < 2; ++visit) {
     for (uint64_t seed = 1; seed <= kSeeds; ++seed) {
       const std::string platform = platforms.empty() ? "" : platforms[(visit + seed) % platforms.size()];
@@ -150,7 +100,7 @@ std::vector<std::string> class_problems(const spec::OperatorSpec& s, const spec:
         out.push_back(where + "self dtype");
       if (cls.feature == gen::kFeatureInt64Indices && dtype_of(c, "indices") != DType::I64)
         out.push_back(where + "no INT64 indices");
-      if (wit != witnesses().end() && !wit->second(c)) out.push_back(where + "not the named mutation");
+      if (cls.shows && !cls.shows(c)) out.push_back(where + "not the named mutation");
     }
   }
   return out;
@@ -199,7 +149,6 @@ TEST(ViolationClasses, NamesAreOneWordAndUnique) {
 
 TEST(ViolationClasses, EveryClassIsDrawnAsNamed) {
   const CaseScheduler schedule(gen::operators(), 1);
-  size_t with_conditions = 0;
   for (const spec::OperatorSpec* s : spec::all_operator_specs())
     for (const spec::Rule& r : s->rules)
       for (uint64_t k = 0; k < r.classes.size(); ++k) {
@@ -207,11 +156,21 @@ TEST(ViolationClasses, EveryClassIsDrawnAsNamed) {
         EXPECT_FALSE(socs.empty()) << s->op << " " << r.id << " " << r.classes[k].name << ": no SoC to draw it on";
         for (const std::string& soc : socs)
           EXPECT_TRUE(r.classes[k].socs.empty() || listed(r.classes[k].socs, soc)) << r.id << " on " << soc;
-        with_conditions += has_conditions(r.classes[k]) ? 1 : 0;
+        // Every class with conditions says what its cases show (its witness).
+        EXPECT_TRUE(!has_conditions(r.classes[k]) || r.classes[k].shows)
+            << s->op << " " << r.id << " " << r.classes[k].name << ": conditions but no witness";
         for (const std::string& p : class_problems(*s, r, k, socs)) ADD_FAILURE() << p;
       }
-  // Every class with conditions has a witness of its mutation, and the other way round.
-  EXPECT_EQ(with_conditions, witnesses().size());
+}
+
+// Control: a witness that asks for another mutation (INT32 indices where the class makes INT64) is named.
+TEST(ViolationClasses, ControlWrongWitnessIsNamed) {
+  spec::OperatorSpec s = *spec::find_operator_spec("maxpool3d_grad");
+  spec::Rule* r = rule_of(&s, "MP.DTYPE.INDICES");
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->classes[0].name, "int64-where-int32-only");
+  r->classes[0].shows = [](const Case& c) { return dtype_of(c, "indices") == DType::I32; };
+  EXPECT_TRUE(names_a_miss(class_problems(s, *r, 0, {"Ascend910B"}))) << "a witness asking for INT32 must fail";
 }
 
 // Control: hf32-with-f16 without its FLOAT16 condition is drawn on bases of any dtype; FLOAT32 and BFLOAT16 bases
