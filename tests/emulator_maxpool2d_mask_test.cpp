@@ -151,10 +151,12 @@ std::vector<double> oracle_result(const Spec& sp, const std::vector<int64_t>& ar
   return ref.grad_input;
 }
 
+// Emulator knobs and faults of a call, and the mask view's offset in bytes into its allocation.
 struct Knobs {
   int32_t cores = 0;
   int64_t ub = 0;
   const char* faults = "";
+  int64_t mask_offset = 0;
 };
 
 struct Outcome {
@@ -178,7 +180,8 @@ Outcome call(const Spec& sp, const std::vector<double>& grad, const std::vector<
   Outcome o;
   const TensorDesc go{.shape = sp.grad_shape(), .dtype = sp.dtype, .format = ACL_FORMAT_NCHW};
   const TensorDesc self{.shape = sp.x, .dtype = sp.dtype, .format = ACL_FORMAT_NCHW};
-  const TensorDesc idx{.shape = sp.mask_shape(), .dtype = ACL_INT8, .format = ACL_FORMAT_NCHW};
+  const TensorDesc idx{
+      .shape = sp.mask_shape(), .dtype = ACL_INT8, .format = ACL_FORMAT_NCHW, .offset = kn.mask_offset};
   DeviceTensor go_t(go, encode_values(grad, sp.dtype)), self_t(self), idx_t(idx, mask), gi_t(self);
   IntArray k({sp.k[0], sp.k[1]}), s({sp.s[0], sp.s[1]}), p({sp.p[0], sp.p[1]}), d({1, 1});
   uint64_t ws = 0;
@@ -396,6 +399,22 @@ TEST(MaxPool2dWithMaskBackwardV1, RowPassesAndCoreSplitKeepTheResult) {
   EXPECT_LE(rows.info.ubHighWater, 4096);
   const Outcome none = call(sp, d.grad, encode_mask(sp, b), {.ub = 256});
   EXPECT_EQ(none.plan, kTiling) << none.error;
+}
+
+// A mask view three bytes into its allocation is read where it starts (in place: the kernel reads bytes, so no
+// alignment asks for a copy). The control: offset_ignored reads from the allocation's start and the comparison
+// fires.
+TEST(MaxPool2dWithMaskBackwardV1, AMaskViewsOffsetIsHonoured) {
+  const Spec sp = make("Ascend910", {1, 2, 6, 6}, {3, 3}, {2, 2}, {1, 1});
+  const Data d = make_data(sp, 17);
+  const Bits b = forward_bits(sp, d.x);
+  const auto want = reference(sp, b, d.grad);
+  const Outcome o = call(sp, d.grad, encode_mask(sp, b), {.mask_offset = 3});
+  ASSERT_EQ(o.run, kOk) << o.error;
+  EXPECT_EQ(o.grad_input, want);
+  const Outcome f = call(sp, d.grad, encode_mask(sp, b), {.faults = "offset_ignored", .mask_offset = 3});
+  ASSERT_EQ(f.run, kOk) << f.error;
+  EXPECT_NE(f.grad_input, want);
 }
 
 // docs/mask-layout.md's worked examples, byte for byte.
