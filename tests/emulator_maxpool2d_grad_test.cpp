@@ -610,19 +610,26 @@ TEST(MaxPool2dWithMaskBackward, EveryDocumentedFailureHasItsCodeAndItsTwinPasses
 }
 
 // The document lists A2, A3 and the Atlas training series; 950 and the rest are refused (161002). The training
-// series and a 1x1 kernel on A2/A3 run the bit-mask kernel in ops-nn, which the emulator lacks (561003).
-TEST(MaxPool2dWithMaskBackward, PlatformsAreTheDocumentsAndTheBitMaskKernelIsNotEmulated) {
+// series and a 1x1 kernel on A2/A3 run the bit-mask kernel MaxPoolGradWithArgmaxV1 (emulator_maxpool2d_mask_test
+// checks its results); other kernels on A2/A3 run MaxPool3DGradWithArgmax.
+TEST(MaxPool2dWithMaskBackward, PlatformsAreTheDocumentsAndEachCallTakesOpsNnsRoute) {
+  auto planned_op = [](const Spec& sp) {
+    EXPECT_EQ(plan_status(kMask, sp.soc, call_spec(sp)), kOk) << sp.soc;
+    pcEmuLaunchInfo info{};
+    pcEmuLastLaunch(&info);
+    return std::string(info.opType);
+  };
   for (const char* soc : {"Ascend950", "Ascend310B", "Ascend310P"})
     EXPECT_EQ(plan_status(kMask, soc, call_spec(mask_spec(soc))), kInvalid) << soc;
   for (const char* soc : {"Ascend910B", "Ascend910_93"})
-    EXPECT_EQ(plan_status(kMask, soc, call_spec(mask_spec(soc))), kOk) << soc;
-  EXPECT_EQ(plan_status(kMask, "Ascend910", call_spec(mask_spec("Ascend910"))), kNoKernel);
+    EXPECT_EQ(planned_op(mask_spec(soc)), "MaxPool3DGradWithArgmax");
+  EXPECT_EQ(planned_op(mask_spec("Ascend910")), "MaxPoolGradWithArgmaxV1");
   Spec one = mask_spec();
   one.k = {1, 1};
   one.s = {1, 1};
-  EXPECT_EQ(plan_status(kMask, one.soc, call_spec(one)), kNoKernel);
+  EXPECT_EQ(planned_op(one), "MaxPoolGradWithArgmaxV1");
   one.k = {1, 2};  // the twin: 1x2 is not 1x1
-  EXPECT_EQ(plan_status(kMask, one.soc, call_spec(one)), kOk);
+  EXPECT_EQ(planned_op(one), "MaxPool3DGradWithArgmax");
 }
 
 // The document's example: mask 1x1x4x64 for gradOutput 1x1x2x1. Holding the INT32 argmax {0, 6} at its start (as

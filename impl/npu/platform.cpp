@@ -14,11 +14,14 @@ constexpr int64_t k950UbReserve = 2048;  // kept back by the 950 SIMD tiling (op
 
 std::vector<PlatformProfile> make_profiles() {
   // AvgPool2dGrad: the 2-D entry point's paths (global, cube, vector); AvgPool3DGrad: the l0 kernel the 3-D
-  // entry point runs (the 2-D vector path's kernel too).
+  // entry point runs (the 2-D vector path's kernel too); MaxPoolGradWithArgmaxV1: the bit-mask kernel of
+  // aclnnMaxPool2dWithMaskBackward with a 1x1 kernel.
   const std::vector<std::string> a2_ops{"MaxPool3DGradWithArgmax", "AvgPool2dGrad", "AvgPool3DGrad",
-                                        "AdaptiveAvgPool3dGrad"};
-  // The Atlas training/inference series run the same non-regbase adaptive kernels (not the others here).
+                                        "AdaptiveAvgPool3dGrad", "MaxPoolGradWithArgmaxV1"};
+  // The Atlas inference series runs the same non-regbase adaptive kernels (not the others here); the training
+  // series those and the bit-mask kernel, which every aclnnMaxPool2dWithMaskBackward call there runs.
   const std::vector<std::string> v100_ops{"AdaptiveAvgPool3dGrad"};
+  const std::vector<std::string> training_ops{"AdaptiveAvgPool3dGrad", "MaxPoolGradWithArgmaxV1"};
   // Ascend 950: max pooling's regbase kernels, and AvgPool3DGrad, whose tiling and kernel ops-nn shares with
   // A2/A3 (binaries for ascend950). Not AvgPool2dGrad: the 2-D entry point's 950 route is AvgPoolV2Grad.
   const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax", "AvgPool3DGrad"};
@@ -29,7 +32,7 @@ std::vector<PlatformProfile> make_profiles() {
        256},
       {"Ascend310B", "Atlas 200I/500 A2 推理产品", "DAV_3002", false, 1, 262144, 32, {}},
       {"Ascend310P", "Atlas 推理系列产品", "DAV_2002", false, 8, 262144, 32, v100_ops},
-      {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, v100_ops},
+      {"Ascend910", "Atlas 训练系列产品", "DAV_1001", false, 32, 262144, 32, training_ops},
   };
 }
 

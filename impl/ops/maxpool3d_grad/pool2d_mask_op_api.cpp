@@ -1,9 +1,11 @@
-// aclnnMaxPool2dWithMaskBackward on Atlas A2/A3 with a kernel other than 1x1: ops-nn's op_api views the call as
-// NCDHW with D = 1 and runs MaxPool3DGradWithArgmax with an INT32 argmax tensor of gradOutput's shape laid over
-// the INT8 mask's memory (IndicesInputProcess3D): the forward aclnnMaxPool2dWithMask on those SoCs writes
-// MaxPool3DWithArgmaxV2's INT32 argmax there. A 1x1 kernel, and the Atlas training series, run
-// MaxPoolGradWithArgmaxV1 on an NC1HWC0 bit mask instead, which the emulator does not have (561003).
+// aclnnMaxPool2dWithMaskBackward, routed as ops-nn's op_api routes it. On Atlas A2/A3 with a kernel other than
+// 1x1 it views the call as NCDHW with D = 1 and runs MaxPool3DGradWithArgmax with an INT32 argmax tensor of
+// gradOutput's shape laid over the INT8 mask's memory (IndicesInputProcess3D): the forward aclnnMaxPool2dWithMask
+// on those SoCs writes MaxPool3DWithArgmaxV2's INT32 argmax there. A 1x1 kernel on A2/A3, and every call on the
+// Atlas training series, run MaxPoolGradWithArgmaxV1 on the NC1HWC0 bit mask (v1_mask.h, docs/mask-layout.md).
 #include <cstdint>
+#include <mutex>
+#include <unordered_set>
 
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "common/log.h"
@@ -13,23 +15,15 @@
 #include "ops/common/tensor_view.h"
 #include "ops/maxpool3d_grad/a2_plan.h"
 #include "ops/maxpool3d_grad/pool2d_validate.h"
+#include "ops/maxpool3d_grad/v1_mask.h"
 
 namespace pcemu::maxpool {
 
 namespace {
 
 constexpr const char* kMaskNoKernelNote =
-    " (emulated on Ascend910B and Ascend910_93 for kernels other than 1x1, where the mask holds INT32 argmax "
-    "values and the A2/A3 kernels run; the NC1HWC0 bit-mask kernel of 1x1 kernels and of the Atlas training "
-    "series is not emulated)";
-
-aclnnStatus validate_mask(const RawArgs& a, Problem* pr) {
-  if (auto st = validate_pool2d(Pool2dEntry::Mask, a, pr)) return st;
-  if (pr->k[1] == 1 && pr->k[2] == 1)
-    return fail(ACLNN_ERR_INNER_FIND_KERNEL_ERROR, "{}: no emulated kernel for a 1x1 kernelSize{}", pr->api,
-                kMaskNoKernelNote);
-  return ACLNN_SUCCESS;
-}
+    " (emulated on Ascend910B and Ascend910_93, MaxPool3DGradWithArgmax for kernels other than 1x1 and "
+    "MaxPoolGradWithArgmaxV1 for 1x1, and on Ascend910 with MaxPoolGradWithArgmaxV1)";
 
 // The argmax the kernels read: N*C*Do*Ho*Wo dense INT32 values from the first bytes of the (dense) mask.
 aclTensor argmax_view(const Problem& pr, unsigned char* mask) {
@@ -76,9 +70,46 @@ Plan make_mask_plan(const Problem& pr, const Tiling& t, bool deterministic) {
           }};
 }
 
+// Executors planned for the V1 route: the execute call names the op type it expects, and that depends on the
+// route the first phase took. An address is dropped again when the other route reuses it.
+struct V1Executors {
+  std::mutex mu;
+  std::unordered_set<const aclOpExecutor*> set;
+};
+V1Executors& v1_executors() {
+  static V1Executors e;
+  return e;
+}
+void note_route(const aclOpExecutor* ex, bool v1) {
+  auto& e = v1_executors();
+  std::lock_guard lock(e.mu);
+  if (v1)
+    e.set.insert(ex);
+  else
+    e.set.erase(ex);
+}
+
+// The first phase of plan_call, with the route chosen once the call validated.
 aclnnStatus get_workspace_size_mask(const RawArgs& args) {
-  const OpNames op{pool2d_api(Pool2dEntry::Mask), kOpType, kMaskNoKernelNote};
-  return plan_call(op, args, validate_mask, plan_tiling, make_mask_plan);
+  const char* api = pool2d_api(Pool2dEntry::Mask);
+  if (auto st = require_device(api)) return st;
+  Problem pr;
+  if (auto st = validate_pool2d(Pool2dEntry::Mask, args, &pr)) return st;
+  const ActivePlatform plat = active_platform();
+  const bool v1 = v1::routes_to_v1(pr, plat.profile);
+  const OpNames op{api, v1 ? v1::kV1OpType : kOpType, kMaskNoKernelNote};
+  if (auto st = require_kernels(op, plat)) return st;
+  const aclnnStatus st = v1 ? tile_and_hand_out(op, args, pr, plat, v1::plan_v1_tiling, v1::make_v1_plan)
+                            : tile_and_hand_out(op, args, pr, plat, plan_tiling, make_mask_plan);
+  if (st == ACLNN_SUCCESS) note_route(*args.executor, v1);
+  return st;
+}
+
+// The op type an executor of this entry point was planned for (forgetting it: executors run once).
+const char* planned_op_type(const aclOpExecutor* ex) {
+  auto& e = v1_executors();
+  std::lock_guard lock(e.mu);
+  return e.set.erase(ex) != 0 ? v1::kV1OpType : kOpType;
 }
 
 }  // namespace
@@ -103,7 +134,8 @@ aclnnStatus aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize(const aclTensor* grad
 aclnnStatus aclnnMaxPool2dWithMaskBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                            aclrtStream stream) {
   using namespace pcemu::maxpool;
-  return pcemu::guarded_execute(pool2d_api(Pool2dEntry::Mask), kOpType, workspace, workspaceSize, executor, stream);
+  return pcemu::guarded_execute(pool2d_api(Pool2dEntry::Mask), planned_op_type(executor), workspace, workspaceSize,
+                                executor, stream);
 }
 
 }  // extern "C"
