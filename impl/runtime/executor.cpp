@@ -39,8 +39,8 @@ aclnnStatus require_device(const char* api) {
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, uint64_t workspace_size,
-                         aclOpExecutor* executor, aclrtStream stream) {
+aclnnStatus execute_once(const char* api, std::initializer_list<const char*> op_types, void* workspace,
+                         uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream) {
   if (!executor) return fail(ACLNN_ERR_PARAM_NULLPTR, "{}: executor is null", api);
   if (const auto st = require_device(api)) return st;
   if (!take_live(executor))
@@ -48,8 +48,14 @@ aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, 
                 "{}: executor {} is not a live executor (already executed, destroyed, or not from GetWorkspaceSize)",
                 api, static_cast<const void*>(executor));
   std::unique_ptr<aclOpExecutor> owned(executor);  // single use: gone whatever happens next
-  if (owned->op_type != op_type)
-    return fail(ACLNN_ERR_PARAM_INVALID, "{}: executor was planned for {} not {}", api, owned->op_type, op_type);
+  bool planned_here = false;
+  std::string expected;
+  for (const char* t : op_types) {
+    planned_here = planned_here || owned->op_type == t;
+    expected += (expected.empty() ? "" : " or ") + std::string(t);
+  }
+  if (!planned_here)
+    return fail(ACLNN_ERR_PARAM_INVALID, "{}: executor was planned for {} not {}", api, owned->op_type, expected);
   if (stream && !is_live_stream(stream))
     return fail(ACLNN_ERR_PARAM_INVALID, "{}: stream {} is not a live stream", api, stream);
   if (workspace_size < owned->workspace_bytes)

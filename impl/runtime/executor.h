@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 
 #include "acl/acl.h"
@@ -24,8 +25,9 @@ namespace pcemu {
 
 aclOpExecutor* register_executor(aclOpExecutor* e);
 // Validates the executor, workspace and stream, runs the plan once, destroys the executor.
-aclnnStatus execute_once(const char* api, const char* op_type, void* workspace, uint64_t workspace_size,
-                         aclOpExecutor* executor, aclrtStream stream);
+// `op_types`: the op types an executor of this entry point may have been planned for (one per route it takes).
+aclnnStatus execute_once(const char* api, std::initializer_list<const char*> op_types, void* workspace,
+                         uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
 // The runtime must be initialised with a device set before operators are planned.
 aclnnStatus require_device(const char* api);
 void record_launch(const pcEmuLaunchInfo& info);

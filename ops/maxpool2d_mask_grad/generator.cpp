@@ -78,8 +78,9 @@ std::vector<Strategy> maxpool2d_mask_grad::threshold_strategies() { return maxpo
 std::vector<threshold::ShapeBoundary> maxpool2d_mask_grad::shape_boundaries() { return {}; }
 
 rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::map(rc::gen::suchThat(maxpool2d_grad::threshold(cfg), [](const Case& c) { return !one_by_one(c); }),
-                      [](const Case& c) { return with_mask(c); });
+  return rc::gen::exec([cfg] {
+    return with_mask(*rc::gen::suchThat(maxpool2d_grad::threshold(cfg), [](const Case& c) { return !one_by_one(c); }));
+  });
 }
 
 std::vector<std::string> maxpool2d_mask_grad::features() {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <initializer_list>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
@@ -21,8 +22,13 @@ aclnnStatus guard_api(const char* api, const char* entry, Phase&& phase) {
   }
 }
 
-// The second-phase entry point of every operator: execute_once, guarded.
-aclnnStatus guarded_execute(const char* api, const char* op_type, void* workspace, uint64_t workspace_size,
-                            aclOpExecutor* executor, aclrtStream stream);
+// The second-phase entry point of every operator: execute_once, guarded (an entry point with several routes names
+// each route's op type).
+aclnnStatus guarded_execute(const char* api, std::initializer_list<const char*> op_types, void* workspace,
+                            uint64_t workspace_size, aclOpExecutor* executor, aclrtStream stream);
+inline aclnnStatus guarded_execute(const char* api, const char* op_type, void* workspace, uint64_t workspace_size,
+                                   aclOpExecutor* executor, aclrtStream stream) {
+  return guarded_execute(api, {op_type}, workspace, workspace_size, executor, stream);
+}
 
 }  // namespace pcemu

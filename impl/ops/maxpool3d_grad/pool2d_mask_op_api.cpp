@@ -4,8 +4,6 @@
 // on those SoCs writes MaxPool3DWithArgmaxV2's INT32 argmax there. A 1x1 kernel on A2/A3, and every call on the
 // Atlas training series, run MaxPoolGradWithArgmaxV1 on the NC1HWC0 bit mask (v1_mask.h, docs/mask-layout.md).
 #include <cstdint>
-#include <mutex>
-#include <unordered_set>
 
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
 #include "common/log.h"
@@ -70,25 +68,6 @@ Plan make_mask_plan(const Problem& pr, const Tiling& t, bool deterministic) {
           }};
 }
 
-// Executors planned for the V1 route: the execute call names the op type it expects, and that depends on the
-// route the first phase took. An address is dropped again when the other route reuses it.
-struct V1Executors {
-  std::mutex mu;
-  std::unordered_set<const aclOpExecutor*> set;
-};
-V1Executors& v1_executors() {
-  static V1Executors e;
-  return e;
-}
-void note_route(const aclOpExecutor* ex, bool v1) {
-  auto& e = v1_executors();
-  std::lock_guard lock(e.mu);
-  if (v1)
-    e.set.insert(ex);
-  else
-    e.set.erase(ex);
-}
-
 // The first phase of plan_call, with the route chosen once the call validated.
 aclnnStatus get_workspace_size_mask(const RawArgs& args) {
   const char* api = pool2d_api(Pool2dEntry::Mask);
@@ -99,17 +78,8 @@ aclnnStatus get_workspace_size_mask(const RawArgs& args) {
   const bool v1 = v1::routes_to_v1(pr, plat.profile);
   const OpNames op{api, v1 ? v1::kV1OpType : kOpType, kMaskNoKernelNote};
   if (auto st = require_kernels(op, plat)) return st;
-  const aclnnStatus st = v1 ? tile_and_hand_out(op, args, pr, plat, v1::plan_v1_tiling, v1::make_v1_plan)
-                            : tile_and_hand_out(op, args, pr, plat, plan_tiling, make_mask_plan);
-  if (st == ACLNN_SUCCESS) note_route(*args.executor, v1);
-  return st;
-}
-
-// The op type an executor of this entry point was planned for (forgetting it: executors run once).
-const char* planned_op_type(const aclOpExecutor* ex) {
-  auto& e = v1_executors();
-  std::lock_guard lock(e.mu);
-  return e.set.erase(ex) != 0 ? v1::kV1OpType : kOpType;
+  return v1 ? tile_and_hand_out(op, args, pr, plat, v1::plan_v1_tiling, v1::make_v1_plan)
+            : tile_and_hand_out(op, args, pr, plat, plan_tiling, make_mask_plan);
 }
 
 }  // namespace
@@ -134,7 +104,8 @@ aclnnStatus aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize(const aclTensor* grad
 aclnnStatus aclnnMaxPool2dWithMaskBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                            aclrtStream stream) {
   using namespace pcemu::maxpool;
-  return pcemu::guarded_execute(pool2d_api(Pool2dEntry::Mask), planned_op_type(executor), workspace, workspaceSize,
+  // Either route's executor: the first phase chose it (the executor knows its op type).
+  return pcemu::guarded_execute(pool2d_api(Pool2dEntry::Mask), {kOpType, v1::kV1OpType}, workspace, workspaceSize,
                                 executor, stream);
 }
 
