@@ -513,15 +513,14 @@ TEST(Platforms, Bf16OnlyWhereTheDocumentListsIt) {
   }
 }
 
-// Upstream runs the arch35 AdaptiveAvgPool2dGrad kernels on Ascend 950 for any gradOutput other than 1x1: the
-// emulator does not have them and says so (the Atlas training/inference series run the AssistMatmul route above).
-TEST(Platforms, RoutesWithoutEmulatedKernelsAreRefused) {
-  for (const char* soc : {"Ascend950"}) {
+// Every documented SoC computes a valid call other than 1x1 (Ascend 950 through the arch35 kernels, the section
+// at the end); an undocumented one is refused before any route.
+TEST(Platforms, EveryDocumentedSocComputes) {
+  for (const char* soc : {"Ascend910B", "Ascend910_93", "Ascend950", "Ascend910", "Ascend310P"}) {
     setup(soc);
     const Outcome o = run(make_call({2, 3, 6, 5}, {2, 3, 4, 3}));
-    EXPECT_EQ(o.plan, 561003) << soc;
-    EXPECT_NE(o.error.find("does not have"), std::string::npos) << o.error;
-    EXPECT_EQ(plan_status(make_call({2, 3, 6, 5}, {2, 3, 1, 1})), 0) << soc;
+    EXPECT_EQ(o.plan, 0) << soc << ": " << o.error;
+    EXPECT_EQ(o.run, 0) << soc << ": " << o.error;
   }
 }
 
@@ -543,6 +542,274 @@ TEST_F(Rules, OutDtypeIsNotSelfs) {
   Call c = valid_call();
   c.out.dtype = ACL_FLOAT16;
   expect(c, 161002);
+}
+
+// ---- Ascend 950: the Regbase2d route (ops-nn's arch35 AdaptiveAvgPool2dGrad) ----
+// Three templates in upstream's priority: BigKernel (windows of >= 256 elements, wider than half a vector register),
+// NchwSmallKernel (N*C >= 128, windows under 256, enough gradOutput columns) and SIMT, whose Process() picks one of
+// ten device functions from the sizes. Each case names the template (and SIMT function) it must reach; agreement is
+// docs/tolerance.md's adaptive model, and the wrong_tap fault must break it.
+
+struct Regbase2dCase {
+  const char* name;
+  Shape self, grad;
+  aclDataType dtype;
+  const char* strategy;  // BigKernel, NchwSmallKernel, SIMT
+  const char* variant;   // the SIMT device function, or "" for the tile templates
+};
+
+// The launch's strategy, and for SIMT the device function named in the tiling summary.
+std::string reached(const Outcome& o) {
+  std::string s = o.info.strategy;
+  const std::string summary = o.info.tilingSummary;
+  const size_t at = summary.find("variant=");
+  if (at != std::string::npos) s += "/" + summary.substr(at + 8, summary.find(' ', at) - at - 8);
+  return s;
+}
+
+std::string expected_reach(const Regbase2dCase& p) {
+  return std::string(p.strategy) + (p.variant[0] ? std::string("/") + p.variant : "");
+}
+
+class Regbase2dAgreement : public ::testing::TestWithParam<Regbase2dCase> {};
+
+TEST_P(Regbase2dAgreement, ReachesItsTemplateAndMatchesTheModel) {
+  const auto& p = GetParam();
+  setup("Ascend950");
+  const Call c = make_call(p.self, p.grad, p.dtype);
+  const Outcome o = run(c);
+  ASSERT_EQ(o.plan, 0) << o.error;
+  ASSERT_EQ(o.run, 0) << o.error;
+  EXPECT_STREQ(o.info.opType, "AdaptiveAvgPool3dGrad");  // the entry point's executor, whatever the route
+  EXPECT_EQ(reached(o), expected_reach(p)) << o.info.tilingSummary;
+  EXPECT_EQ(o.info.atomicAdds, 0);
+  EXPECT_LE(o.info.ubHighWater, o.info.ubBytesLimit);
+  EXPECT_EQ(model_violations(o.got, c), "") << o.info.tilingSummary;
+  EXPECT_NE(model_agreement(c, kWrongTap), "") << "the model check missed the wrong_tap fault";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Ascend950, Regbase2dAgreement,
+    ::testing::Values(
+        // BigKernel: kH*kW = 1*512, kW = 512 > 32 (fp32) / > 64 (fp16, bf16); overlapping windows (9 rows into 2).
+        Regbase2dCase{"big_f32", {1, 2, 16, 512}, {1, 2, 16, 1}, ACL_FLOAT, "BigKernel", ""},
+        Regbase2dCase{"big_overlap_f32", {1, 3, 9, 301}, {1, 3, 2, 2}, ACL_FLOAT, "BigKernel", ""},
+        Regbase2dCase{"big_overlap_f16", {1, 3, 9, 301}, {1, 3, 2, 2}, ACL_FLOAT16, "BigKernel", ""},
+        Regbase2dCase{"big_overlap_bf16", {3, 9, 301}, {3, 2, 2}, ACL_BF16, "BigKernel", ""},
+        // Many planes: the whole-plane split (N*C over the cores) and more than one tile per core.
+        Regbase2dCase{"big_many_planes_f32", {2, 100, 4, 260}, {2, 100, 1, 1 + 1}, ACL_FLOAT, "BigKernel", ""},
+        // Thresholds: kH*kW 256 (BigKernel) against 255 (SIMT); kW 33 against 32 with kH*kW >= 256 (fp32).
+        Regbase2dCase{"window_256_f32", {1, 1, 8, 128}, {1, 1, 2, 2}, ACL_FLOAT, "BigKernel", ""},
+        Regbase2dCase{"window_255_f32", {1, 1, 10, 102}, {1, 1, 2, 2}, ACL_FLOAT, "SIMT", "Nchw"},
+        Regbase2dCase{"window_w33_f32", {1, 1, 16, 66}, {1, 1, 2, 2}, ACL_FLOAT, "BigKernel", ""},
+        Regbase2dCase{"window_w32_f32", {1, 1, 16, 64}, {1, 1, 2, 2}, ACL_FLOAT, "SIMT", "Nchw"},
+        // fp16 needs kW > 64: 65 takes BigKernel, 64 does not.
+        Regbase2dCase{"window_w65_f16", {1, 1, 8, 130}, {1, 1, 2, 2}, ACL_FLOAT16, "BigKernel", ""},
+        Regbase2dCase{"window_w64_f16", {1, 1, 8, 128}, {1, 1, 2, 2}, ACL_FLOAT16, "SIMT", "Nchw"},
+        // NchwSmallKernel (upstream's own rows, on the 950 profile), each dtype.
+        Regbase2dCase{"small_f32", {1, 128, 31, 23}, {1, 128, 7, 19}, ACL_FLOAT, "NchwSmallKernel", ""},
+        Regbase2dCase{"small_f16", {1, 129, 23, 37}, {1, 129, 7, 16}, ACL_FLOAT16, "NchwSmallKernel", ""},
+        Regbase2dCase{"small_bf16", {521, 17, 31}, {521, 5, 16}, ACL_BF16, "NchwSmallKernel", ""},
+        Regbase2dCase{"small_downsample_f32", {1, 384, 71, 83}, {1, 384, 9, 37}, ACL_FLOAT, "NchwSmallKernel", ""},
+        Regbase2dCase{"small_upsample_f32", {1, 256, 17, 19}, {1, 256, 97, 113}, ACL_FLOAT, "NchwSmallKernel", ""},
+        // Thresholds: N*C 128 against 127; gradOutput W 8 against 7 (fp32), 16 against 15 (fp16).
+        Regbase2dCase{"nc_128_f32", {1, 128, 5, 7}, {1, 128, 4, 8}, ACL_FLOAT, "NchwSmallKernel", ""},
+        Regbase2dCase{"nc_127_f32", {1, 127, 5, 7}, {1, 127, 4, 8}, ACL_FLOAT, "SIMT", "Nchw"},
+        Regbase2dCase{"wy_8_f32", {1, 128, 7, 11}, {1, 128, 4, 8}, ACL_FLOAT, "NchwSmallKernel", ""},
+        Regbase2dCase{"wy_7_f32", {1, 128, 7, 11}, {1, 128, 4, 7}, ACL_FLOAT, "SIMT", "Nchw"},
+        Regbase2dCase{"wy_16_f16", {1, 128, 7, 23}, {1, 128, 4, 16}, ACL_FLOAT16, "NchwSmallKernel", ""},
+        Regbase2dCase{"wy_15_f16", {1, 128, 7, 23}, {1, 128, 4, 15}, ACL_FLOAT16, "SIMT", "Nchw"},
+        // A resize upstream leaves to SIMT although N*C >= 128 (both axes upsampled, area x3).
+        Regbase2dCase{"simt_resize_f32", {1, 128, 11, 29}, {1, 128, 5, 19}, ACL_FLOAT, "SIMT", "Nchw"},
+        // SIMT device functions.
+        Regbase2dCase{"simt_nchw_f32", {2, 3, 7, 5}, {2, 3, 3, 4}, ACL_FLOAT, "SIMT", "Nchw"},
+        Regbase2dCase{"simt_nchw_f16", {2, 3, 7, 5}, {2, 3, 3, 4}, ACL_FLOAT16, "SIMT", "Nchw"},
+        Regbase2dCase{"simt_nchw_bf16", {5, 9, 7}, {5, 4, 3}, ACL_BF16, "SIMT", "Nchw"},
+        Regbase2dCase{"simt_out_w_small_f32", {2, 3, 3, 5}, {2, 3, 5, 4}, ACL_FLOAT, "SIMT", "OutWSmall"},
+        Regbase2dCase{"simt_h_reduce_w_expand_f16", {1, 2, 6, 2}, {1, 2, 4, 8}, ACL_FLOAT16, "SIMT", "HReduceWExpand"},
+        Regbase2dCase{"simt_h_in_one_f32", {2, 2, 1, 9}, {2, 2, 3, 4}, ACL_FLOAT, "SIMT", "HInOne"},
+        Regbase2dCase{"simt_h_expand_exact12_bf16", {1, 3, 2, 7}, {1, 3, 24, 5}, ACL_BF16, "SIMT", "HExpandExact12"},
+        Regbase2dCase{"simt_out_w_row2_f32", {2, 2, 3, 9}, {2, 2, 7, 2}, ACL_FLOAT, "SIMT", "OutWRow2"},
+        Regbase2dCase{"simt_h_expand_w2_f32", {1, 1, 2, 5}, {1, 1, 2048, 2}, ACL_FLOAT, "SIMT", "HExpandW2"},
+        Regbase2dCase{"simt_seg_fast4_f32", {1, 2, 3, 37}, {1, 2, 7, 4}, ACL_FLOAT, "SIMT", "SegFast4"},
+        Regbase2dCase{"simt_seg_fast3_f16", {1, 2, 3, 25}, {1, 2, 5, 3}, ACL_FLOAT16, "SIMT", "SegFast3"},
+        Regbase2dCase{"simt_seg_fast2_bf16", {1, 2, 4, 33}, {1, 2, 9, 2}, ACL_BF16, "SIMT", "SegFast2"},
+        Regbase2dCase{"simt_chw_f32", {5, 9, 7}, {5, 4, 3}, ACL_FLOAT, "SIMT", "Nchw"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// Tile templates over many cores and tiles, with the tiling fields reported; deterministic mode changes nothing
+// (no atomics, no sum split over cores): bitwise the default mode's result.
+TEST(Regbase2d, DeterministicModeIsBitwiseTheSame) {
+  setup("Ascend950");
+  for (const Call& c :
+       {make_call({1, 128, 31, 23}, {1, 128, 7, 19}, ACL_FLOAT16, 3),
+        make_call({1, 3, 9, 301}, {1, 3, 2, 2}, ACL_FLOAT, 3), make_call({2, 3, 7, 5}, {2, 3, 3, 4}, ACL_BF16, 3)}) {
+    const Outcome free_run = run(c);
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+    const Outcome det = run(c);
+    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+    ASSERT_EQ(det.run, 0) << det.error;
+    EXPECT_EQ(det.got, free_run.got) << det.info.tilingSummary;
+    EXPECT_EQ(det.info.deterministic, 1);
+  }
+}
+
+TEST(Regbase2d, NonContiguousViewsAgree) {
+  setup("Ascend950");
+  for (const Call& base : {make_call({1, 128, 31, 23}, {1, 128, 7, 19}), make_call({2, 3, 7, 5}, {2, 3, 3, 4})}) {
+    Call c = base;
+    c.grad.transposed = true;
+    c.out.transposed = true;
+    EXPECT_EQ(model_agreement(c), "");
+    EXPECT_NE(model_agreement(c, kWrongTap), "");
+  }
+}
+
+// Hand-computed: H 4 -> 3 (windows of 2 rows), W the identity, as the document's example; the SIMT Nchw function.
+TEST(Regbase2d, DocumentExampleMatchesHandComputedValues) {
+  setup("Ascend950");
+  Call c{{{1, 1, 3, 2}}, {{1, 1, 4, 2}}, {{1, 1, 4, 2}}, {1, 2, 3, 4, 5, 6}};
+  const Outcome o = run(c);
+  ASSERT_EQ(o.run, 0) << o.error;
+  EXPECT_EQ(reached(o), "SIMT/Nchw");
+  const std::vector<double> want{0.5, 1, 2, 3, 4, 5, 2.5, 3};
+  EXPECT_EQ(o.got, want);
+  pcEmuSetFaults(kWrongTap);
+  EXPECT_NE(run(c).got, want) << "the hand-computed comparison missed the wrong_tap fault";
+  pcEmuSetFaults("");
+}
+
+// The tiling statement of one BigKernel and one NchwSmallKernel call on the 950 profile (64 cores, 245760-byte UB),
+// worked out from upstream's rules:
+// BigKernel, self 1x3x9x301 fp32, gradOutput 1x3x2x2: windows 5x151; available UB 245760 - 2048 - 2048 = 241664.
+// Whole planes: ceil(3/64) = 1 plane of 9x301 per tile is 3 tiles (< 64 cores), so one plane per tile with more H
+// tiles (ceil(9/k) rows for k = 2, 3, ...) until a tile is one row: 27 tiles; then more W tiles: ceil(301/2) = 151
+// gives 54, ceil(301/3) = 101 gives 81 >= 64 and fits (grad region 1x2x2 -> 32 B, fp32 tile 1x104 -> 416 B, doubled
+// 896 B, plus 7 registers of 256 B), so the search stops there: 81 tiles, 2 per core, 41 cores, the last with 1.
+TEST(Regbase2d, BigKernelTilingFields) {
+  setup("Ascend950");
+  const Outcome o = run(make_call({1, 3, 9, 301}, {1, 3, 2, 2}));
+  ASSERT_EQ(o.run, 0) << o.error;
+  const std::string s = o.info.tilingSummary;
+  EXPECT_NE(s.find("BigKernel key=18 blockDim=41"), std::string::npos) << s;
+  EXPECT_NE(s.find("planes=1/1x3 h=1/1x9 w=101/99x3 tiles=81 perCore=2 lastCore=1 bufs=32/416/0 ub=2688/245760"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(o.info.blockDim, 41);
+  EXPECT_EQ(o.info.ubHighWater, 2688);  // the kernel allocates exactly the planned buffers
+}
+
+// NchwSmallKernel, self 1x4096x5x7 fp32, gradOutput 1x4096x4x8 (windows 2x1 and 1x2, under 256; N*C >= 128; 8
+// gradOutput columns): TrySplitNC takes whole 5x7 planes, one vector of 64 per tile. Grad region ceil(5*4/5) + 1 = 5
+// rows of ceil(7*8/7) + 1 = 9 columns padded to 16: 64*5*16 = 5120 elements (20480 B, and as fp32 channels-last the
+// same); output rows 5 x 8 = 40 padded to 48: 64*48*4 = 12288 B; doubled 106496 B <= 245760 - 2048 - 2560, and
+// 4096/64 = 64 tiles feed the 64 cores. UB: 106496 + 7 registers of 256 B.
+TEST(Regbase2d, SmallKernelTilingFields) {
+  setup("Ascend950");
+  const Outcome o = run(make_call({1, 4096, 5, 7}, {1, 4096, 4, 8}));
+  ASSERT_EQ(o.run, 0) << o.error;
+  const std::string s = o.info.tilingSummary;
+  EXPECT_NE(s.find("NchwSmallKernel key=17 blockDim=64"), std::string::npos) << s;
+  EXPECT_NE(s.find("planes=64/64x64 h=5/5x1 w=7/7x1 tiles=64 perCore=1 lastCore=1 bufs=20480/20480/12288 "
+                   "ub=108288/245760"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(o.info.ubHighWater, 108288);
+  EXPECT_EQ(model_violations(o.got, make_call({1, 4096, 5, 7}, {1, 4096, 4, 8})), "");
+}
+
+// ops-nn's own arch35 tiling tests (tests/ut/op_host/arch35/test_adaptive_avg_pool2d_grad_tiling.cpp) on their
+// platform: 40 cores and a 196608-byte UB (the knobs on Ascend950), planning only. Each row is upstream's shapes and
+// the template its key names; the rows that assert "not the small kernel" accept either other template. Left out:
+// fp32_small_kernel_int64_tiling_key (x 1x32768x541x139, 9.9 GB per tensor, more than the test can allocate).
+struct UpstreamRow {
+  const char* name;
+  Shape grad, self;
+  aclDataType dtype;
+  const char* strategy;  // "!NchwSmallKernel": anything but the small kernel
+};
+
+std::string planned_strategy(const UpstreamRow& r) {
+  Call c{{r.grad, r.dtype}, {r.self, r.dtype}, {r.self, r.dtype}, {}};
+  if (r.self.size() == 3) c.grad.format = c.self.format = c.out.format = ACL_FORMAT_NCL;
+  const auto go = tensor_of(c.grad, {}), x = tensor_of(c.self, {}), out = tensor_of(c.out, {});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  if (aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(handle(go), handle(x), handle(out), &ws, &ex) != 0)
+    return std::string("refused: ") + aclGetRecentErrMsg();
+  pcEmuLaunchInfo info{};
+  pcEmuLastLaunch(&info);
+  return info.strategy;
+}
+
+TEST(Regbase2d, UpstreamTilingTestRows) {
+  setup("Ascend950");
+  pcEmuSetKnobs(40, 196608);
+  const char* big = "BigKernel";
+  const char* small = "NchwSmallKernel";
+  const char* simt = "SIMT";
+  const char* not_small = "!NchwSmallKernel";
+  const std::vector<UpstreamRow> rows = {
+      {"tiling_key_simt_kernel_nchw_fp32", {1, 4, 8, 8}, {1, 4, 16, 16}, ACL_FLOAT, simt},
+      {"tiling_key_simt_kernel_chw_fp16", {4, 8, 8}, {4, 16, 16}, ACL_FLOAT16, simt},
+      {"tiling_key_big_kernel_nchw_fp32_large_w_window", {1, 128, 16, 1}, {1, 128, 16, 512}, ACL_FLOAT, big},
+      {"tiling_key_big_kernel_nchw_fp16_large_w_window", {1, 128, 16, 1}, {1, 128, 16, 1024}, ACL_FLOAT16, big},
+      {"tiling_key_big_kernel_chw_fp32_large_w_window", {128, 16, 1}, {128, 16, 512}, ACL_FLOAT, big},
+      {"fp32_try_split_nc_success_high_axis_tail_aligned", {1, 2560, 4, 8}, {1, 2560, 5, 7}, ACL_FLOAT, small},
+      {"fp32_try_split_nc_success_high_axis_tail_unaligned", {1, 2603, 4, 8}, {1, 2603, 5, 7}, ACL_FLOAT, small},
+      {"fp16_try_split_nc_success_input_w_boundary_16", {1, 5131, 4, 16}, {1, 5131, 2, 7}, ACL_FLOAT16, small},
+      {"fp32_split_h_to_limit_and_tail_aligned", {1, 128, 7, 19}, {1, 128, 31, 23}, ACL_FLOAT, small},
+      {"fp32_split_h_non_aligned_tail", {1, 128, 7, 19}, {1, 128, 53, 23}, ACL_FLOAT, small},
+      {"fp32_split_h_then_split_w_non_aligned_tail", {1, 128, 5, 19}, {1, 128, 11, 29}, ACL_FLOAT, simt},
+      {"fp32_split_h_then_split_w_aligned_tail", {1, 128, 5, 19}, {1, 128, 11, 30}, ACL_FLOAT, simt},
+      {"fp32_split_w_high_axis_tail_unaligned", {1, 193, 5, 17}, {1, 193, 7, 23}, ACL_FLOAT, small},
+      {"fp16_split_w_branch", {1, 257, 5, 16}, {1, 257, 11, 31}, ACL_FLOAT16, simt},
+      {"chw_fp32_small_kernel_split_hw", {257, 7, 19}, {257, 13, 29}, ACL_FLOAT, small},
+      {"chw_fp16_small_kernel_split_hw", {521, 5, 16}, {521, 17, 31}, ACL_FLOAT16, small},
+      {"fp32_ygrad_spatial_larger_than_x_spatial", {1, 256, 97, 113}, {1, 256, 17, 19}, ACL_FLOAT, small},
+      {"fp32_kernel_product_255_still_small_kernel", {1, 2560, 3, 8}, {1, 2560, 43, 129}, ACL_FLOAT, small},
+      {"fp32_random_irregular_shape_01", {1, 384, 9, 37}, {1, 384, 71, 83}, ACL_FLOAT, small},
+      {"fp16_random_irregular_shape_02", {1, 640, 13, 29}, {1, 640, 41, 67}, ACL_FLOAT16, small},
+      {"fp32_nc_barely_above_threshold", {1, 129, 6, 23}, {1, 129, 19, 47}, ACL_FLOAT, small},
+      {"fp16_nc_barely_above_threshold", {1, 129, 7, 16}, {1, 129, 23, 37}, ACL_FLOAT16, small},
+      {"reject_kernel_product_equal_256", {1, 256, 4, 8}, {1, 256, 61, 121}, ACL_FLOAT, not_small},
+      {"reject_nc_less_than_128", {1, 127, 4, 8}, {1, 127, 5, 7}, ACL_FLOAT, not_small},
+      {"reject_grad_input_window_area_less_than_16", {1, 128, 1, 15}, {1, 128, 3, 17}, ACL_FLOAT, not_small},
+      {"reject_fp32_input_w_less_than_8", {1, 128, 4, 7}, {1, 128, 7, 11}, ACL_FLOAT, not_small},
+      {"reject_fp16_input_w_less_than_16", {1, 128, 4, 15}, {1, 128, 7, 23}, ACL_FLOAT16, not_small},
+      {"reject_initial_limit_buffer_exceeds_ub", {1, 128, 409, 2049}, {1, 128, 7, 17}, ACL_FLOAT, not_small},
+      {"reject_chw_nc_less_than_128", {63, 11, 19}, {63, 23, 31}, ACL_FLOAT, not_small},
+      {"reject_chw_fp16_input_w_less_than_16", {256, 7, 15}, {256, 19, 23}, ACL_FLOAT16, not_small},
+      {"reject_large_h_kernel_only", {1, 320, 2, 31}, {1, 320, 600, 37}, ACL_FLOAT, not_small},
+      {"reject_large_w_kernel_only", {1, 320, 11, 2}, {1, 320, 17, 600}, ACL_FLOAT, not_small},
+      {"fp32_irregular_prime_like_01", {1, 211, 11, 23}, {1, 211, 37, 59}, ACL_FLOAT, small},
+      {"fp32_irregular_prime_like_02", {1, 337, 17, 31}, {1, 337, 43, 71}, ACL_FLOAT, small},
+      {"fp32_irregular_prime_like_03", {1, 719, 19, 41}, {1, 719, 73, 97}, ACL_FLOAT, small},
+      {"fp16_irregular_prime_like_04", {1, 333, 11, 17}, {1, 333, 31, 43}, ACL_FLOAT16, small},
+      {"fp16_irregular_prime_like_05", {1, 777, 13, 19}, {1, 777, 47, 61}, ACL_FLOAT16, small},
+      {"fp32_non_power_of_two_wide_input", {1, 191, 8, 47}, {1, 191, 29, 211}, ACL_FLOAT, small},
+      {"fp16_non_power_of_two_wide_input", {1, 263, 9, 53}, {1, 263, 35, 199}, ACL_FLOAT16, small},
+      {"fp32_tall_shape", {1, 401, 23, 9}, {1, 401, 151, 17}, ACL_FLOAT, small},
+      {"fp16_tall_shape", {1, 529, 29, 16}, {1, 529, 173, 31}, ACL_FLOAT16, small},
+      {"chw_fp32_irregular_01", {383, 13, 23}, {383, 47, 89}, ACL_FLOAT, small},
+      {"chw_fp16_irregular_02", {769, 17, 29}, {769, 67, 101}, ACL_FLOAT16, small},
+  };
+  for (const auto& r : rows) {
+    const std::string got = planned_strategy(r);
+    if (r.strategy[0] == '!')
+      EXPECT_TRUE(got == "BigKernel" || got == "SIMT") << r.name << ": " << got;
+    else
+      EXPECT_EQ(got, r.strategy) << r.name;
+  }
+  pcEmuSetKnobs(0, 0);
+}
+
+// The check those rows make fails when the tiling answers otherwise: a row with the template swapped is caught.
+TEST(Regbase2d, UpstreamRowControlFails) {
+  setup("Ascend950");
+  pcEmuSetKnobs(40, 196608);
+  EXPECT_NE(planned_strategy({"control", {1, 128, 7, 19}, {1, 128, 31, 23}, ACL_FLOAT, "SIMT"}), "SIMT");
+  pcEmuSetKnobs(0, 0);
 }
 
 }  // namespace
