@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iostream>
+#include <map>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -716,6 +718,36 @@ TEST(Regbase2d, SmallKernelTilingFields) {
       << s;
   EXPECT_EQ(o.info.ubHighWater, 108288);
   EXPECT_EQ(model_violations(o.got, make_call({1, 4096, 5, 7}, {1, 4096, 4, 8})), "");
+}
+
+// A seeded sweep of shapes over all three templates and every dtype: each call agrees with the model. The
+// templates reached are counted so the sweep stays a sweep of all of them.
+TEST(Regbase2d, RandomShapesAgree) {
+  setup("Ascend950");
+  std::mt19937_64 rng(950);
+  auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  const aclDataType dtypes[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+  std::map<std::string, int> reached_count;
+  for (int i = 0; i < 90; ++i) {
+    const int kind = i % 3;  // 0: wide windows (BigKernel), 1: many planes (small kernel), 2: anything (SIMT)
+    const int64_t nc = kind == 1 ? pick(128, 300) : pick(1, 4);
+    const int64_t h = pick(1, kind == 0 ? 12 : 40), w = kind == 0 ? pick(260, 700) : pick(1, 40);
+    int64_t ho = pick(1, kind == 0 ? 3 : 48), wo = kind == 0 ? pick(1, 2) : pick(1, 48);
+    if (ho == 1 && wo == 1) wo = 2;
+    const Call c = make_call({1, nc, h, w}, {1, nc, ho, wo}, dtypes[pick(0, 2)], static_cast<uint64_t>(i));
+    const Outcome o = run(c);
+    ASSERT_EQ(o.run, 0) << o.error;
+    ++reached_count[reached(o)];
+    EXPECT_EQ(model_violations(o.got, c, 4), "") << o.info.tilingSummary;
+  }
+  EXPECT_GT(reached_count["BigKernel"], 0);
+  EXPECT_GT(reached_count["NchwSmallKernel"], 0);
+  int simt = 0;
+  for (const auto& [name, n] : reached_count) simt += name.rfind("SIMT/", 0) == 0 ? n : 0;
+  EXPECT_GT(simt, 0);
+  std::string seen;
+  for (const auto& [name, n] : reached_count) seen += name + "=" + std::to_string(n) + " ";
+  std::cout << "reached: " << seen << std::endl;
 }
 
 }  // namespace
