@@ -22,9 +22,10 @@ std::vector<PlatformProfile> make_profiles() {
   // series those and the bit-mask kernel, which every aclnnMaxPool2dWithMaskBackward call there runs.
   const std::vector<std::string> v100_ops{"AdaptiveAvgPool3dGrad"};
   const std::vector<std::string> training_ops{"AdaptiveAvgPool3dGrad", "MaxPoolGradWithArgmaxV1"};
-  // Ascend 950: max pooling's regbase kernels, and AvgPool3DGrad, whose tiling and kernel ops-nn shares with
-  // A2/A3 (binaries for ascend950). Not AvgPool2dGrad: the 2-D entry point's 950 route is AvgPoolV2Grad.
-  const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax", "AvgPool3DGrad"};
+  // Ascend 950: max pooling's regbase kernels, AvgPool3DGrad, whose tiling and kernel ops-nn shares with A2/A3
+  // (binaries for ascend950), and the arch35 AdaptiveAvgPool2dGrad of aclnnAdaptiveAvgPool2dBackward. Not
+  // AvgPool2dGrad: the 2-D entry point's 950 route is AvgPoolV2Grad.
+  const std::vector<std::string> regbase_ops{"MaxPool3DGradWithArgmax", "AvgPool3DGrad", "AdaptiveAvgPool2dGrad"};
   return {
       {"Ascend910B", "Atlas A2 训练系列产品/Atlas A2 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},
       {"Ascend910_93", "Atlas A3 训练系列产品/Atlas A3 推理系列产品", "DAV_2201", false, 48, kA2UbBytes, 32, a2_ops},

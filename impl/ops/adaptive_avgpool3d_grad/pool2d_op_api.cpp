@@ -1,12 +1,14 @@
 // aclnnAdaptiveAvgPool2dBackward: a sibling entry point of the family. The first phase validates, picks
 // upstream's route (pool2d_route.h) and, where the emulator has its kernels, plans the call as the 3-D
-// problem with D = 1; the second phase is the family's plan (plan.h), or the matmul chain's (assist_matmul.h).
+// problem with D = 1; the second phase is the family's plan (plan.h), the matmul chain's (assist_matmul.h) or the
+// Ascend 950 kernel's (regbase2d.h).
 #include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
 #include "common/log.h"
 #include "ops/adaptive_avgpool3d_grad/assist_matmul.h"
 #include "ops/adaptive_avgpool3d_grad/plan.h"
 #include "ops/adaptive_avgpool3d_grad/pool2d_route.h"
 #include "ops/adaptive_avgpool3d_grad/pool2d_validate.h"
+#include "ops/adaptive_avgpool3d_grad/regbase2d.h"
 #include "ops/common/api_guard.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/upstream_call.h"
@@ -17,6 +19,7 @@ namespace pcemu::adaptive {
 namespace {
 
 constexpr OpNames kNames2d{kApi2d, kOpType};
+constexpr OpNames kNamesRegbase2d{kApi2d, kRegbase2dOpType};
 
 // Upstream's FillMul computes its factor as `float fill = 1.0 / size` (a double division rounded to float);
 // the Upstream profile reproduces that, as the 3-D entry point's does.
@@ -41,6 +44,11 @@ aclnnStatus get_workspace_size_2d(const RawArgs& args) {
   // The matmul chain of the Atlas training/inference series has its own tiling and kernel.
   if (route == Route2d::AssistMatmul)
     return tile_and_hand_out(kNames2d, args, pr, plat, plan_assist_tiling, make_assist_plan);
+  // Ascend 950: the arch35 AdaptiveAvgPool2dGrad kernel with its own tiling (regbase2d.h).
+  if (route == Route2d::Regbase2d) {
+    if (auto st = require_kernels(kNamesRegbase2d, plat)) return st;
+    return tile_and_hand_out(kNamesRegbase2d, args, pr, plat, plan_regbase2d_tiling, make_regbase2d_plan);
+  }
   // FillMul runs the elementwise kernels every SoC has; only the 3-D route needs AdaptiveAvgPool3dGrad.
   if (route == Route2d::Pool3dGeneral)
     if (auto st = require_kernels(kNames2d, plat)) return st;

@@ -15,7 +15,7 @@ struct RouteInfo {
 
 constexpr std::array<RouteInfo, 4> kRoutes{{
     {"FillMul", "Fill and Mul", true},
-    {"Regbase2d", "the AdaptiveAvgPool2dGrad arch35 kernels", false},
+    {"Regbase2d", "the AdaptiveAvgPool2dGrad arch35 kernels", true},
     {"Pool3dGeneral", "AdaptiveAvgPool3dGrad with D = 1", true},
     {"AssistMatmul", "AdaptiveAvgPool2dAssistMatrix, Mul and two BatchMatMul", true},
 }};

@@ -2,7 +2,8 @@
 // (aclnn_adaptive_avg_pool2d_backward.cpp, DoAdapativeAvgPool2DBackward and DoFusionAdaptiveAvgPool2DBackward):
 //   FillMul        gradOutput's H and W are 1, on every SoC: Fill(1/(H*W)) in the dtype times the gradient;
 //                  the family's AllOne kernel.
-//   Regbase2d      Ascend 950 otherwise: the AdaptiveAvgPool2dGrad arch35 kernels (not emulated).
+//   Regbase2d      Ascend 950 otherwise: the AdaptiveAvgPool2dGrad arch35 kernels (BigKernel, NchwSmallKernel,
+//                  SIMT; regbase2d.h).
 //   Pool3dGeneral  Atlas A2/A3 otherwise: gradOutput reshaped to (N*C, 1, Ho, Wo) and transposed to
 //                  (1, Ho, Wo, N*C), self to D = 1, AdaptiveAvgPool3dGrad, transposed back; the family's
 //                  General kernel with D = 1.
