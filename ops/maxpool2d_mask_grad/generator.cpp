@@ -24,6 +24,17 @@ const spec::OperatorSpec& contract() { return spec::maxpool2d_mask_grad::operato
 
 GenConfig family_config(const GenConfig& cfg) { return maxpool2d_family::family_config(cfg, contract(), kOp); }
 
+bool one_by_one(const Case& c) {
+  const auto k = per_axis<2>(c.array(::poolcheck::maxpool2d_mask_grad::kKernelSize));
+  return k && (*k)[0] == 1 && (*k)[1] == 1;
+}
+
+bool is_lane_bits(const Case& c) {
+  const auto k = per_axis<2>(c.array(::poolcheck::maxpool2d_mask_grad::kKernelSize));
+  return ::poolcheck::maxpool2d_mask_grad::mask_layout(c.platform, *k) ==
+         ::poolcheck::maxpool2d_mask_grad::MaskLayout::LaneBits;
+}
+
 // The mask case of a case of the 2-D problem, its mask laid out as the family's indices were.
 Case with_mask(const Case& problem) {
   const TensorArg& drawn = *problem.tensor(::poolcheck::maxpool2d_mask_grad::kIndices);
@@ -35,12 +46,48 @@ Case with_mask(const Case& problem) {
     TensorArg& mask = c.tensor_mut(::poolcheck::maxpool2d_mask_grad::kIndices);
     mask = *with_layout(mask, demand);
   }
+  if (is_lane_bits(c)) c.ub_bytes = 0;  // the bit-mask kernel's tiling cuts rows, never a row: the platform's UB
   return c;
 }
 
-bool one_by_one(const Case& c) {
-  const auto k = per_axis<2>(c.array(::poolcheck::maxpool2d_mask_grad::kKernelSize));
-  return k && (*k)[0] == 1 && (*k)[1] == 1;
+// The same data and plane pooled by 1x1 windows with stride 1 (every window one element), dense tensors.
+Case with_one_by_one(const Case& c) {
+  namespace mask = ::poolcheck::maxpool2d_mask_grad;
+  spec::maxpool2d_mask_grad::CaseParams p;
+  const auto& self = c.tensor(mask::kSelf)->shape;
+  const size_t r = self.size();
+  p.soc = c.platform;
+  p.dtype = c.tensor(mask::kSelf)->dtype;
+  p.batched = r == 4;
+  p.n = r == 4 ? self[0] : 1;
+  p.c = self[r - 3];
+  p.in_dims = {self[r - 2], self[r - 1]};
+  p.format = c.tensor(mask::kSelf)->format;
+  Case out = spec::maxpool2d_mask_grad::make_case(p);
+  out.seed = c.seed;
+  out.fill = c.fill;
+  out.cores = c.cores;
+  out.deterministic = c.deterministic;
+  return out;
+}
+
+// A plane taller than the platform's UB holds as lane rows, so the bit-mask kernel passes over its rows (V1Rows):
+// 120 to 200 rows of 40 to 64, which the family's draws (planes up to three times their per-axis extent) never
+// reach. On A2/A3 the kernel must be 1x1 to take that route.
+Case tall_lane_bit_plane(const GenConfig& cfg) {
+  spec::maxpool2d_mask_grad::CaseParams p;
+  p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(kernel_socs(cfg, kOp)) : cfg.target.platform;
+  p.dtype = pick_dtype(cfg, listed_dtypes(contract(), p.soc));
+  p.c = *rc::gen::inRange<int64_t>(1, 4);
+  p.in_dims = {*rc::gen::inRange<int64_t>(120, 201), *rc::gen::inRange<int64_t>(40, 65)};
+  const int64_t k = p.soc == "Ascend910" ? *rc::gen::inRange<int64_t>(1, 4) : 1;
+  p.kernel = {k};
+  p.padding = {0};
+  p.ceil_mode = *rc::gen::arbitrary<bool>();
+  Case c = spec::maxpool2d_mask_grad::make_case(p);
+  gen_environment(cfg, {0}, &c);
+  c.ub_bytes = 0;
+  return c;
 }
 
 }  // namespace
@@ -48,9 +95,14 @@ bool one_by_one(const Case& c) {
 rc::Gen<Case> maxpool2d_mask_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool2d_mask_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool2d_mask_grad::threshold(cfg);
+  if (steers_to(cfg, Strategy::V1Rows)) return rc::gen::exec([cfg] { return tall_lane_bit_plane(cfg); });
   return rc::gen::exec([cfg] {
-    const GenConfig fam = family_config(cfg);
-    return with_mask(maxpool2d_family::lowered(*maxpool3d_grad::valid(fam), fam));
+    GenConfig fam = family_config(cfg);
+    // The bit-mask kernel's plane pass: the training series, or a 1x1 kernel where A2/A3 is asked for.
+    if (steers_to(cfg, Strategy::V1Plane) && cfg.target.platform.empty()) fam.target.platform = "Ascend910";
+    Case c = with_mask(maxpool2d_family::lowered(*maxpool3d_grad::valid(fam), fam));
+    if (steers_to(cfg, Strategy::V1Plane) && !is_lane_bits(c)) c = with_one_by_one(c);
+    return c;
   });
 }
 
@@ -79,7 +131,15 @@ std::vector<threshold::ShapeBoundary> maxpool2d_mask_grad::shape_boundaries() { 
 
 rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
   return rc::gen::exec([cfg] {
-    return with_mask(*rc::gen::suchThat(maxpool2d_grad::threshold(cfg), [](const Case& c) { return !one_by_one(c); }));
+    GenConfig fam = cfg;
+    fam.spatial_rank = 2;
+    if (!fam.target.strategy) fam.target.strategy = *rc::gen::elementOf(threshold_strategies());
+    if (fam.target.platform.empty() || fam.target.platform == "Ascend910")
+      fam.target.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+    fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
+    const auto not_one_by_one = [](const Case& c) { return !one_by_one(c); };
+    return with_mask(
+        maxpool2d_family::lowered(*rc::gen::suchThat(maxpool3d_grad::threshold(fam), not_one_by_one), fam));
   });
 }
 
