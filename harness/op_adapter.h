@@ -105,17 +105,10 @@ struct OpAdapter {
     return false;
   }
 
-  // Where the UB sizes a case's route takes are fewer than its SoC's (a route whose tiling cuts less finely).
-  std::function<std::vector<int64_t>(const Case&)> route_ub_sizes{};
-
   // The UB sizes the tiling takes for every valid case on `soc`.
   const std::vector<int64_t>& ub_sizes_on(const std::string& soc) const {
     const auto it = platform_ub_sizes.find(soc);
     return it == platform_ub_sizes.end() ? ub_sizes : it->second;
-  }
-  // The UB sizes the tiling takes for this case (a rerun draws another from them).
-  std::vector<int64_t> ub_sizes_for(const Case& c) const {
-    return route_ub_sizes ? route_ub_sizes(c) : ub_sizes_on(c.platform);
   }
 };
 

@@ -35,7 +35,7 @@ RerunKnobs rerun_knobs(const Case& c, const OpAdapter& op) {
   const uint64_t h = splitmix64(c.seed ^ 0x7265706561746564ull);
   RerunKnobs k;
   k.cores = other_than(kDrawnCoreCounts, c.cores, h);
-  const std::vector<int64_t> ub_sizes = op.ub_sizes_for(c);
+  const std::vector<int64_t>& ub_sizes = op.ub_sizes_on(c.platform);
   k.ub_bytes = ub_sizes.empty() ? c.ub_bytes : other_than(ub_sizes, c.ub_bytes, h >> 16);
   k.schedule = splitmix64(h) | 1;  // never 0, the default schedule
   return k;

@@ -117,9 +117,11 @@ Rule index_dtype_rule(std::string id, std::string indices, RowOf row_of, std::ve
         std::vector<DType>{DType::F32, DType::F16, DType::F64}, std::vector<DType>{DType::Bool, DType::Undefined}};
     const PlatformRow* row = row_of(v);
     if (!row) return std::nullopt;
-    const std::vector<DType>& bad = kByClass[choice % 4];
+    // The class's dtypes the row does not list (INT8 is an index dtype of a mask); INT64 where listed is valid.
+    std::vector<DType> bad = kByClass[choice % 4];
+    std::erase_if(bad, [&](DType d) { return listed(*row, d); });
+    if (bad.empty()) return std::nullopt;
     const DType d = bad[(choice / 4) % bad.size()];
-    if (listed(*row, d)) return std::nullopt;  // INT64 where the row lists it is valid
     Case m = v;
     m.tensor_mut(indices).dtype = d;
     return m;

@@ -380,7 +380,8 @@ TEST(MaxPool2dWithMaskBackwardV1, FloatOnTheTrainingSeriesIsComputedInFloat16) {
 }
 
 // Row passes: a UB too small for the whole plane makes the tiling take rows per pass (key 2, "V1Rows"), with the
-// same result; several cores split the planes; a UB without room for one row fails the tiling (561002).
+// same result; one too small for a row takes pieces of a row (as the TBE kernel's cut_w templates cut W), with the
+// same result again; several cores split the planes; a UB without room for one column fails the tiling (561002).
 TEST(MaxPool2dWithMaskBackwardV1, RowPassesAndCoreSplitKeepTheResult) {
   const Spec sp = make("Ascend910", {2, 20, 9, 10}, {3, 3}, {2, 2}, {1, 1}, true, ACL_FLOAT16);
   const Data d = make_data(sp, 21);
@@ -397,7 +398,12 @@ TEST(MaxPool2dWithMaskBackwardV1, RowPassesAndCoreSplitKeepTheResult) {
   EXPECT_EQ(rows.info.tilingKey, 2u);
   EXPECT_EQ(rows.info.blockDim, 3);
   EXPECT_LE(rows.info.ubHighWater, 4096);
-  const Outcome none = call(sp, d.grad, encode_mask(sp, b), {.ub = 256});
+  const Outcome pieces = call(sp, d.grad, encode_mask(sp, b), {.ub = 256});
+  ASSERT_EQ(pieces.run, kOk) << pieces.error;
+  EXPECT_EQ(pieces.grad_input, want);
+  EXPECT_STREQ(pieces.info.strategy, "V1Rows");
+  EXPECT_LE(pieces.info.ubHighWater, 256);
+  const Outcome none = call(sp, d.grad, encode_mask(sp, b), {.ub = 128});
   EXPECT_EQ(none.plan, kTiling) << none.error;
 }
 

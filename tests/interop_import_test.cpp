@@ -65,7 +65,7 @@ TEST(AtkImport, MaxPoolingEveryRangeFormAndAttribute) {
   EXPECT_TRUE(converts_with(f, " id=6", "fill.gradOutput=neginf fill.self=uniform:0:0"));
   // Refusals name the entry and the field; the other entries converted.
   EXPECT_TRUE(has_refusal(f, "id=8: input 'gradOutput' range_values: [5,-5] is not [lo, hi]"));
-  EXPECT_TRUE(has_refusal(f, "id=9: aclnn_name 'MaxPool2dWithMaskBackward' is none of poolcheck's entry points"));
+  EXPECT_TRUE(has_refusal(f, "id=9: aclnn_name 'MaxPool2dWithMask' is none of poolcheck's entry points"));
   EXPECT_TRUE(has_refusal(f, "id=10: field 'inputs' is missing"));
   EXPECT_TRUE(has_refusal(f, "id=11: input 'gradOutput': dtype 'fp99'"));
   EXPECT_TRUE(has_refusal(f, "id=12: input 'gradOutput' range_values: {\"name\":\"uniform\"}"));

@@ -173,11 +173,8 @@ const OpAdapter& adapter() {
                 oracle_of,
                 argument_names(),
                 fam.ub_sizes};
-    // The bit-mask kernel's emulated tiling cuts input rows, never a row: it takes the platform's UB only.
-    x.route_ub_sizes = [fam_sizes = fam.ub_sizes](const Case& c) {
-      return mask_geometry(c).layout == MaskLayout::LaneBits ? std::vector<int64_t>{0} : fam_sizes;
-    };
-    x.signature = fam.signature;  // the same C parameters in the same order
+    x.platform_ub_sizes = fam.platform_ub_sizes;  // the family's tiling takes the same UB sizes
+    x.signature = fam.signature;                  // the same C parameters in the same order
     x.filled = {kGradOutput, kSelf};
     x.formats_by_rank = {{4, Format::NCHW}, {3, Format::ND}};
     x.atk_api_type = "ascend_method_torch_nn_MaxPool2dWithMaskBackward";

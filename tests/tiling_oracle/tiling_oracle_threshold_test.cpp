@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "case/descriptor.h"
 #include "generators/threshold.h"
 #include "harness/plan_only.h"
 #include "spec/spec.h"
@@ -126,7 +127,7 @@ TEST_P(ThresholdCases, SitOnTheirSideOfAFlipAndReachEveryTarget) {
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     const std::optional<gen::threshold::Placement> p = gen::threshold::placement(c);
-    ASSERT_TRUE(p) << "a threshold case at no threshold: " << ::testing::PrintToString(c);
+    ASSERT_TRUE(p) << "a threshold case at no threshold: " << to_descriptor(c);
     reached.insert(gen::threshold::label(*p));
     // place_on takes another rule on the same side when no drawn shape states the requested one: rare.
     if (gen::threshold::label(*p) != requested[i]) ++off_request;

@@ -34,11 +34,13 @@ struct Dims {
 };
 Dims dims_of(const Problem& pr);
 
-// Blocks over N*C1 planes; a pass accumulates `rows` input rows of one plane in fp32 UB (all H when it fits).
+// Blocks over N*C1 planes; a pass accumulates `rows` input rows of one plane in fp32 UB (all H when it fits), or
+// `cols` columns of one row where a whole row does not fit (as the TBE kernel's cut_w templates cut W).
 struct V1Tiling {
-  uint64_t key = 0;  // 1: whole plane per pass, 2: row passes
+  uint64_t key = 0;  // 1: whole plane per pass, 2: row passes (of whole rows, or of `cols`-wide pieces)
   int32_t block_dim = 0;
   int64_t rows = 0;
+  int64_t cols = 0;
   int64_t ub_limit = 0;
   int64_t ub_model = 0;
   bool atomics = false;
@@ -47,8 +49,11 @@ struct V1Tiling {
   const char* strategy() const { return key == 1 ? "V1Plane" : "V1Rows"; }
 };
 
-// UB bytes of a pass of `rows` input rows (fp32 accumulator, its cast, one gradOutput row, one mask row).
-int64_t v1_ub_model(const Dims& d, int64_t rows, int64_t compute_bytes);
+// Output columns whose windows reach a piece of `cols` input columns (all of Wo for a whole row).
+int64_t v1_output_span(const Dims& d, int64_t cols);
+// UB bytes of a pass of `rows` input rows of `cols` columns (fp32 accumulator, its cast, the gradOutput and mask
+// lanes of the output columns that reach them).
+int64_t v1_ub_model(const Dims& d, int64_t rows, int64_t cols, int64_t compute_bytes);
 std::optional<V1Tiling> plan_v1_tiling(const Problem& pr, const PlatformProfile& plat, bool deterministic,
                                        std::string* why);
 

@@ -1,6 +1,6 @@
 // The V1 route's host side: routing, compute dtype and a simple tiling. The TBE kernel's own tiling
 // (cut_nc1_cut_h / cut_one_h / cut_w and their nc1h twins) is not in ops-nn, so this one is the emulator's:
-// blocks over N*C1 planes, each pass as many input rows as the UB holds.
+// blocks over N*C1 planes, each pass as many input rows as the UB holds, or a piece of one row.
 #include <spdlog/fmt/fmt.h>
 
 #include <algorithm>
@@ -42,14 +42,19 @@ Dims dims_of(const Problem& pr) {
   return d;
 }
 
-int64_t v1_ub_model(const Dims& d, int64_t rows, int64_t compute_bytes) {
-  const int64_t lanes = rows * d.w * kC0;
-  return align32(lanes * 4) + align32(lanes * compute_bytes) + align32(d.wo * kC0 * compute_bytes) + align32(d.wo * 2);
+int64_t v1_output_span(const Dims& d, int64_t cols) {
+  if (cols >= d.w) return d.wo;
+  return std::min(d.wo, (cols + d.kw - 2) / d.sw + 1);  // wo*sW in a range of cols + kW - 1 values
+}
+
+int64_t v1_ub_model(const Dims& d, int64_t rows, int64_t cols, int64_t compute_bytes) {
+  const int64_t lanes = rows * cols * kC0, span = v1_output_span(d, cols);
+  return align32(lanes * 4) + align32(lanes * compute_bytes) + align32(span * kC0 * compute_bytes) + align32(span * 2);
 }
 
 std::string V1Tiling::summary() const {
-  return fmt::format("MaxPoolGradWithArgmaxV1 {} key={} blockDim={} rows={} ubModel={} compute={}", strategy(), key,
-                     block_dim, rows, ub_model, compute == ACL_FLOAT16 ? "fp16" : "fp32");
+  return fmt::format("MaxPoolGradWithArgmaxV1 {} key={} blockDim={} rows={} cols={} ubModel={} compute={}", strategy(),
+                     key, block_dim, rows, cols, ub_model, compute == ACL_FLOAT16 ? "fp16" : "fp32");
 }
 
 std::optional<V1Tiling> plan_v1_tiling(const Problem& pr, const PlatformProfile& plat, bool /*deterministic*/,
@@ -58,23 +63,32 @@ std::optional<V1Tiling> plan_v1_tiling(const Problem& pr, const PlatformProfile&
   V1Tiling t;
   t.compute = compute_dtype(pr.dtype, plat.soc);
   const int64_t cb = t.compute == ACL_FLOAT ? 4 : 2;
-  // Whole plane if it fits, else the most rows that do (the model grows with rows, so bisect).
-  int64_t lo = 0, hi = d.h;
-  while (lo < hi) {
-    const int64_t mid = (lo + hi + 1) / 2;
-    if (v1_ub_model(d, mid, cb) <= plat.ub_bytes)
-      lo = mid;
-    else
-      hi = mid - 1;
+  // The largest n in [0, hi] with fits(n) (fits grows false with n: bisect).
+  const auto most = [](int64_t hi, const auto& fits) {
+    int64_t lo = 0;
+    while (lo < hi) {
+      const int64_t mid = (lo + hi + 1) / 2;
+      if (fits(mid))
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    return lo;
+  };
+  // Whole plane if it fits, else the most whole rows that do, else pieces of one row.
+  t.cols = d.w;
+  t.rows = most(d.h, [&](int64_t rows) { return v1_ub_model(d, rows, d.w, cb) <= plat.ub_bytes; });
+  if (t.rows == 0) {
+    t.rows = 1;
+    t.cols = most(d.w, [&](int64_t cols) { return v1_ub_model(d, 1, cols, cb) <= plat.ub_bytes; });
   }
-  if (lo == 0) {
-    *why = fmt::format("one input row of W={} (C0=16) with its gradOutput row needs {} bytes of UB, {} available", d.w,
-                       v1_ub_model(d, 1, cb), plat.ub_bytes);
+  if (t.cols == 0) {
+    *why = fmt::format("one input column (C0=16) with its gradOutput and mask lanes needs {} bytes of UB, {} available",
+                       v1_ub_model(d, 1, 1, cb), plat.ub_bytes);
     return std::nullopt;
   }
-  t.rows = lo;
-  t.key = t.rows == d.h ? 1 : 2;
-  t.ub_model = v1_ub_model(d, t.rows, cb);
+  t.key = t.rows == d.h && t.cols == d.w ? 1 : 2;
+  t.ub_model = v1_ub_model(d, t.rows, t.cols, cb);
   t.block_dim = static_cast<int32_t>(std::clamp<int64_t>(d.planes, 1, plat.vector_cores));
   t.ub_limit = plat.ub_bytes;
   return t;
