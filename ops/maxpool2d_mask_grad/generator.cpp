@@ -19,6 +19,7 @@ namespace poolcheck::gen {
 namespace {
 
 constexpr const char* kOp = "maxpool2d_mask_grad";
+constexpr int64_t kRowPassUb = 512;  // bytes: the family's smallest UB knob
 
 const spec::OperatorSpec& contract() { return spec::maxpool2d_mask_grad::operator_spec(); }
 
@@ -70,36 +71,20 @@ Case with_one_by_one(const Case& c) {
   return out;
 }
 
-// A plane taller than the platform's UB holds as lane rows, so the bit-mask kernel passes over its rows (V1Rows):
-// 120 to 200 rows of 40 to 64, which the family's draws (planes up to three times their per-axis extent) never
-// reach. On A2/A3 the kernel must be 1x1 to take that route.
-Case tall_lane_bit_plane(const GenConfig& cfg) {
-  spec::maxpool2d_mask_grad::CaseParams p;
-  p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(kernel_socs(cfg, kOp)) : cfg.target.platform;
-  p.dtype = pick_dtype(cfg, listed_dtypes(contract(), p.soc));
-  p.c = *rc::gen::inRange<int64_t>(1, 4);
-  p.in_dims = {*rc::gen::inRange<int64_t>(120, 201), *rc::gen::inRange<int64_t>(40, 65)};
-  const int64_t k = p.soc == "Ascend910" ? *rc::gen::inRange<int64_t>(1, 4) : 1;
-  p.kernel = {k};
-  p.padding = {0};
-  p.ceil_mode = *rc::gen::arbitrary<bool>();
-  Case c = spec::maxpool2d_mask_grad::make_case(p);
-  gen_environment(cfg, {0}, &c);
-  return c;
-}
-
 }  // namespace
 
 rc::Gen<Case> maxpool2d_mask_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool2d_mask_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool2d_mask_grad::threshold(cfg);
-  if (steers_to(cfg, Strategy::V1Rows)) return rc::gen::exec([cfg] { return tall_lane_bit_plane(cfg); });
   return rc::gen::exec([cfg] {
     GenConfig fam = family_config(cfg);
-    // The bit-mask kernel's plane pass: the training series, or a 1x1 kernel where A2/A3 is asked for.
-    if (steers_to(cfg, Strategy::V1Plane) && cfg.target.platform.empty()) fam.target.platform = "Ascend910";
+    // The bit-mask kernel: the training series, or a 1x1 kernel where A2/A3 is asked for; its row passes with the
+    // family's smallest UB, which holds no plane of more than a row or two.
+    const bool bit_mask = steers_to(cfg, Strategy::V1Plane) || steers_to(cfg, Strategy::V1Rows);
+    if (bit_mask && cfg.target.platform.empty()) fam.target.platform = "Ascend910";
     Case c = with_mask(maxpool2d_family::lowered(*maxpool3d_grad::valid(fam), fam));
-    if (steers_to(cfg, Strategy::V1Plane) && !is_lane_bits(c)) c = with_one_by_one(c);
+    if (bit_mask && !is_lane_bits(c)) c = with_one_by_one(c);
+    if (steers_to(cfg, Strategy::V1Rows)) c.ub_bytes = kRowPassUb;
     return c;
   });
 }
