@@ -53,6 +53,11 @@ struct Document {
   Rule dressed(Rule r, const std::string& rule) const;
 };
 
+// The words of the rules no document of this call states (null arguments besides self and indices, tensor
+// descriptors and extents, equal dtypes and ranks, empty tensors, an overlapping output), each choice naming the
+// document's discrepancy by `prefix` (e.g. "MP2.D.NULL_CHECKS").
+std::map<std::string, RuleWords> unstated_rule_words(const std::string& prefix);
+
 // The spec a document's rules make, in check order.
 OperatorSpec spec_of(const Document& d);
 

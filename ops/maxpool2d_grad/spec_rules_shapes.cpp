@@ -4,6 +4,7 @@
 #include <array>
 
 #include "ops/maxpool2d_grad/spec_internal.h"
+#include "ops/maxpool3d_grad/spec_internal.h"
 #include "spec/pooled_rule.h"
 #include "spec/pooled_size.h"
 
@@ -189,17 +190,7 @@ Rule rule_index_range(const Document& d) {
   Rule r;
   r.phase = Phase::Execute;
   r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
-  r.classes = {{"out-of-window", {}, {}, ""},
-               {"out-of-plane", {}, {}, ""},
-               {"negative", {}, {}, ""},
-               {"int64-high-word-low-word-valid",
-                {},
-                {"Ascend950"},
-                "int64-indices",
-                [](const Case& c) { return carries_wide_index_fault(c, IndexFault::HighWord); }},
-               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices", [](const Case& c) {
-                  return carries_wide_index_fault(c, IndexFault::NegativeWrap);
-                }}};
+  r.classes = spec::maxpool3d_grad::index_range_classes();
   r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<IndexFault, 5> kByClass{IndexFault::OutOfWindow, IndexFault::OutOfPlane,
                                                     IndexFault::Negative, IndexFault::HighWord,

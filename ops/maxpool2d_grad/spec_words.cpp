@@ -1,27 +1,50 @@
 // What aclnnMaxPool2dWithIndicesBackward's document (seed 005) says of each rule, and what was chosen where it is
-// silent.
+// silent; and the words of the rules no 2-D max-pool document states, which every such document shares.
 #include "ops/maxpool2d_grad/spec_internal.h"
 
 namespace poolcheck::spec::maxpool2d_grad {
 
-std::map<std::string, RuleWords> indices_words() {
-  auto c005 = [](const char* section) { return cite("005", section, "005"); };
+std::map<std::string, RuleWords> unstated_rule_words(const std::string& prefix) {
+  const auto d = [&prefix](const char* id) { return " (" + prefix + ".D." + id + ")"; };
   return {
       {"NULL.OUT_PARAMS",
-       {{}, "", "161001 before any other check, as for every operator here (MP2.D.NULL_CHECKS)", false}},
+       {{}, "", "161001 before any other check, as for every operator here" + d("NULL_CHECKS"), false}},
+      {"NULL.OTHER",
+       {{},
+        "gradOutput, gradInput, kernelSize, stride, padding and dilation must not be nullptr (an empty stride "
+        "list is legal, a null stride pointer is not)",
+        "161001 like self and indices; the document names only those two" + d("NULL_CHECKS"),
+        false}},
+      {"TENSOR.DESCRIPTOR", {{}, "", "161002: an aclTensor the runtime cannot address is an invalid parameter", false}},
+      {"TENSOR.EXTENT", {{}, "", "161002 instead of reading or writing outside the buffer", false}},
+      {"DTYPE.SAME",
+       {{},
+        "gradOutput and gradInput dtype must equal self dtype",
+        "161002; the document lists one dtype set for the three but never requires equality" + d("DTYPE_SAME"),
+        false}},
+      {"RANK.SAME",
+       {{},
+        "gradOutput, self, indices and gradInput must all have the same rank",
+        "161002: with mixed ranks the batch dimension is ambiguous",
+        false}},
+      {"EMPTY",
+       {{},
+        "no tensor may have a zero dim",
+        "161002: the document says nothing of empty tensors, and its kernels have nothing to compute" + d("EMPTY"),
+        false}},
+      {"OUTPUT.OVERLAP", {{}, "", "161002, so no write is ambiguous", false}},
+  };
+}
+
+std::map<std::string, RuleWords> indices_words() {
+  auto c005 = [](const char* section) { return cite("005", section, "005"); };
+  std::map<std::string, RuleWords> words = unstated_rule_words("MP2");
+  words.merge(std::map<std::string, RuleWords>{
       {"NULL.SELF_INDICES",
        {{c005("返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR: self、indices是空指针)")},
         "self and indices must not be nullptr",
         "",
         true}},
-      {"NULL.OTHER",
-       {{},
-        "gradOutput, gradInput, kernelSize, stride, padding and dilation must not be nullptr (an empty stride "
-        "list is legal, a null stride pointer is not)",
-        "161001 like self and indices; the document names only those two (MP2.D.NULL_CHECKS)",
-        false}},
-      {"TENSOR.DESCRIPTOR", {{}, "", "161002: an aclTensor the runtime cannot address is an invalid parameter", false}},
-      {"TENSOR.EXTENT", {{}, "", "161002 instead of reading or writing outside the buffer", false}},
       {"PLATFORM",
        {{c005("产品支持情况")},
         "platform (SoC) must be Ascend910B, Ascend910_93 or Ascend950",
@@ -32,11 +55,6 @@ std::map<std::string, RuleWords> indices_words() {
         "self dtype must be FLOAT on Ascend910B/Ascend910_93, FLOAT, FLOAT16 or BFLOAT16 on Ascend950",
         "",
         true}},
-      {"DTYPE.SAME",
-       {{},
-        "gradOutput and gradInput dtype must equal self dtype",
-        "161002; the document lists one dtype set for the three but never requires equality (MP2.D.DTYPE_SAME)",
-        false}},
       {"DTYPE.INDICES",
        {{c005("参数说明: indices INT32、INT64; A2/A3 note (indices仅支持INT32); 返回值 161002 row 1")},
         "indices dtype must be INT32 on Ascend910B/Ascend910_93, INT32 or INT64 on Ascend950",
@@ -63,11 +81,6 @@ std::map<std::string, RuleWords> indices_words() {
         "gradOutput, self, indices and gradInput must each have 3 or 4 dims",
         "161002; no error row names the rank",
         true}},
-      {"RANK.SAME",
-       {{},
-        "gradOutput, self, indices and gradInput must all have the same rank",
-        "161002: with mixed ranks the batch dimension is ambiguous",
-        false}},
       {"KERNEL.LEN",
        {{c005("参数说明 table: kernelSize (长度仅支持1、2); 返回值 161002 row 4")},
         "kernelSize length must be 1 or 2",
@@ -116,11 +129,6 @@ std::map<std::string, RuleWords> indices_words() {
         "gradInput shape must equal self shape",
         "",
         true}},
-      {"EMPTY",
-       {{},
-        "no tensor may have a zero dim",
-        "161002: the document says nothing of empty tensors, and its kernels have nothing to compute (MP2.D.EMPTY)",
-        false}},
       {"SHAPE.BATCH_CHANNEL",
        {{c005("参数说明 table: gradOutput (和正向的输出shape一致)")},
         "gradOutput's N and C must equal self's",
@@ -133,7 +141,6 @@ std::map<std::string, RuleWords> indices_words() {
         "dilation and ceilMode (a last window starting in the padding dropped), each >= 1",
         "161002 in GetWorkspaceSize (MP2.D.GRADOUTPUT_SHAPE)",
         true}},
-      {"OUTPUT.OVERLAP", {{}, "", "161002, so no write is ambiguous", false}},
       {"INDEX.RANGE",
        {{c005("约束说明: indices值不能超过公式中的H_in*W_in，且需要大于等于0")},
         "every indices value must lie inside its own pooling window of the H*W plane (not outside the window, "
@@ -142,7 +149,8 @@ std::map<std::string, RuleWords> indices_words() {
         "document bounds the values by the plane, and an index outside its window names no tap of it "
         "(MP2.D.INDEX_VALIDITY)",
         true}},
-  };
+  });
+  return words;
 }
 
 }  // namespace poolcheck::spec::maxpool2d_grad

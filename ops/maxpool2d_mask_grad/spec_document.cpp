@@ -28,22 +28,13 @@ std::vector<PlatformRow> platform_rows() {
 }
 
 std::map<std::string, RuleWords> words() {
-  return {
-      {"NULL.OUT_PARAMS",
-       {{}, "", "161001 before any other check, as for every operator here (MPM.D.NULL_CHECKS)", false}},
+  std::map<std::string, RuleWords> words = maxpool2d_grad::unstated_rule_words("MPM");
+  words.merge(std::map<std::string, RuleWords>{
       {"NULL.SELF_INDICES",
        {{c006("返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR: 传入的self、indices是空指针)")},
         "self and indices must not be nullptr",
         "",
         true}},
-      {"NULL.OTHER",
-       {{},
-        "gradOutput, gradInput, kernelSize, stride, padding and dilation must not be nullptr (an empty stride "
-        "list is legal, a null stride pointer is not)",
-        "161001 like self and indices; the document names only those two (MPM.D.NULL_CHECKS)",
-        false}},
-      {"TENSOR.DESCRIPTOR", {{}, "", "161002: an aclTensor the runtime cannot address is an invalid parameter", false}},
-      {"TENSOR.EXTENT", {{}, "", "161002 instead of reading or writing outside the buffer", false}},
       {"PLATFORM",
        {{c006("产品支持情况")},
         "platform (SoC) must be Ascend910B, Ascend910_93 or Ascend910 (the Atlas training series)",
@@ -55,11 +46,6 @@ std::map<std::string, RuleWords> words() {
         "no BFLOAT16 on the Atlas training series, as its forward's document (aclnnMaxPool2dWithMask) says "
         "(MPM.D.BF16_TRAINING)",
         true}},
-      {"DTYPE.SAME",
-       {{},
-        "gradOutput and gradInput dtype must equal self dtype",
-        "161002; the document lists one dtype set for the three but never requires equality (MPM.D.DTYPE_SAME)",
-        false}},
       {"DTYPE.INDICES",
        {{c006("参数说明: indices INT8; 返回值 161002 row 1")}, "indices (the mask) dtype must be INT8", "", true}},
       {"FORMAT.SUPPORTED",
@@ -77,11 +63,6 @@ std::map<std::string, RuleWords> words() {
         "gradOutput, self, indices and gradInput must each have 3 or 4 dims",
         "3 (CHW) too: its forward writes CHW masks and ops-nn's op_api takes them (MPM.D.RANK_CHW)",
         true}},
-      {"RANK.SAME",
-       {{},
-        "gradOutput, self, indices and gradInput must all have the same rank",
-        "161002: with mixed ranks the batch dimension is ambiguous",
-        false}},
       {"KERNEL.LEN",
        {{c006("参数说明 table: kernelSize (长度仅支持1、2); 返回值 161002 row 4")},
         "kernelSize length must be 1 or 2",
@@ -128,11 +109,6 @@ std::map<std::string, RuleWords> words() {
         "gradInput shape must equal self shape",
         "",
         true}},
-      {"EMPTY",
-       {{},
-        "no tensor may have a zero dim",
-        "161002: the document says nothing of empty tensors, and its kernels have nothing to compute (MPM.D.EMPTY)",
-        false}},
       {"SHAPE.BATCH_CHANNEL",
        {{c006("参数说明 table: gradOutput (和正向的输出shape一致)")},
         "gradOutput's N and C must equal self's",
@@ -145,8 +121,8 @@ std::map<std::string, RuleWords> words() {
         "161002 in GetWorkspaceSize; the output size is the forward's (aclnnMaxPool2dWithIndices' formula, "
         "MPM.D.GRADOUTPUT_SHAPE)",
         true}},
-      {"OUTPUT.OVERLAP", {{}, "", "161002, so no write is ambiguous", false}},
-  };
+  });
+  return words;
 }
 
 std::vector<Discrepancy> discrepancies() {

@@ -66,6 +66,10 @@ bool ceil_mode(const Case& c);
 // --- mutation helpers ---
 std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims3& dhw);
 
+// The index-range rule's mutation classes (the 2-D entry point's rule takes them too): the INT64 ones keep the true
+// index in the low word and need INT64 indices, which only Ascend950 lists.
+std::vector<ViolationClass> index_range_classes();
+
 // --- rule groups, in check order ---
 std::vector<Rule> null_and_tensor_rules();  // 1-5
 std::vector<Rule> type_rules();             // 6-13

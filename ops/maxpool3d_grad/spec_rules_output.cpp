@@ -6,6 +6,20 @@
 
 namespace poolcheck::spec::maxpool3d_grad {
 
+std::vector<ViolationClass> index_range_classes() {
+  return {{"out-of-window", {}, {}, ""},
+          {"out-of-plane", {}, {}, ""},
+          {"negative", {}, {}, ""},
+          {"int64-high-word-low-word-valid",
+           {},
+           {"Ascend950"},
+           "int64-indices",
+           [](const Case& c) { return carries_wide_index_fault(c, IndexFault::HighWord); }},
+          {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices", [](const Case& c) {
+             return carries_wide_index_fault(c, IndexFault::NegativeWrap);
+           }}};
+}
+
 namespace {
 
 Rule rule_overlap() {
@@ -46,17 +60,7 @@ Rule rule_index_range() {
   r.violated = [](const Case& c) { return View(c).index_fault() != IndexFault::None; };
   // The INT64 classes keep the true index in the low word (a library reading 32 bits accepts them); they need
   // INT64 indices, which only Ascend950 lists (the generator's "int64-indices" feature draws them).
-  r.classes = {{"out-of-window", {}, {}, ""},
-               {"out-of-plane", {}, {}, ""},
-               {"negative", {}, {}, ""},
-               {"int64-high-word-low-word-valid",
-                {},
-                {"Ascend950"},
-                "int64-indices",
-                [](const Case& c) { return carries_wide_index_fault(c, IndexFault::HighWord); }},
-               {"int64-negative-low-word-valid", {}, {"Ascend950"}, "int64-indices", [](const Case& c) {
-                  return carries_wide_index_fault(c, IndexFault::NegativeWrap);
-                }}};
+  r.classes = index_range_classes();
   r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
     static const std::array<IndexFault, 5> kByClass{IndexFault::OutOfWindow, IndexFault::OutOfPlane,
                                                     IndexFault::Negative, IndexFault::HighWord,
