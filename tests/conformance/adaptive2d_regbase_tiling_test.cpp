@@ -108,6 +108,7 @@ std::string planned_strategy(const UpstreamRow& r) {
     return std::string("refused: ") + aclGetRecentErrMsg();
   pcEmuLaunchInfo info{};
   pcEmuLastLaunch(&info);
+  aclDestroyAclOpExecutor(ex);  // planned only, never launched
   return info.strategy;
 }
 
