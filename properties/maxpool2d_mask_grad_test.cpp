@@ -11,7 +11,6 @@
 
 #include "aclnn/acl_meta.h"
 #include "case/descriptor.h"
-#include "case/per_axis.h"
 #include "generators/generators.h"
 #include "harness/runner.h"
 #include "ops/maxpool2d_mask_grad/family.h"
@@ -25,8 +24,7 @@ namespace {
 constexpr const char* kOp = "maxpool2d_mask_grad";
 
 const char* layout_of(const Case& c) {
-  const auto k = per_axis<2>(c.array("kernelSize"));
-  return maxpool2d_mask_grad::mask_layout_name(maxpool2d_mask_grad::mask_layout(c.platform, *k));
+  return maxpool2d_mask_grad::mask_layout_name(*maxpool2d_mask_grad::mask_layout_of(c));
 }
 
 // Valid cases on the lane-bit route only: the Atlas training series, or a 1x1 kernel on A2/A3.

@@ -11,16 +11,18 @@ namespace {
 bool format_listed(Format f) { return f == Format::ND || f == Format::NCHW || f == Format::NHWC; }
 bool format_nd_nchw(Format f) { return f == Format::ND || f == Format::NCHW; }
 
+// The formats the document lists anywhere: NHWC only where some SoC lists it.
+FormatTest formats_of(const Document& d) { return d.nhwc_socs.empty() ? format_nd_nchw : format_listed; }
+
 RowOf rows_of(const Document& d) {
   return [&d](const Case& c) { return d.row(c); };
 }
 
 Rule rule_format_supported(const Document& d) {
-  const bool nhwc = !d.nhwc_socs.empty();
   std::vector<Format> bad{Format::NC1HWC0, Format::FractalZ, Format::NCDHW,    Format::NDHWC,
                           Format::NCL,     Format::NDC1HWC0, Format::Undefined};
-  if (!nhwc) bad.insert(bad.begin(), Format::NHWC);
-  return d.dressed(format_supported_rule("", kTensors, nhwc ? format_listed : format_nd_nchw, bad), "FORMAT.SUPPORTED");
+  if (d.nhwc_socs.empty()) bad.insert(bad.begin(), Format::NHWC);
+  return d.dressed(format_supported_rule("", kTensors, formats_of(d), bad), "FORMAT.SUPPORTED");
 }
 
 // NHWC is listed, but not on every supported SoC.
@@ -61,9 +63,7 @@ std::vector<Rule> type_rules(const Document& d) {
                           d.dressed(index_dtype_rule("", kIndices, rows_of(d), narrow_indices), "DTYPE.INDICES"),
                           rule_format_supported(d)};
   if (!d.nhwc_socs.empty()) rules.push_back(rule_format_platform(d));
-  const bool nhwc = !d.nhwc_socs.empty();
-  rules.push_back(d.dressed(
-      format_same_rule("", kTensors, nhwc ? format_listed : format_nd_nchw, Format::ND, Format::NCHW), "FORMAT.SAME"));
+  rules.push_back(d.dressed(format_same_rule("", kTensors, formats_of(d), Format::ND, Format::NCHW), "FORMAT.SAME"));
   rules.push_back(d.dressed(rank_rule("", kTensors, {3, 4}, {2, 5, 1, 0}), "RANK"));
   rules.push_back(d.dressed(same_rank_rule("", kTensors, {3, 4}), "RANK.SAME"));
   return rules;

@@ -72,12 +72,11 @@ void encode_lane_bits(const MaskGeometry& g, const std::vector<double>& argmax, 
       }
 }
 
-void encode_argmax32(const MaskGeometry& g, const std::vector<double>& argmax, std::vector<double>& mask) {
+void encode_argmax32(const std::vector<double>& argmax, std::vector<double>& mask) {
   for (size_t i = 0; i < argmax.size() && 4 * i + 3 < mask.size(); ++i) {
     const auto v = static_cast<uint32_t>(static_cast<int32_t>(argmax[i]));
     for (size_t b = 0; b < 4; ++b) mask[4 * i + b] = as_int8(static_cast<uint8_t>(v >> (8 * b)));
   }
-  (void)g;
 }
 
 }  // namespace
@@ -85,7 +84,7 @@ void encode_argmax32(const MaskGeometry& g, const std::vector<double>& argmax, s
 std::vector<double> encode_mask(const MaskGeometry& g, const std::vector<double>& argmax, int64_t mask_bytes) {
   std::vector<double> mask(static_cast<size_t>(mask_bytes), static_cast<double>(kUnwritten));
   if (g.layout == MaskLayout::Argmax32)
-    encode_argmax32(g, argmax, mask);
+    encode_argmax32(argmax, mask);
   else
     encode_lane_bits(g, argmax, mask);
   return mask;

@@ -42,6 +42,13 @@ inline MaskLayout mask_layout(const std::string& soc, const Dims2& kernel) {
   return a2 && !(kernel[0] == 1 && kernel[1] == 1) ? MaskLayout::Argmax32 : MaskLayout::LaneBits;
 }
 
+// The route of a case whose kernelSize has one or two values; nullopt for any other.
+inline std::optional<MaskLayout> mask_layout_of(const Case& c) {
+  const auto k = per_axis<2>(c.array(kKernelSize));
+  if (!k) return std::nullopt;
+  return mask_layout(c.platform, *k);
+}
+
 // (ceil(Ho*Wo/16) + 1) * 32 bytes per tap row; INT64_MAX where that overflows (no tensor has it).
 inline int64_t mask_width(int64_t ho, int64_t wo) {
   const auto positions = checked_mul(ho, wo);
@@ -60,15 +67,21 @@ inline std::vector<int64_t> mask_shape(const TensorArg& grad_output, const Dims2
   return shape;
 }
 
-// The family's case: indices an INT32 tensor of gradOutput's shape, dense.
-inline Case as_family_case(const Case& mask_case) {
-  Case c = mask_case;
-  c.op = kFamilyOp;
+// The case's indices made a dense tensor of gradOutput's shape and format, of `dtype`.
+inline TensorArg& dense_indices(Case& c, DType dtype) {
   TensorArg& idx = c.tensor_mut(kIndices);
   idx = *c.tensor(kGradOutput);
   idx.strides.clear();
   idx.offset = 0;
-  idx.dtype = DType::I32;
+  idx.dtype = dtype;
+  return idx;
+}
+
+// The family's case: indices an INT32 tensor of gradOutput's shape, dense.
+inline Case as_family_case(const Case& mask_case) {
+  Case c = mask_case;
+  c.op = kFamilyOp;
+  dense_indices(c, DType::I32);
   return c;
 }
 
@@ -78,11 +91,7 @@ inline Case as_mask_case(const Case& family_case, const std::string& op) {
   c.op = op;
   const auto k = per_axis<2>(c.array(kKernelSize));
   if (!k) throw std::logic_error(op + ": the family drew a case without a kernel of one or two values");
-  TensorArg& idx = c.tensor_mut(kIndices);
-  idx = *c.tensor(kGradOutput);
-  idx.strides.clear();
-  idx.offset = 0;
-  idx.dtype = DType::I8;
+  TensorArg& idx = dense_indices(c, DType::I8);
   idx.shape = mask_shape(idx, *k);
   return c;
 }

@@ -31,9 +31,7 @@ bool one_by_one(const Case& c) {
 }
 
 bool is_lane_bits(const Case& c) {
-  const auto k = per_axis<2>(c.array(::poolcheck::maxpool2d_mask_grad::kKernelSize));
-  return ::poolcheck::maxpool2d_mask_grad::mask_layout(c.platform, *k) ==
-         ::poolcheck::maxpool2d_mask_grad::MaskLayout::LaneBits;
+  return ::poolcheck::maxpool2d_mask_grad::mask_layout_of(c) == ::poolcheck::maxpool2d_mask_grad::MaskLayout::LaneBits;
 }
 
 // The mask case of a case of the 2-D problem, its mask laid out as the family's indices were.

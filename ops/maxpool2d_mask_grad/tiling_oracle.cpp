@@ -2,7 +2,6 @@
 // than 1x1) upstream's op_api runs aclnnMaxPool2dWithIndicesBackward's route, so that statement judges the case
 // with INT32 indices. Elsewhere upstream runs MaxPoolGradWithArgmaxV1, a TBE kernel whose tiling is not in ops-nn:
 // no decision, said so.
-#include "case/per_axis.h"
 #include "ops/maxpool2d_mask_grad/family.h"
 #include "tiling_oracle/operator_statements.h"
 
@@ -15,10 +14,7 @@ namespace mask = ::poolcheck::maxpool2d_mask_grad;
 constexpr const char* kNoV1Statement =
     "the bit-mask route runs ops-nn's MaxPoolGradWithArgmaxV1, a TBE kernel whose tiling is not in ops-nn";
 
-bool argmax_route(const Case& c) {
-  const auto k = per_axis<2>(c.array(mask::kKernelSize));
-  return k && mask::mask_layout(c.platform, *k) == mask::MaskLayout::Argmax32;
-}
+bool argmax_route(const Case& c) { return mask::mask_layout_of(c) == mask::MaskLayout::Argmax32; }
 
 }  // namespace
 
