@@ -8,10 +8,21 @@ namespace {
 
 // The one name table of the vocabulary.
 constexpr VocabularyRow<Strategy> kStrategies[] = {
-    {Strategy::Normal, "Normal"},   {Strategy::CutK, "CutK"},       {Strategy::Scatter, "Scatter"},
-    {Strategy::SIMD, "SIMD"},       {Strategy::SIMT, "SIMT"},       {Strategy::Global, "Global"},
-    {Strategy::Cube, "Cube"},       {Strategy::Vector, "Vector"},   {Strategy::AllOne, "AllOne"},
-    {Strategy::General, "General"}, {Strategy::V1Plane, "V1Plane"}, {Strategy::V1Rows, "V1Rows"},
+    {Strategy::Normal, "Normal"},
+    {Strategy::CutK, "CutK"},
+    {Strategy::Scatter, "Scatter"},
+    {Strategy::SIMD, "SIMD"},
+    {Strategy::SIMT, "SIMT"},
+    {Strategy::Global, "Global"},
+    {Strategy::Cube, "Cube"},
+    {Strategy::Vector, "Vector"},
+    {Strategy::AllOne, "AllOne"},
+    {Strategy::General, "General"},
+    {Strategy::V1Plane, "V1Plane"},
+    {Strategy::V1Rows, "V1Rows"},
+    {Strategy::BigKernel, "BigKernel"},
+    {Strategy::NchwSmallKernel, "NchwSmallKernel"},
+    {Strategy::AssistMatmul, "AssistMatmul"},
 };
 
 }  // namespace
