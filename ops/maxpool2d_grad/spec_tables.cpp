@@ -76,7 +76,7 @@ std::vector<Discrepancy> discrepancies() {
 
 }  // namespace
 
-std::map<std::string, RuleWords> indices_words();  // spec_words.cpp
+RuleWordsById indices_words();  // spec_words.cpp
 std::vector<StrategyNote> strategies();            // spec_strategies.cpp
 
 const Document& indices_document() {
