@@ -15,10 +15,10 @@
 namespace poolcheck::spec::adaptive_avgpool3d_grad {
 
 struct Document {
-  std::string op;      // the operator table's token
-  std::string aclnn;   // the entry point
-  std::string seed;    // its seed document
-  std::string prefix;  // rule ids' prefix, e.g. "AA"
+  std::string op;           // the operator table's token
+  std::string aclnn;        // the entry point
+  std::string seed;         // its seed document
+  std::string prefix;       // rule ids' prefix, e.g. "AA"
   size_t spatial_rank = 3;  // 3 (D, H, W) or 2 (H, W); a tensor has one or two leading dims (C or N, C)
   std::vector<PlatformRow> rows;
   std::vector<std::string> refused_socs;   // the platform rule's mutations

@@ -35,8 +35,8 @@ const Document& document_002();
 // --- rule groups, in check order; a document's facts reach every predicate (it outlives the spec) ---
 std::vector<Rule> null_and_tensor_rules(const Document& d);  // null pointers, descriptors, extents
 std::vector<Rule> platform_rules(const Document& d);
-std::vector<Rule> shape_rules(const Document& d);  // ranks, out's shape, zero dims, N,C
-std::vector<Rule> type_rules(const Document& d);   // dtypes, formats
+std::vector<Rule> shape_rules(const Document& d);   // ranks, out's shape, zero dims, N,C
+std::vector<Rule> type_rules(const Document& d);    // dtypes, formats
 std::vector<Rule> output_rules(const Document& d);  // output aliasing
 
 }  // namespace poolcheck::spec::adaptive_avgpool3d_grad
