@@ -1161,4 +1161,25 @@ TEST_F(UpstreamProfile, Adaptive2dAllOneRoundsTheFactorToTheDtype) {
   for (double v : c.result) EXPECT_EQ(v, want);
 }
 
+// AA2.D.ASSIST_FP16: on Ascend910 a FLOAT call's BatchMatMul operands are fp16 upstream: self 1x1x3x2, gradOutput
+// 1x1x1x2 = [1, 2] (windows of 3 rows) gives fp16(g * fp32(1/3)); documented keeps fp32: fp32(g * fp32(1/3)).
+// On Ascend910B (the 3-D kernels) both profiles give the fp32 values.
+TEST_F(UpstreamProfile, Adaptive2dFloatOnTheAssistMatmulRoute) {
+  Adaptive2dCall c;
+  c.self_shape = {1, 1, 3, 2};
+  c.grad_shape = {1, 1, 1, 2};
+  c.grad = {1, 2};
+  const float third = 1.0f / 3.0f;
+  const std::vector<double> fp32{third, 2 * third, third, 2 * third, third, 2 * third};
+  std::vector<double> fp16;
+  for (double v : fp32) fp16.push_back(pcemu::half_to_float(pcemu::float_to_half(static_cast<float>(v))));
+  ASSERT_NE(fp16, fp32);
+  pcEmuSetPlatform("Ascend910");
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(c.result, upstream() ? fp16 : fp32);
+  pcEmuSetPlatform("Ascend910B");
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(c.result, fp32);
+}
+
 }  // namespace

@@ -82,7 +82,10 @@ aclnnStatus get_workspace_size_2d_upstream(const RawArgs& a) {
     return no_kernel_unchecked(kApi2d, ACLNN_ERR_INNER_FIND_KERNEL_ERROR, a.workspace_size, a.executor);
   }
   if (route == Route2d::AssistMatmul)
-    return tile_unchecked(a, pr, plat, plan_assist_tiling, make_assist_plan, [](AssistTiling&) {});
+    // Upstream (DoFusionAdaptiveAvgPool2DBackward, Ops::NN::ExecBatchMatmulOp): IsInputSupportFp32 is false
+    // off DAV_2201/3510, so a FLOAT call's BatchMatMul operands are cast to fp16 [AA2.D.ASSIST_FP16].
+    return tile_unchecked(a, pr, plat, plan_assist_tiling, make_assist_plan,
+                          [](AssistTiling& t) { t.fp16_operands = true; });
   if (route == Route2d::Regbase2d) {
     if (auto st = require_kernels(kNamesRegbase, plat)) return st;
     return tile_unchecked(a, pr, plat, plan_regbase2d_tiling, make_regbase2d_plan, [](Regbase2dTiling&) {});
