@@ -1161,7 +1161,7 @@ TEST_F(UpstreamProfile, Adaptive2dAllOneRoundsTheFactorToTheDtype) {
   for (double v : c.result) EXPECT_EQ(v, want);
 }
 
-// AA2.D.ASSIST_FP16: on Ascend910 a FLOAT call's BatchMatMul operands are fp16 upstream: self 1x1x3x2, gradOutput
+// AA2.D.ASSIST_FLOAT: on Ascend910 a FLOAT call's BatchMatMul operands are fp16 upstream: self 1x1x3x2, gradOutput
 // 1x1x1x2 = [1, 2] (windows of 3 rows) gives fp16(g * fp32(1/3)); documented keeps fp32: fp32(g * fp32(1/3)).
 // On Ascend910B (the 3-D kernels) both profiles give the fp32 values.
 TEST_F(UpstreamProfile, Adaptive2dFloatOnTheAssistMatmulRoute) {

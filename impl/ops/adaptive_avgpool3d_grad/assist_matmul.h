@@ -41,7 +41,7 @@ struct AssistTiling {
   int64_t row_tasks = 0;             // N*C*H
   int64_t ub_limit = 0, ub_row = 0;  // UB the row phase needs
   // Upstream profile: an fp32 call's Cube operands are cast to fp16 as ops-nn's chain casts them
-  // [AA2.D.ASSIST_FP16]; documented (false): they stay fp32. FLOAT16 operands are fp16 either way.
+  // [AA2.D.ASSIST_FLOAT]; documented (false): they stay fp32. FLOAT16 operands are fp16 either way.
   bool fp16_operands = false;
 
   std::string summary() const;

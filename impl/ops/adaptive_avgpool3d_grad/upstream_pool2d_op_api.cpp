@@ -83,7 +83,7 @@ aclnnStatus get_workspace_size_2d_upstream(const RawArgs& a) {
   }
   if (route == Route2d::AssistMatmul)
     // Upstream (DoFusionAdaptiveAvgPool2DBackward, Ops::NN::ExecBatchMatmulOp): IsInputSupportFp32 is false
-    // off DAV_2201/3510, so a FLOAT call's BatchMatMul operands are cast to fp16 [AA2.D.ASSIST_FP16].
+    // off DAV_2201/3510, so a FLOAT call's BatchMatMul operands are cast to fp16 [AA2.D.ASSIST_FLOAT].
     return tile_unchecked(a, pr, plat, plan_assist_tiling, make_assist_plan,
                           [](AssistTiling& t) { t.fp16_operands = true; });
   if (route == Route2d::Regbase2d) {
