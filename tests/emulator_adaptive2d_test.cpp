@@ -435,41 +435,6 @@ TEST(AssistMatmul, RandomFloatCallsAgree) {
   }
 }
 
-// Not a check: the worst |got - oracle| / bound of FLOAT16 on this route over random calls (run with
-// --gtest_also_run_disabled_tests to measure it).
-TEST(AssistMatmul, DISABLED_Fp16WorstRatio) {
-  setup("Ascend910");
-  std::mt19937_64 rng(11);
-  std::uniform_int_distribution<int64_t> dim(1, 12), planes(1, 4);
-  double worst = 0, worst_eps = 0;
-  int outside = 0, total = 0;
-  for (int i = 0; i < 300; ++i) {
-    Shape self{planes(rng), planes(rng), dim(rng), dim(rng)};
-    Shape grad{self[0], self[1], dim(rng), dim(rng)};
-    if (grad[2] == 1 && grad[3] == 1) grad[3] = 2;
-    Call call = make_call(self, grad, ACL_FLOAT16, rng());
-    std::uniform_real_distribution<double> value(-8, 8);
-    for (double& v : call.grad_values) v = poolcheck::round_to(poolcheck::DType::F16, value(rng));
-    const Outcome o = run(call);
-    ASSERT_EQ(o.run, 0) << o.error;
-    const auto ref = poolcheck::oracle::adaptive_avg_pool3d_backward(call.grad_values, self[0] * self[1],
-                                                                     {1, self[2], self[3]}, {1, grad[2], grad[3]});
-    for (size_t k = 0; k < o.got.size(); ++k) {
-      const poolcheck::ElementTerms e{ref.contributors[k], ref.abs_sum[k], ref.grad_input[k]};
-      const double bound = poolcheck::fp32_sum_bound(poolcheck::DType::F16, e, {3 * 0x1p-24, 0x1p-148});
-      const double err = std::fabs(o.got[k] - poolcheck::round_to(poolcheck::DType::F16, ref.grad_input[k]));
-      if (bound > 0) worst = std::max(worst, err / bound);
-      // The term error a tolerance row would need: the excess over the output rounding, per unit of S, in fp16 ulps.
-      const double excess = err - 0x1p-11 * (2 * std::fabs(ref.grad_input[k]));
-      if (ref.abs_sum[k] > 0) worst_eps = std::max(worst_eps, excess / ref.abs_sum[k] / 0x1p-11);
-      outside += err > bound;
-      ++total;
-    }
-  }
-  std::cout << "FLOAT16 AssistMatmul: worst |got-oracle|/bound " << worst << ", " << outside << "/" << total
-            << " elements outside; worst (|got-oracle| - 2^-10 |r|) / S = " << worst_eps << " * 2^-11\n";
-}
-
 // ---- documented failures, each with a passing twin ----
 
 aclnnStatus plan_status(const Call& c) { return run(c).plan; }

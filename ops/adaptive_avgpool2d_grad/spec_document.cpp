@@ -44,18 +44,18 @@ RuleWordsById words() {
       {"PLATFORM",
        {{doc("产品支持情况 (950PR/950DT √, A3 √, A2 √, 200I/500 A2 ×, Atlas 推理 √, Atlas 训练 √)")},
         "platform (SoC) must be Ascend950, Ascend910_93, Ascend910B, Ascend310P or Ascend910",
-        "161002 for Ascend310B and unknown SoCs; the document has no error row for it"}},
+        "161002 for Ascend310B and unknown SoCs; the document has no error row for it (AA2.D.PLATFORMS)"}},
       {"RANK",
        {{doc("返回值 161002 #3 (gradOutput和self维度不一致)"),
          doc("返回值 161002 #4 (gradOutput或self的维度不等于3或4)"),
          doc("参数说明: gradOutput, self, out (维度(shape) 3-4)")},
         "gradOutput, self and out must each have 3 (C,H,W) or 4 (N,C,H,W) dims, all three the same",
-        "out is held to it too: its row lists 3-4 dims and it receives self's gradient (AA2.D.OUT_CHECKS)"}},
+        "out is held to it too: its row lists 3-4 dims and it receives self's gradient (AA2.D.RANKS)"}},
       {"SHAPE.OUT",
        {{},
         "out's shape must equal self's in every dim",
         "161002: out receives self's gradient; the document states no rule for out's shape, and upstream compares "
-        "only its rank and leading dims (AA2.D.OUT_CHECKS)",
+        "only its rank and leading dims (AA2.D.OUT_CHECKS, AA2.D.OUT_SHAPE)",
         false}},
       {"SHAPE.NC",
        {{doc("返回值 161002 #5 (NC维度不一致)"), doc("参数说明: gradOutput (NC维度和self保持一致)")},
@@ -72,7 +72,7 @@ RuleWordsById words() {
        {{doc("返回值 161002 #2 (gradOutput和self数据类型不一致)"), doc("参数说明: gradOutput (数据类型与self一致)")},
         "gradOutput, self and out must all have the same dtype",
         "out is held to self's dtype too: it receives self's gradient; the row names gradOutput and self only "
-        "(AA2.D.OUT_CHECKS)"}},
+        "(AA2.D.OUT_CHECKS, AA2.D.OUT_DTYPE)"}},
       {"FORMAT.SUPPORTED",
        {{doc("参数说明: gradOutput, self (数据格式 ND、NCHW、NCL)"),
          doc("返回值 161002 #1 (gradOutput或self的数据类型和数据格式不在支持的范围之内)")},
@@ -123,6 +123,43 @@ std::vector<Discrepancy> discrepancies() {
        "FLOAT32 results meet the FLOAT32 rows of docs/tolerance.md on every SoC; upstream's FLOAT16 operands are a "
        "finding against the document, reproduced by the upstream profile.",
        {doc("参数说明: gradOutput, self, out (数据类型)"), doc("产品支持情况")}},
+      {"AA2.D.PLATFORMS",
+       "008's 产品支持情况 marks Atlas 200I/500 A2 推理产品 not supported and has no error row for a platform. "
+       "Upstream's "
+       "op_api has no SoC check: on every SoC outside ASCEND910B..ASCEND910E, unlisted ones included, FLOAT32 and "
+       "FLOAT16 pass its checks and take the Fill x Mul or assist-matmul route.",
+       "Ascend310B and unknown SoCs fail GetWorkspaceSize with 161002 (AA2.PLATFORM), as the table says.",
+       {doc("产品支持情况")}},
+      {"AA2.D.DTYPES",
+       "008 lists FLOAT32, FLOAT16 and BFLOAT16, no BFLOAT16 on the Atlas training and inference series, gradOutput's "
+       "dtype equal to self's. Upstream's list is the same on the documented SoCs (BFLOAT16 only between ASCEND910B "
+       "and ASCEND910E in CANN's SoC order, where Ascend950's place is not visible in ops-nn) and refuses DOUBLE.",
+       "The document's lists per SoC, BFLOAT16 on Ascend950 included (AA2.DTYPE.SUPPORTED, AA2.DTYPE.SAME).",
+       {doc("参数说明: gradOutput, self, out (数据类型)")}},
+      {"AA2.D.RANKS",
+       "008 refuses gradOutput and self of unequal ranks or of a rank other than 3 or 4, and lists 3-4 for out. "
+       "Upstream requires gradOutput's rank to equal self's and out's to be 3 or 4 and equal to self's.",
+       "All three ranks 3 or 4 and equal, else 161002 (AA2.RANK).",
+       {doc("返回值 161002 #3, #4")}},
+      {"AA2.D.OUT_SHAPE",
+       "008 states no rule for out's H and W. Upstream's op_api does not compare them with self's; the route's last "
+       "ViewCopy of the self-shaped result into out (after a Reshape to out's shape on A2/A3) then fails inside "
+       "GetWorkspaceSize with an internal status (561103).",
+       "out's shape equals self's, else 161002 before any computation is built (AA2.SHAPE.OUT).",
+       {doc("参数说明: out")}},
+      {"AA2.D.OUT_DTYPE",
+       "008 states no rule for out's dtype. Upstream's op_api does not compare it with self's: the Fill x Mul route "
+       "casts its product to out's dtype and succeeds, the other routes' ViewCopy of a gradOutput-dtype result fails "
+       "with an internal status (561103).",
+       "out's dtype equals self's, else 161002 (AA2.DTYPE.SAME).",
+       {doc("参数说明: out")}},
+      {"AA2.D.ALL_ONE_PRECISION",
+       "008 gives no precision statement. For a 1x1 gradOutput upstream computes Fill(1/(H*W)) in self's dtype (the "
+       "factor a double division rounded to float, then to the dtype) times the gradient in that dtype: two "
+       "roundings in FLOAT16 and BFLOAT16.",
+       "The reference is the exact gradient; the tolerance admits the factor's and the product's roundings in the "
+       "dtype (docs/tolerance.md, the adaptive all-one path).",
+       {doc("功能说明")}},
       {"AA2.D.CALL_EXAMPLE",
        "008's call example: gradOutput (1,1,3,2), self and out (1,1,4,2), FLOAT32, ACL_FORMAT_NCHW, contiguous. It "
        "omits CHECK_RET after creating gradOutput and leaves `executor` uninitialised before the call (harmless: "
