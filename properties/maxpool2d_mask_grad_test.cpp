@@ -65,13 +65,7 @@ TEST(MaxPool2dMaskGradFailurePaths, EveryRuleIsExercised) {
 
 RC_GTEST_PROP(MaxPool2dMaskGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
   POOLCHECK_NEEDS_OPERATOR(kOp);
-  Case c = *gen::maxpool2d_mask_grad::valid();
-  c.deterministic = true;
-  CaseTensors a, b;
-  RC_ASSERT_PASSES(run_case(c, {}, &a));
-  RC_ASSERT_PASSES(run_case(c, {}, &b));
-  for (size_t i = 0; i < a.impl.size(); ++i)
-    RC_ASSERT(a.impl[i] == b.impl[i] || (std::isnan(a.impl[i]) && std::isnan(b.impl[i])));
+  check_deterministic_repeat(*gen::maxpool2d_mask_grad::valid());
 }
 
 TEST(MaxPool2dMaskGradCoverage, GeneratorReachesEveryStrategyPlatformAndLayout) {

@@ -248,4 +248,13 @@ void check_conservation(Case c) {
   if (const auto v = conservation_violation(run.grad_output, run.t)) RC_FAIL(*v);
 }
 
+void check_deterministic_repeat(Case c) {
+  c.deterministic = true;
+  CaseTensors a, b;
+  RC_ASSERT_PASSES(run_case(c, {}, &a));
+  RC_ASSERT_PASSES(run_case(c, {}, &b));
+  for (size_t i = 0; i < a.impl.size(); ++i)
+    RC_ASSERT(a.impl[i] == b.impl[i] || (std::isnan(a.impl[i]) && std::isnan(b.impl[i])));
+}
+
 }  // namespace poolcheck

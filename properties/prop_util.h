@@ -151,4 +151,7 @@ std::optional<std::string> conservation_violation(const std::vector<double>& gra
 // The property: the run passes the oracle comparison, then the law holds (RC_FAIL with the violation).
 void check_conservation(Case c);
 
+// The property: the case in deterministic mode passes twice with bitwise equal outputs (NaN meets NaN).
+void check_deterministic_repeat(Case c);
+
 }  // namespace poolcheck

@@ -1,32 +1,29 @@
-// The valid-case builder of the 2-D adaptive-avg-pool spec.
+// The valid-case builder of the 2-D adaptive-avg-pool spec: the family's case with a depth of one, lowered.
 #include <stdexcept>
-#include <vector>
 
+#include "case/depth_axis.h"
+#include "ops/adaptive_avgpool2d_grad/family.h"
 #include "ops/adaptive_avgpool2d_grad/spec.h"
-#include "ops/adaptive_avgpool2d_grad/view.h"
+#include "ops/adaptive_avgpool3d_grad/spec.h"
 
 namespace poolcheck::spec {
 
 Case adaptive_avgpool2d_grad::make_case(const adaptive_avgpool2d_grad::CaseParams& p) {
-  namespace names = ::poolcheck::adaptive_avgpool2d_grad;
-  const std::vector<int64_t> lead = p.batched ? std::vector<int64_t>{p.n, p.c} : std::vector<int64_t>{p.c};
-  for (int64_t d : lead)
-    if (d < 1) throw std::invalid_argument("adaptive_avgpool2d_grad::make_case: N and C must be >= 1");
-  for (size_t i = 0; i < 2; ++i)
-    if (p.in_dims[i] < 1 || p.out_dims[i] < 1)
-      throw std::invalid_argument("adaptive_avgpool2d_grad::make_case: H and W must be >= 1");
+  adaptive_avgpool3d_grad::CaseParams fam;
+  fam.soc = p.soc;
+  fam.dtype = p.dtype;
+  fam.batched = p.batched;
+  fam.n = p.n;
+  fam.c = p.c;
+  fam.in_dims = {1, p.in_dims[0], p.in_dims[1]};
+  fam.out_dims = {1, p.out_dims[0], p.out_dims[1]};
   Case c;
-  c.op = "adaptive_avgpool2d_grad";
-  c.platform = p.soc;
-  auto make = [&](const std::array<int64_t, 2>& hw) {
-    TensorArg t;
-    t.dtype = p.dtype;
-    t.format = p.format;
-    t.shape = lead;
-    t.shape.insert(t.shape.end(), hw.begin(), hw.end());
-    return t;
-  };
-  c.tensors = {{names::kGradOutput, make(p.out_dims)}, {names::kSelf, make(p.in_dims)}, {names::kOut, make(p.in_dims)}};
+  try {
+    c = *without_depth_axis(adaptive_avgpool3d_grad::make_case(fam), ::poolcheck::adaptive_avgpool2d_grad::family());
+  } catch (const std::invalid_argument& e) {  // the family's message names its own axes
+    throw std::invalid_argument(std::string("adaptive_avgpool2d_grad::make_case: ") + e.what());
+  }
+  for (const char* name : ::poolcheck::adaptive_avgpool2d_grad::kTensorNames) c.tensor_mut(name).format = p.format;
   return c;
 }
 
