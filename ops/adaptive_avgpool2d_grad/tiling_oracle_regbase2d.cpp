@@ -192,7 +192,8 @@ Buffers small_buffers(const Geometry& g, const Split& s) {
 
 // The shapes upstream sends to SIMT though the small kernel could take them (IsCapable's prefer-SIMT tests).
 bool prefers_simt(const Geometry& g, int64_t kernel) {
-  // One axis shrunk or grown strongly while the other stays within 4 columns.
+  // One of x and y at least 4x taller than the other (or the other at most 64 rows) and at most 4 columns wide,
+  // no wider than the other.
   const bool y_taller = g.ho > g.h && g.wo <= g.w && g.wo <= 4 && (g.ho >= 4 * g.h || g.h <= 64);
   const bool x_taller = g.h > g.ho && g.w <= g.wo && g.w <= 4 && (g.h >= 4 * g.ho || g.ho <= 64);
   if (y_taller || x_taller) return true;
