@@ -90,7 +90,7 @@ std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
       if (!cell.threshold.empty() && cell.dtype) pair_dtypes.insert(cell.threshold + " " + dtype_name(*cell.dtype));
     for (const std::string& t : pair_dtypes) target("threshold", op, t);
     for (const spec::StrategyNote& st : spec->strategies) {
-      for (uint64_t key : st.keys) {
+      for (uint64_t key : spec::targeted_keys(st)) {
         const std::string label = strategy_name(st.name) + ("/" + std::to_string(key));
         const auto it = s.by_tiling_key.find(label);
         out.push_back(CoverageTarget{"key", op, label, it == s.by_tiling_key.end() ? 0 : it->second, tiled > 0});

@@ -80,6 +80,9 @@ void list_strategies(const std::string& op) {
   for (const auto& st : strategies) {
     std::string keys;
     for (uint64_t k : st.keys) keys += (keys.empty() ? "" : ", ") + std::to_string(k);
+    std::string beyond;
+    for (uint64_t k : st.beyond_budget) beyond += (beyond.empty() ? "" : ", ") + std::to_string(k);
+    if (!beyond.empty()) keys += "; " + beyond + " beyond the case budget, not coverage targets";
     std::string socs;
     for (const std::string& soc : st.platforms) socs += (socs.empty() ? "" : ", ") + soc;
     std::cout << "  " << strategy_name(st.name) << " (keys " << keys << (socs.empty() ? "" : "; on " + socs)

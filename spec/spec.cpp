@@ -1,11 +1,21 @@
 #include "spec/spec.h"
 
+#include <algorithm>
+
 namespace poolcheck::spec {
 
 std::vector<ViolationClass> numbered_classes(uint64_t n) {
   std::vector<ViolationClass> out(n);
   for (uint64_t k = 0; k < n; ++k) out[k].name = std::to_string(k);
   return out;
+}
+
+std::vector<uint64_t> targeted_keys(const StrategyNote& note) {
+  std::vector<uint64_t> keys;
+  for (uint64_t k : note.keys)
+    if (std::find(note.beyond_budget.begin(), note.beyond_budget.end(), k) == note.beyond_budget.end())
+      keys.push_back(k);
+  return keys;
 }
 
 Expected OperatorSpec::expected(const Case& c) const {

@@ -102,7 +102,13 @@ struct StrategyNote {
   // The SoCs whose kernels report it (Ascend910B and Ascend910_93 for the A2/A3 kernels, Ascend950 for the 950
   // kernels); empty = every SoC the operator's kernels run on. The campaign draws the strategy's cases there.
   std::vector<std::string> platforms{};
+  // Keys among `keys` that no case within the campaign's memory budget reaches (64-bit offsets need 2^31
+  // elements): a backend may report them, the conformance tests plan them, the coverage does not target them.
+  std::vector<uint64_t> beyond_budget{};
 };
+
+// The keys of `note` the coverage targets: all but those beyond the budget.
+std::vector<uint64_t> targeted_keys(const StrategyNote& note);
 
 struct OperatorSpec {
   std::string op;                  // registry name, e.g. "maxpool3d_grad"

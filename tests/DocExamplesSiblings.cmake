@@ -93,8 +93,8 @@ poolcheck_doc_example(adaptive2d_008 ${adaptive2d_seed})
 set(adaptive2d_values "result\\[0\\] is: 0\\.500000" "result\\[1\\] is: 1\\.000000" "result\\[2\\] is: 2\\.000000"
                       "result\\[3\\] is: 3\\.000000" "result\\[4\\] is: 4\\.000000" "result\\[5\\] is: 5\\.000000"
                       "result\\[6\\] is: 2\\.500000" "result\\[7\\] is: 3\\.000000")
-# Ascend910 / Ascend310P run the AssistMatmul route (Mul by 1/2, two BatchMatMul with fp16 operands): every
-# value here is an fp16 value, so the sums are the same. Ascend950 runs the arch35 SIMT kernel (N*C = 1), whose
+# Ascend910 / Ascend310P run the AssistMatmul route (Mul by 1/2, two BatchMatMul; fp32 operands for FLOAT here,
+# fp16 upstream): every value here is an fp16 value, so the sums are the same either way. Ascend950 runs the arch35 SIMT kernel (N*C = 1), whose
 # (g * 1/2) / 1 terms are exact as well.
 poolcheck_doc_example_test(doc_example.adaptive2d_008.<soc>_overlapping_row_windows EXE adaptive2d_008
   EXIT 0 EXPECT ${adaptive2d_values} REJECT "result\\[8\\]"

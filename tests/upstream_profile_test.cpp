@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
@@ -981,6 +982,204 @@ TEST_F(UpstreamProfile, AdaptiveAtomicsOnlyWhenSizesDoNotDivide) {
   aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
   ASSERT_EQ(uneven.call(), kSuccess);
   EXPECT_EQ(last_launch().blockDim, 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// aclnnAdaptiveAvgPool2dBackward. The base call: self and out 1x1x4x4 FLOAT32 NCHW, gradOutput 1x1x2x2 (1..4).
+
+struct Adaptive2dCall {
+  aclDataType dt = ACL_FLOAT, out_dt = ACL_FLOAT;
+  aclFormat grad_fmt = ACL_FORMAT_NCHW, self_fmt = ACL_FORMAT_NCHW, out_fmt = ACL_FORMAT_NCHW;
+  std::vector<int64_t> self_shape{1, 1, 4, 4}, grad_shape{1, 1, 2, 2}, out_shape;
+  std::vector<double> grad;
+  bool null_ws = false, null_ex = false, null_out = false;
+  std::vector<double> result;
+
+  Outcome call() {
+    int64_t grad_count = 1;
+    for (int64_t d : grad_shape) grad_count *= d;
+    Tensor go(grad_shape, dt, grad_fmt, grad.empty() ? iota(grad_count, 1) : grad), self(self_shape, dt, self_fmt);
+    Tensor out(out_shape.empty() ? self_shape : out_shape, out_dt, out_fmt, {}, 7.0);
+    const PlanFn plan = [&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(go.get(), self.get(), null_out ? nullptr : out.get(),
+                                                            null_ws ? nullptr : ws, null_ex ? nullptr : ex);
+    };
+    const Outcome o = run(plan, aclnnAdaptiveAvgPool2dBackward);
+    result = out.read();
+    return o;
+  }
+};
+
+// AA2.D.NULL_CHECKS: workspaceSize and executor are never checked: a valid call writes through them (a crash),
+// an empty one too; documented: 161001 first.
+TEST_F(UpstreamProfile, Adaptive2dNullWorkspaceSizeIsDereferenced) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  Adaptive2dCall ws, ex, empty;
+  ws.null_ws = true;
+  ex.null_ex = true;
+  empty.null_ws = true;
+  empty.self_shape = {1, 1, 0, 4};
+  for (Adaptive2dCall* c : {&ws, &ex, &empty}) {
+    if (upstream()) {
+      EXPECT_EXIT(c->call(), crashed_on_null_dereference, "");
+    } else {
+      EXPECT_EQ(c->call(), at_plan(ACLNN_ERR_PARAM_NULLPTR));
+    }
+  }
+}
+
+// AA2.D.NULL_CHECKS: a refused call returns before the out-parameters are written: a bad dtype with a null
+// workspaceSize is 161002 upstream, 161001 documented. A null out is 161001 in both.
+TEST_F(UpstreamProfile, Adaptive2dRefusedCallNeverTouchesTheOutParameters) {
+  Adaptive2dCall c;
+  c.dt = c.out_dt = ACL_INT32;
+  c.null_ws = c.null_ex = true;
+  EXPECT_EQ(c.call(), expected(at_plan(ACLNN_ERR_PARAM_INVALID), at_plan(ACLNN_ERR_PARAM_NULLPTR)));
+  Adaptive2dCall out;
+  out.null_out = true;
+  EXPECT_EQ(out.call(), at_plan(ACLNN_ERR_PARAM_NULLPTR));
+}
+
+// AA2.D.PLATFORMS: no SoC check: Ascend310B (and an unknown SoC) take FLOAT32/FLOAT16 to the AssistMatmul or
+// FillMul route (no emulated kernel there: 561003) and refuse BFLOAT16; documented: 161002.
+TEST_F(UpstreamProfile, Adaptive2dOtherSocsPassTheOpApi) {
+  for (const char* soc : {"Ascend310B", "NoSuchSoc"}) {
+    pcEmuSetPlatform(soc);
+    EXPECT_EQ(Adaptive2dCall{}.call(),
+              expected(at_plan(ACLNN_ERR_INNER_FIND_KERNEL_ERROR), at_plan(ACLNN_ERR_PARAM_INVALID)))
+        << soc;
+    Adaptive2dCall one;
+    one.grad_shape = {1, 1, 1, 1};
+    EXPECT_EQ(one.call(), expected(at_plan(ACLNN_ERR_INNER_FIND_KERNEL_ERROR), at_plan(ACLNN_ERR_PARAM_INVALID)))
+        << soc;
+    Adaptive2dCall bf16;
+    bf16.dt = bf16.out_dt = ACL_BF16;
+    EXPECT_EQ(bf16.call(), at_plan(ACLNN_ERR_PARAM_INVALID)) << soc;
+  }
+}
+
+// AA2.D.DTYPES: BFLOAT16 refused on Ascend910/Ascend310P, DOUBLE everywhere (161002 in both).
+TEST_F(UpstreamProfile, Adaptive2dDtypeLists) {
+  Adaptive2dCall dbl;
+  dbl.dt = dbl.out_dt = ACL_DOUBLE;
+  EXPECT_EQ(dbl.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  dbl.grad_shape = {1, 1, 1, 1};
+  EXPECT_EQ(dbl.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  for (const char* soc : {"Ascend910", "Ascend310P"}) {
+    pcEmuSetPlatform(soc);
+    Adaptive2dCall bf16;
+    bf16.dt = bf16.out_dt = ACL_BF16;
+    EXPECT_EQ(bf16.call(), at_plan(ACLNN_ERR_PARAM_INVALID)) << soc;
+  }
+}
+
+// AA2.D.FORMATS: gradOutput's format must equal self's and not be private, any other label passes (NHWC);
+// documented: ND, NCHW or NCL each, mixed allowed. Out's format is checked by neither.
+TEST_F(UpstreamProfile, Adaptive2dFormatsEqualNotListed) {
+  Adaptive2dCall nhwc;
+  nhwc.grad_fmt = nhwc.self_fmt = nhwc.out_fmt = ACL_FORMAT_NHWC;
+  EXPECT_EQ(nhwc.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  Adaptive2dCall mixed;
+  mixed.grad_fmt = ACL_FORMAT_ND;
+  EXPECT_EQ(mixed.call(), expected(at_plan(ACLNN_ERR_PARAM_INVALID), kSuccess));
+  Adaptive2dCall priv;
+  priv.grad_fmt = priv.self_fmt = ACL_FORMAT_NC1HWC0;
+  EXPECT_EQ(priv.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  Adaptive2dCall out;
+  out.out_fmt = ACL_FORMAT_NCDHW;
+  EXPECT_EQ(out.call(), kSuccess);
+}
+
+// AA2.D.OUT_CHECKS and AA2.D.RANKS: ranks 3 or 4 and equal (out's too), out's and gradOutput's N and C equal
+// self's (161002 in both).
+TEST_F(UpstreamProfile, Adaptive2dRanksAndLeadingDims) {
+  Adaptive2dCall ranks;
+  ranks.grad_shape = {1, 2, 2};
+  EXPECT_EQ(ranks.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  Adaptive2dCall five;
+  five.self_shape = {1, 1, 1, 4, 4};
+  five.grad_shape = {1, 1, 1, 2, 2};
+  EXPECT_EQ(five.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  Adaptive2dCall out_rank;
+  out_rank.out_shape = {1, 4, 4};
+  EXPECT_EQ(out_rank.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  Adaptive2dCall out_c;
+  out_c.out_shape = {1, 2, 4, 4};
+  EXPECT_EQ(out_c.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  Adaptive2dCall grad_n;
+  grad_n.grad_shape = {2, 1, 2, 2};
+  EXPECT_EQ(grad_n.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+}
+
+// AA2.D.OUT_SHAPE: out's H and W are never compared; the graph's ViewCopy of a 4x4 result into a 4x5 out fails
+// (561103) on every route; documented: 161002.
+TEST_F(UpstreamProfile, Adaptive2dOutHwFailsInTheGraph) {
+  for (const char* soc : {"Ascend910B", "Ascend910", "Ascend950"}) {
+    pcEmuSetPlatform(soc);
+    for (const std::vector<int64_t>& grad : {std::vector<int64_t>{1, 1, 2, 2}, std::vector<int64_t>{1, 1, 1, 1}}) {
+      Adaptive2dCall c;
+      c.grad_shape = grad;
+      c.out_shape = {1, 1, 4, 5};
+      EXPECT_EQ(c.call(), expected(at_plan(ACLNN_ERR_INNER_NULLPTR), at_plan(ACLNN_ERR_PARAM_INVALID))) << soc;
+    }
+  }
+}
+
+// AA2.D.OUT_DTYPE: out's dtype is never checked. FillMul casts to it (success on the device; the emulator has
+// no such cast: 561003); the other routes' ViewCopy of a FLOAT result into a FLOAT16 out fails (561103).
+// Documented: 161002.
+TEST_F(UpstreamProfile, Adaptive2dOutDtypeIsNotChecked) {
+  Adaptive2dCall general;
+  general.out_dt = ACL_FLOAT16;
+  EXPECT_EQ(general.call(), expected(at_plan(ACLNN_ERR_INNER_NULLPTR), at_plan(ACLNN_ERR_PARAM_INVALID)));
+  Adaptive2dCall fill = general;
+  fill.grad_shape = {1, 1, 1, 1};
+  EXPECT_EQ(fill.call(), expected(at_plan(ACLNN_ERR_INNER_FIND_KERNEL_ERROR), at_plan(ACLNN_ERR_PARAM_INVALID)));
+}
+
+// AA2.D.EMPTY: an empty self or gradOutput succeeds with workspace 0 and no kernel in both; upstream never
+// looks at out's H and W, so an empty call with any out of self's rank and N, C succeeds too (documented: 161002).
+TEST_F(UpstreamProfile, Adaptive2dEmptySucceedsWithoutKernel) {
+  Adaptive2dCall c;
+  c.grad_shape = {1, 1, 0, 2};
+  EXPECT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(last_launch().kernelLaunches, 0);
+  c.out_shape = {1, 1, 3, 3};
+  EXPECT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+}
+
+// AA2.D.ALL_ONE_PRECISION: a 1x1 gradOutput is Fill(1/9 rounded to FLOAT16) times the gradient in FLOAT16 (both).
+TEST_F(UpstreamProfile, Adaptive2dAllOneRoundsTheFactorToTheDtype) {
+  Adaptive2dCall c;
+  c.dt = c.out_dt = ACL_FLOAT16;
+  c.self_shape = {1, 1, 3, 3};
+  c.grad_shape = {1, 1, 1, 1};
+  c.grad = {3.0};
+  ASSERT_EQ(c.call(), kSuccess);
+  const float fill = pcemu::half_to_float(pcemu::float_to_half(static_cast<float>(1.0 / 9)));
+  const double want = pcemu::half_to_float(pcemu::float_to_half(3.0f * fill));
+  for (double v : c.result) EXPECT_EQ(v, want);
+}
+
+// AA2.D.ASSIST_FLOAT: on Ascend910 a FLOAT call's BatchMatMul operands are fp16 upstream: self 1x1x3x2, gradOutput
+// 1x1x1x2 = [1, 2] (windows of 3 rows) gives fp16(g * fp32(1/3)); documented keeps fp32: fp32(g * fp32(1/3)).
+// On Ascend910B (the 3-D kernels) both profiles give the fp32 values.
+TEST_F(UpstreamProfile, Adaptive2dFloatOnTheAssistMatmulRoute) {
+  Adaptive2dCall c;
+  c.self_shape = {1, 1, 3, 2};
+  c.grad_shape = {1, 1, 1, 2};
+  c.grad = {1, 2};
+  const float third = 1.0f / 3.0f;
+  const std::vector<double> fp32{third, 2 * third, third, 2 * third, third, 2 * third};
+  std::vector<double> fp16;
+  for (double v : fp32) fp16.push_back(pcemu::half_to_float(pcemu::float_to_half(static_cast<float>(v))));
+  ASSERT_NE(fp16, fp32);
+  pcEmuSetPlatform("Ascend910");
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(c.result, upstream() ? fp16 : fp32);
+  pcEmuSetPlatform("Ascend910B");
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(c.result, fp32);
 }
 
 }  // namespace

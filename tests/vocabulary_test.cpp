@@ -48,7 +48,7 @@ TEST(StrategyVocabulary, AnUnknownWordIsAnErrorNamingItAndTheKnownWords) {
     EXPECT_EQ(refusal(parse_strategy_token, token),
               std::string("unknown strategy '") + token +
                   "' (known: Normal, CutK, Scatter, SIMD, SIMT, Global, Cube, Vector, AllOne, General, V1Plane, "
-                  "V1Rows)");
+                  "V1Rows, BigKernel, NchwSmallKernel, AssistMatmul)");
 }
 
 TEST(RerunCheckVocabulary, EveryWordRoundTrips) {

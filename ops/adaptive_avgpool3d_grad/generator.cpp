@@ -1,6 +1,7 @@
 // Generators for aclnnAdaptiveAvgPool3dBackward: 4-D and 5-D, output sizes that divide the input, that do
 // not, that upsample, and 1x1x1; N*C up to past the UB's small/large threshold (reached cheaply through
-// small UB knobs); all four documented platforms with their dtypes.
+// small UB knobs); all four documented platforms with their dtypes. A 2-D entry point's draw (GenConfig::spatial_rank)
+// keeps the depth axis at one and takes its own SoC and dtype (cfg.target).
 #include <algorithm>
 
 #include "generators/boundary.h"
@@ -8,12 +9,17 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "generators/threshold.h"
+#include "ops/adaptive_avgpool3d_grad/generator_family.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 #include "ops/adaptive_avgpool3d_grad/view.h"
 
 namespace poolcheck::gen {
 
-namespace {}  // namespace
+DType adaptive_family_dtype(const GenConfig& cfg, const spec::OperatorSpec& contract, const std::string& soc) {
+  // A 2-D entry point's document lists SoCs this one does not (Ascend950): its own dtype comes with the target.
+  if (cfg.spatial_rank == 2 && cfg.target.dtype) return *cfg.target.dtype;
+  return pick_dtype(cfg, listed_dtypes(contract, soc));
+}
 
 rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return adaptive_avgpool3d_grad::boundary(cfg);
@@ -28,14 +34,15 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     for (const auto& s : supported_socs(contract))
       if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
     p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(socs) : cfg.target.platform;
-    p.dtype = pick_dtype(cfg, listed_dtypes(contract, p.soc));
+    p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
     gen_batch(cfg, {1, 1, 2}, &p);
     // Shape kinds: 0 sizes divide, 1 overlapping windows, 2 upsampling, 3 global (the AllOne strategy).
     int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
     if (steers_to(cfg, Strategy::AllOne)) shape_kind = 3;
     if (steers_to(cfg, Strategy::General) && shape_kind == 3) shape_kind = 1;
     if (wants(cfg, kFeatureOverlap)) shape_kind = 1;
-    for (int a = 0; a < 3; ++a) {
+    const int first = first_free_axis(cfg);
+    for (int a = first; a < 3; ++a) {
       const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
       p.in_dims[a] = in;
       switch (shape_kind) {
@@ -48,7 +55,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
         }
         case 1:  // overlapping windows where the sizes do not divide
           p.out_dims[a] = *rc::gen::inRange<int64_t>(1, in + 1);
-          if (wants(cfg, kFeatureOverlap) && a == 0 && in % p.out_dims[a] == 0) {
+          if (wants(cfg, kFeatureOverlap) && a == first && in % p.out_dims[a] == 0) {
             p.in_dims[a] = std::max<int64_t>(in, 3) | 1;  // odd, at least 3
             p.out_dims[a] = 2;
           }

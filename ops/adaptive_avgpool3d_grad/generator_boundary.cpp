@@ -1,10 +1,12 @@
 // Boundary cases for aclnnAdaptiveAvgPool3dBackward: one axis (D, H or W) drawn from an adaptive boundary class
 // (generators/boundary.h: input 1, output 1, upsampling, output = input - 1, = input, = input + 1, coprime
-// primes, a long axis), the other two small; N*C at the lane block edges within the memory budget.
+// primes, a long axis), the other two small; N*C at the lane block edges within the memory budget. A 2-D entry
+// point's draw (generator_family.h) focuses on H or W and keeps D at one.
 #include <algorithm>
 
 #include "generators/boundary.h"
 #include "generators/draws.h"
+#include "ops/adaptive_avgpool3d_grad/generator_family.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 
 namespace poolcheck::gen {
@@ -21,13 +23,19 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
   std::vector<std::string> socs = kernels;
   for (const auto& s : supported_socs(contract))
     if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
-  p.soc = *rc::gen::elementOf(socs);
-  p.dtype = *rc::gen::elementOf(listed_dtypes(contract, p.soc));
-  const size_t focus = *rc::gen::elementOf(std::vector<size_t>{0, 1, 2});
+  const bool entry_2d = cfg.spatial_rank == 2;
+  p.soc = entry_2d && !cfg.target.platform.empty() ? cfg.target.platform : *rc::gen::elementOf(socs);
+  p.dtype = entry_2d && cfg.target.dtype ? *cfg.target.dtype : *rc::gen::elementOf(listed_dtypes(contract, p.soc));
+  const auto first = static_cast<size_t>(first_free_axis(cfg));
+  std::vector<size_t> free_axes;
+  for (size_t a = first; a < 3; ++a) free_axes.push_back(a);
+  const size_t focus = *rc::gen::elementOf(free_axes);
   std::array<boundary::AdaptiveAxis, 3> axes;
   int64_t others = 1;
   for (size_t a = 0; a < 3; ++a)
-    if (a != focus) {
+    if (a < first) {
+      axes[a].in = axes[a].out = 1;
+    } else if (a != focus) {
       axes[a] = boundary::draw_small_adaptive_axis(boundary::small_extent(cls));
       others *= std::max(axes[a].in, axes[a].out);
     }

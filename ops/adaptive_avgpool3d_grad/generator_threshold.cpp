@@ -8,6 +8,7 @@
 
 #include "generators/draws.h"
 #include "generators/threshold.h"
+#include "ops/adaptive_avgpool3d_grad/generator_family.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
 
 namespace poolcheck::gen {
@@ -45,10 +46,10 @@ Case float_window_case(const GenConfig& cfg, Side side) {
   spec::adaptive_avgpool3d_grad::CaseParams p;
   p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad"))
                                       : cfg.target.platform;
-  p.dtype = pick_dtype(cfg, listed_dtypes(contract, p.soc));
-  // Drawn with elementOf: the case does not depend on RapidCheck's size.
+  p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
+  // Drawn with elementOf: the case does not depend on RapidCheck's size. A 2-D entry point's long axis is H or W.
   p.batched = *rc::gen::element(false, true);
-  const size_t axis = *rc::gen::element<size_t>(0, 1, 2);
+  const size_t axis = cfg.spatial_rank == 2 ? *rc::gen::element<size_t>(1, 2) : *rc::gen::element<size_t>(0, 1, 2);
   int64_t in = kLongFrom, out = kFloatExact / kLongFrom - 1;
   if (side == Side::At) {
     in = *rc::gen::elementOf(std::vector<int64_t>{kLongFrom, 2 * kLongFrom});

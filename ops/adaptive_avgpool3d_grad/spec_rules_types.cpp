@@ -1,4 +1,5 @@
-// aclnnAdaptiveAvgPool3dBackward rules 5 (platform) and 10-13 (dtypes, formats).
+// The adaptive-avg-pool rules on the platform, dtypes and formats.
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -8,45 +9,36 @@ namespace poolcheck::spec::adaptive_avgpool3d_grad {
 
 namespace {
 
-Rule rule_platform() {
-  Rule r = platform_rule(
-      "AA.PLATFORM", supported_row,
-      {"Ascend950", "Ascend310B", "Ascend999", "", "ascend910b", "Ascend910B ", "Ascend310", "Ascend910_95"});
-  r.cites = {cite(kSeed, "产品支持情况 (950PR/950DT ×, A3 √, A2 √, 200I/500 A2 ×, Atlas 推理 √, Atlas 训练 √)", kSeed)};
-  r.text = "platform (SoC) must be Ascend910B, Ascend910_93, Ascend910 or Ascend310P";
-  r.chosen =
-      "161002 for Ascend950, Ascend310B and unknown SoCs; the doc has no error row for it. Ascend910 is supported "
-      "for every shape as the table says, although upstream allows it only a 1x1x1 gradOutput (AA.D.PLATFORMS); "
-      "Ascend950 is refused although upstream has a path for it (AA.D.ASCEND950)";
-  return r;
+RowOf row_of(const Document& d) {
+  return [&d](const Case& c) { return d.row(c); };
 }
 
-Rule rule_dtype_supported() {
-  Rule r = dtype_supported_rule("AA.DTYPE.SUPPORTED", kInputs, supported_row, kNonFloatDTypes);
-  r.cites = {cite(kSeed, "参数说明: gradOutput, self, out (数据类型 FLOAT32、FLOAT16、BFLOAT16)", kSeed),
-             cite(kSeed, "返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)", kSeed)};
-  r.text =
-      "gradOutput's and self's dtypes must be in the platform's list: FLOAT32, FLOAT16, BFLOAT16 on Ascend910B and "
-      "Ascend910_93; FLOAT32, FLOAT16 on Ascend910 and Ascend310P. DOUBLE is refused everywhere";
-  r.chosen =
-      "no BFLOAT16 on Atlas training/inference, as upstream (AA.D.BF16_ATLAS); DOUBLE refused also for a 1x1x1 "
-      "gradOutput, which upstream accepts (AA.D.DOUBLE_ALL_ONE); out's dtype is tied by AA.DTYPE.SAME "
-      "(AA.D.OUT_CHECKS)";
-  // BFLOAT16 is refused only where the row lacks it (Atlas training/inference): that class is drawn there. The
-  // others put a dtype no row lists on gradOutput, self, both, or all three tensors (a consistent call).
-  const auto bf16_where_unlisted = [](const Case& c) {
+// The supported SoCs whose row lists no BFLOAT16 (the Atlas training/inference series).
+std::vector<std::string> socs_without_bf16(const Document& d) {
+  std::vector<std::string> socs;
+  for (const PlatformRow& r : d.rows)
+    if (r.supported && !dtype_listed(r, DType::BF16)) socs.push_back(r.soc);
+  return socs;
+}
+
+Rule rule_dtype_supported(const Document& d) {
+  Rule r = dtype_supported_rule("", kInputs, row_of(d), kNonFloatDTypes);
+  // BFLOAT16 is refused only where the row lacks it: that class is drawn there. The others put a dtype no row
+  // lists on gradOutput, self, both, or all three tensors (a consistent call).
+  const std::vector<std::string> no_bf16 = socs_without_bf16(d);
+  const auto bf16_where_unlisted = [no_bf16](const Case& c) {
     const TensorArg* g = tensor(c, kGradOutput);
     const TensorArg* s = tensor(c, kSelf);
-    return (c.platform == "Ascend910" || c.platform == "Ascend310P") &&
+    return std::find(no_bf16.begin(), no_bf16.end(), c.platform) != no_bf16.end() &&
            ((g && g->dtype == DType::BF16) || (s && s->dtype == DType::BF16));
   };
-  r.classes = {{"bf16-where-unlisted", {}, {"Ascend910", "Ascend310P"}, "", bf16_where_unlisted},
+  r.classes = {{"bf16-where-unlisted", {}, no_bf16, "", bf16_where_unlisted},
                {"grad-output", {}, {}, ""},
                {"self", {}, {}, ""},
                {"grad-output-and-self", {}, {}, ""},
                {"all", {}, {}, ""}};
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    const PlatformRow* row = supported_row(v);
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const PlatformRow* row = d.row(v);
     if (!row) return std::nullopt;
     const uint64_t k = choice % 5, detail = choice / 5;
     if (k == 0 && dtype_listed(*row, DType::BF16)) return std::nullopt;
@@ -70,18 +62,13 @@ Rule rule_dtype_supported() {
     }
     return m;
   };
-  return r;
+  return d.dressed(r, "DTYPE.SUPPORTED");
 }
 
-Rule rule_dtype_same() {
+Rule rule_dtype_same(const Document& d) {
   Rule r;
-  r.id = "AA.DTYPE.SAME";
-  r.cites = {cite(kSeed, "返回值 161002 #2 (gradOutput、self和out数据类型不一致)", kSeed),
-             cite(kSeed, "参数说明: gradOutput (数据类型与self一致)", kSeed)};
-  r.text = "gradOutput, self and out must all have the same dtype";
-  r.chosen = "out's dtype is checked only here, against self's, as upstream does (AA.D.OUT_CHECKS)";
-  r.violated = [](const Case& c) {
-    const PlatformRow* row = supported_row(c);
+  r.violated = [&d](const Case& c) {
+    const PlatformRow* row = d.row(c);
     const TensorArg* go = tensor(c, kGradOutput);
     const TensorArg* self = tensor(c, kSelf);
     const TensorArg* out = tensor(c, kOut);
@@ -90,63 +77,58 @@ Rule rule_dtype_same() {
     return go->dtype != self->dtype || out->dtype != self->dtype;
   };
   r.classes = numbered_classes(3);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    const PlatformRow* row = supported_row(v);
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const PlatformRow* row = d.row(v);
     if (!row) return std::nullopt;
     Case m = v;
     const size_t target = choice % 3;
     TensorArg& t = m.tensor_mut(kTensorNames[target]);
     std::vector<DType> other;
-    for (DType d : row->dtypes)
-      if (d != t.dtype) other.push_back(d);
+    for (DType dt : row->dtypes)
+      if (dt != t.dtype) other.push_back(dt);
     if (kTensorNames[target] == kOut)  // out is not held to the list, so any other dtype differs
-      for (DType d : {DType::F64, DType::I32, DType::BF16})
-        if (d != t.dtype && !dtype_listed(*row, d)) other.push_back(d);
+      for (DType dt : {DType::F64, DType::I32, DType::BF16})
+        if (dt != t.dtype && !dtype_listed(*row, dt)) other.push_back(dt);
     t.dtype = other[(choice / 3) % other.size()];
     return m;
   };
-  return r;
+  return d.dressed(r, "DTYPE.SAME");
 }
 
-Rule rule_format_supported() {
-  Rule r = format_supported_rule("AA.FORMAT.SUPPORTED", kTensors, format_supported,
-                                 {Format::NDHWC, Format::NCHW, Format::NHWC, Format::NCL, Format::NC1HWC0,
-                                  Format::FractalZ, Format::NDC1HWC0, Format::Undefined});
-  r.cites = {cite(kSeed, "参数说明: gradOutput, self, out (数据格式 NCDHW、ND)", kSeed),
-             cite(kSeed, "返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)", kSeed)};
-  r.text = "every tensor's format must be ND or NCDHW, for 4-D and 5-D tensors alike";
-  r.chosen =
-      "the doc's list rather than upstream's 'any non-private format'; out is checked too (AA.D.FORMATS, "
-      "AA.D.OUT_CHECKS)";
-  return r;
+Rule rule_format_supported(const Document& d) {
+  Rule r = format_supported_rule(
+      "", d.format_judged, [&d](Format f) { return d.format_listed(f); }, d.unlisted_formats);
+  return d.dressed(r, "FORMAT.SUPPORTED");
 }
 
-Rule rule_format_same() {
-  Rule r = format_same_rule("AA.FORMAT.SAME", kTensors, format_supported, Format::ND, Format::NCDHW);
-  r.cites = {cite(kSeed, "返回值 161002 #6 (gradOutput和self的数据格式不一致)", kSeed)};
-  r.text = "gradOutput, self and out must all have the same format";
-  r.chosen = "out is held to it too, as upstream; row 6 names gradOutput and self only (AA.D.OUT_CHECKS)";
+Rule rule_format_same(const Document& d) {
+  Rule r = format_same_rule(
+      "", kTensors, [&d](Format f) { return d.format_listed(f); }, d.formats[0], d.formats[1]);
   r.classes = numbered_classes(3);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     const size_t target = choice % 3;
     const bool all_but = (choice / 3) % 2 == 1;  // flip every tensor except the target
     for (size_t i = 0; i < kTensorNames.size(); ++i) {
       if ((i == target) == all_but) continue;
       TensorArg& t = m.tensor_mut(kTensorNames[i]);
-      t.format = t.format == Format::ND ? Format::NCDHW : Format::ND;
+      t.format = t.format == d.formats[0] ? d.formats[1] : d.formats[0];
     }
     return m;
   };
-  return r;
+  return d.dressed(r, "FORMAT.SAME");
 }
 
 }  // namespace
 
-std::vector<Rule> platform_rules() { return {rule_platform()}; }
+std::vector<Rule> platform_rules(const Document& d) {
+  return {d.dressed(platform_rule("", row_of(d), d.refused_socs), "PLATFORM")};
+}
 
-std::vector<Rule> type_rules() {
-  return {rule_dtype_supported(), rule_dtype_same(), rule_format_supported(), rule_format_same()};
+std::vector<Rule> type_rules(const Document& d) {
+  std::vector<Rule> rules{rule_dtype_supported(d), rule_dtype_same(d), rule_format_supported(d)};
+  if (d.formats_must_match) rules.push_back(rule_format_same(d));
+  return rules;
 }
 
 }  // namespace poolcheck::spec::adaptive_avgpool3d_grad

@@ -1,4 +1,5 @@
-// Platform table and the discrepancies of aclnnAdaptiveAvgPool3dBackward: where 002 is silent or ambiguous, or
+// aclnnAdaptiveAvgPool3dBackward's document (seed 002) as its rules read it: the platform table, what it says of
+// each rule and what was chosen where it is silent, and the discrepancies: where 002 is silent or ambiguous, or
 // differs from the upstream implementation and PyTorch.
 #include "ops/adaptive_avgpool3d_grad/spec_internal.h"
 
@@ -6,12 +7,12 @@ namespace poolcheck::spec::adaptive_avgpool3d_grad {
 
 namespace {
 
+constexpr const char* kSeed = "002";
+
 const std::vector<DType> kA2A3{DType::F32, DType::F16, DType::BF16};
 const std::vector<DType> kAtlas{DType::F32, DType::F16};
 
 Citation doc(std::string section) { return cite(kSeed, std::move(section), kSeed); }
-
-}  // namespace
 
 std::vector<PlatformRow> platform_rows() {
   // Product names as 002's 产品支持情况 table prints them; characters lost in transit (U+FFFD) are restored from
@@ -25,11 +26,6 @@ std::vector<PlatformRow> platform_rows() {
       {"Ascend950", "Ascend 950PR/Ascend 950DT", false, {}, {}, {kSeed}},
       {"Ascend310B", "Atlas 200I/500 A2 推理产品", false, {}, {}, {kSeed}},
   };
-}
-
-const PlatformRow* supported_row(const Case& c) {
-  static const std::vector<PlatformRow> rows = platform_rows();
-  return supported_platform(rows, c.platform);
 }
 
 std::vector<Discrepancy> discrepancies() {
@@ -149,6 +145,102 @@ std::vector<Discrepancy> discrepancies() {
        "non-divisible shapes, within the tolerance.",
        {doc("约束说明: 确定性计算")}},
   };
+}
+
+RuleWordsById words() {
+  return {
+      {"NULL.OUT_PARAMS",
+       {{},
+        "",
+        "161001 before any other check, as upstream's OP_CHECK_COMM_INPUT does; 002's 161001 row names only the "
+        "tensors (AA.D.NULL_OUT_PARAMS)",
+        false}},
+      {"NULL.TENSORS",
+       {{doc("返回值 161001 #1 (传入的gradOutput、self或out是空指针)")},
+        "gradOutput, self and out must not be nullptr",
+        ""}},
+      {"TENSOR.DESCRIPTOR",
+       {{},
+        "",
+        "161002 for every descriptor the runtime cannot address (negative dims, strides or offset, a stride count "
+        "that differs from the rank, int64 overflow); not in the docs as such, though 002 row 5 ('某一维不大于0') "
+        "also covers a negative dim of gradOutput or self, which this rule reports first with the same code",
+        false}},
+      {"TENSOR.EXTENT", {{}, "", "161002 instead of reading or writing outside the buffer; not in the docs", false}},
+      {"PLATFORM",
+       {{doc("产品支持情况 (950PR/950DT ×, A3 √, A2 √, 200I/500 A2 ×, Atlas 推理 √, Atlas 训练 √)")},
+        "platform (SoC) must be Ascend910B, Ascend910_93, Ascend910 or Ascend310P",
+        "161002 for Ascend950, Ascend310B and unknown SoCs; the doc has no error row for it. Ascend910 is supported "
+        "for every shape as the table says, although upstream allows it only a 1x1x1 gradOutput (AA.D.PLATFORMS); "
+        "Ascend950 is refused although upstream has a path for it (AA.D.ASCEND950)"}},
+      {"RANK",
+       {{doc("返回值 161002 #3 (gradOutput、self和out的维数不等于4或5)"),
+         doc("参数说明: gradOutput, self, out (维度(shape) 4-5)")},
+        "gradOutput, self and out must each have 4 (C,D,H,W) or 5 (N,C,D,H,W) dims, all three the same",
+        "equal ranks as upstream requires; 002 bounds each rank only (AA.D.RANK_EQUAL)"}},
+      {"SHAPE.OUT",
+       {{doc("返回值 161002 #4 (gradOutput、self和out的shape不匹配)"), doc("参数说明: out (对应了输入反向节点的梯度)")},
+        "out's shape must equal self's in every dim",
+        "row 4 read as out == self; gradOutput's D,H,W is the adaptive output size and is tied to self only through "
+        "N,C (AA.D.SHAPE_MATCH); N is compared too (AA.D.OUT_N_950)"}},
+      {"SHAPE.ZERO",
+       {{doc("返回值 161002 #5 (gradOutput或self的shape的某一维不大于0)")},
+        "no dim of gradOutput or self may be 0 (N included): empty tensors are not supported",
+        "161002 for a zero dim in gradOutput or self, as 002 and upstream A2/A3 say; PyTorch accepts N = 0; negative "
+        "dims are AA.TENSOR.DESCRIPTOR; a zero dim in out alone is AA.SHAPE.OUT (AA.D.EMPTY)"}},
+      {"SHAPE.NC",
+       {{doc("返回值 161002 #7 (NC维度不一致)"), doc("参数说明: gradOutput (NC维度和self保持一致)")},
+        "gradOutput's leading dims (N,C for 5-D, C for 4-D) must equal self's",
+        ""}},
+      {"DTYPE.SUPPORTED",
+       {{doc("参数说明: gradOutput, self, out (数据类型 FLOAT32、FLOAT16、BFLOAT16)"),
+         doc("返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)")},
+        "gradOutput's and self's dtypes must be in the platform's list: FLOAT32, FLOAT16, BFLOAT16 on Ascend910B and "
+        "Ascend910_93; FLOAT32, FLOAT16 on Ascend910 and Ascend310P. DOUBLE is refused everywhere",
+        "no BFLOAT16 on Atlas training/inference, as upstream (AA.D.BF16_ATLAS); DOUBLE refused also for a 1x1x1 "
+        "gradOutput, which upstream accepts (AA.D.DOUBLE_ALL_ONE); out's dtype is tied by AA.DTYPE.SAME "
+        "(AA.D.OUT_CHECKS)"}},
+      {"DTYPE.SAME",
+       {{doc("返回值 161002 #2 (gradOutput、self和out数据类型不一致)"),
+         doc("参数说明: gradOutput (数据类型与self一致)")},
+        "gradOutput, self and out must all have the same dtype",
+        "out's dtype is checked only here, against self's, as upstream does (AA.D.OUT_CHECKS)"}},
+      {"FORMAT.SUPPORTED",
+       {{doc("参数说明: gradOutput, self, out (数据格式 NCDHW、ND)"),
+         doc("返回值 161002 #1 (gradOutput和self的数据类型和数据格式不在支持的范围之内)")},
+        "every tensor's format must be ND or NCDHW, for 4-D and 5-D tensors alike",
+        "the doc's list rather than upstream's 'any non-private format'; out is checked too (AA.D.FORMATS, "
+        "AA.D.OUT_CHECKS)"}},
+      {"FORMAT.SAME",
+       {{doc("返回值 161002 #6 (gradOutput和self的数据格式不一致)")},
+        "gradOutput, self and out must all have the same format",
+        "out is held to it too, as upstream; row 6 names gradOutput and self only (AA.D.OUT_CHECKS)"}},
+      {"OUTPUT.OVERLAP",
+       {{}, "", "161002, so no write is ambiguous; not in the docs (002 allows non-contiguous out)", false}},
+  };
+}
+
+}  // namespace
+
+const Document& document_002() {
+  static const Document d{
+      "adaptive_avgpool3d_grad",
+      "aclnnAdaptiveAvgPool3dBackward",
+      kSeed,
+      "AA",
+      3,
+      platform_rows(),
+      {"Ascend950", "Ascend310B", "Ascend999", "", "ascend910b", "Ascend910B ", "Ascend310", "Ascend910_95"},
+      {Format::ND, Format::NCDHW},
+      {Format::NDHWC, Format::NCHW, Format::NHWC, Format::NCL, Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0,
+       Format::Undefined},
+      kTensors,
+      true,
+      true,
+      words(),
+      discrepancies(),
+      strategies()};
+  return d;
 }
 
 }  // namespace poolcheck::spec::adaptive_avgpool3d_grad

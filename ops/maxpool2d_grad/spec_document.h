@@ -12,20 +12,12 @@
 #include <vector>
 
 #include "case/case.h"
+#include "spec/rule_words.h"
 #include "spec/spec.h"
 
 namespace poolcheck::spec::maxpool2d_grad {
 
 using Dims2 = std::array<int64_t, 2>;
-
-// What a document says of one rule: where, in words, and what was chosen where it is silent. An empty text keeps
-// the rule builder's own (the tensor-view rules no document states).
-struct RuleWords {
-  std::vector<Citation> cites;
-  std::string text;
-  std::string chosen;
-  bool in_docs = true;
-};
 
 struct Document {
   std::string op;      // the operator table's token
@@ -40,7 +32,7 @@ struct Document {
   std::function<std::vector<int64_t>(const TensorArg& grad_output, const Dims2& kernel)> indices_shape;
   // Indices hold in-plane offsets the library checks at execute (the index-contract rule exists).
   bool offsets_checked = true;
-  std::map<std::string, RuleWords> words;  // by rule id without the prefix, e.g. "PADDING.VALUE"
+  RuleWordsById words;  // by rule id without the prefix, e.g. "PADDING.VALUE"
   std::vector<Discrepancy> discrepancies;
   std::vector<StrategyNote> strategies;
 
@@ -56,7 +48,7 @@ struct Document {
 // The words of the rules no document of this call states (null arguments besides self and indices, tensor
 // descriptors and extents, equal dtypes and ranks, empty tensors, an overlapping output), each choice naming the
 // document's discrepancy by `prefix` (e.g. "MP2.D.NULL_CHECKS").
-std::map<std::string, RuleWords> unstated_rule_words(const std::string& prefix);
+RuleWordsById unstated_rule_words(const std::string& prefix);
 
 // The spec a document's rules make, in check order.
 OperatorSpec spec_of(const Document& d);

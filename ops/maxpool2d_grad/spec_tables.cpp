@@ -76,8 +76,8 @@ std::vector<Discrepancy> discrepancies() {
 
 }  // namespace
 
-std::map<std::string, RuleWords> indices_words();  // spec_words.cpp
-std::vector<StrategyNote> strategies();            // spec_strategies.cpp
+RuleWordsById indices_words();           // spec_words.cpp
+std::vector<StrategyNote> strategies();  // spec_strategies.cpp
 
 const Document& indices_document() {
   static const Document d{"maxpool2d_grad",

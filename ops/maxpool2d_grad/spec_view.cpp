@@ -1,6 +1,5 @@
 // Views of a 2-D max-pool backward case used by the rule predicates, and the document's own facts.
 #include <algorithm>
-#include <stdexcept>
 
 #include "case/per_axis.h"
 #include "ops/maxpool2d_grad/spec_internal.h"
@@ -95,14 +94,7 @@ std::vector<std::string> Document::supported_socs() const {
 }
 
 Rule Document::dressed(Rule r, const std::string& rule) const {
-  const auto w = words.find(rule);
-  if (w == words.end()) throw std::logic_error(aclnn + ": the document's words lack rule " + rule);
-  r.id = id(rule);
-  r.cites = w->second.cites;
-  if (!w->second.text.empty()) r.text = w->second.text;  // else the builder's words (the view rules)
-  r.chosen = w->second.chosen;
-  r.in_docs = w->second.in_docs;
-  return r;
+  return ::poolcheck::spec::dressed(std::move(r), prefix, rule, words, aclnn);
 }
 
 OperatorSpec spec_of(const Document& d) {

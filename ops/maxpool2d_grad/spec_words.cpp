@@ -4,7 +4,7 @@
 
 namespace poolcheck::spec::maxpool2d_grad {
 
-std::map<std::string, RuleWords> unstated_rule_words(const std::string& prefix) {
+RuleWordsById unstated_rule_words(const std::string& prefix) {
   const auto d = [&prefix](const char* id) { return " (" + prefix + ".D." + id + ")"; };
   return {
       {"NULL.OUT_PARAMS",
@@ -36,10 +36,10 @@ std::map<std::string, RuleWords> unstated_rule_words(const std::string& prefix) 
   };
 }
 
-std::map<std::string, RuleWords> indices_words() {
+RuleWordsById indices_words() {
   auto c005 = [](const char* section) { return cite("005", section, "005"); };
-  std::map<std::string, RuleWords> words = unstated_rule_words("MP2");
-  words.merge(std::map<std::string, RuleWords>{
+  RuleWordsById words = unstated_rule_words("MP2");
+  words.merge(RuleWordsById{
       {"NULL.SELF_INDICES",
        {{c005("返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR: self、indices是空指针)")},
         "self and indices must not be nullptr",

@@ -11,7 +11,6 @@ namespace poolcheck::spec::maxpool2d_mask_grad {
 namespace {
 
 using maxpool2d_grad::Document;
-using maxpool2d_grad::RuleWords;
 
 Citation c006(const char* section) { return cite("006", section, "006"); }
 
@@ -27,9 +26,9 @@ std::vector<PlatformRow> platform_rows() {
   };
 }
 
-std::map<std::string, RuleWords> words() {
-  std::map<std::string, RuleWords> words = maxpool2d_grad::unstated_rule_words("MPM");
-  words.merge(std::map<std::string, RuleWords>{
+RuleWordsById words() {
+  RuleWordsById words = maxpool2d_grad::unstated_rule_words("MPM");
+  words.merge(RuleWordsById{
       {"NULL.SELF_INDICES",
        {{c006("返回值 table row 1 (ACLNN_ERR_PARAM_NULLPTR: 传入的self、indices是空指针)")},
         "self and indices must not be nullptr",

@@ -69,7 +69,8 @@ std::vector<std::string> problems(const std::filesystem::path& dir) {
       for (const spec::ViolationClass& k : r.classes) need("variant " + op + " " + r.id + " " + k.name);
     }
     for (const spec::StrategyNote& st : s->strategies)
-      for (uint64_t key : st.keys) need("key " + op + " " + strategy_name(st.name) + "/" + std::to_string(key));
+      for (uint64_t key : spec::targeted_keys(st))
+        need("key " + op + " " + strategy_name(st.name) + "/" + std::to_string(key));
     for (const std::string& f : gen::features(op)) need("feature " + op + " " + f);
   }
   for (const json& name : summary.at("coverage_never_hit"))

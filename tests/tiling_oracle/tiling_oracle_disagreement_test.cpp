@@ -23,7 +23,7 @@ TEST(TilingDisagreement, EachDifferenceIsNamedWithBothValues) {
 TEST(TilingDisagreement, AnUnknownReportedStrategyIsNamedWithTheKnownWords) {
   EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "Normall", 0, "Normall key=0 vl=64 cut=0"),
             "strategy: expected Normal, reported unknown strategy 'Normall' (known: Normal, CutK, Scatter, SIMD, SIMT, "
-            "Global, Cube, Vector, AllOne, General, V1Plane, V1Rows)");
+            "Global, Cube, Vector, AllOne, General, V1Plane, V1Rows, BigKernel, NchwSmallKernel, AssistMatmul)");
   EXPECT_EQ(tiling_disagreement(normal_whole_plane(), "", 0, "key=0 vl=64 cut=0"),
             "strategy: expected Normal, reported none");
 }

@@ -1,5 +1,5 @@
 // The AssistMatmul route's tiling and second phase: gradOutput gathered to (N*C, Ho, Wo) (Contiguous), the
-// fp16 operand of the first matmul in the workspace, the launch, and `out` written back through ViewCopy.
+// Cube operand of the first matmul in the workspace, the launch, and `out` written back through ViewCopy.
 #include <algorithm>
 
 #include "common/log.h"
@@ -46,7 +46,7 @@ aclnnStatus run_kernel(const Problem& pr, const AssistTiling& t, const Layout& l
   a.t = &t;
   a.grad = readonly(reinterpret_cast<const T*>(grad), grad_elems, "gradOutput");
   a.out = writable(spec, reinterpret_cast<T*>(out), pr.nc() * in_spatial, "out");
-  a.acc = writable(spec, reinterpret_cast<float*>(ws + l.lhs), grad_elems, "fp16 operand workspace");
+  a.acc = writable(spec, reinterpret_cast<float*>(ws + l.lhs), grad_elems, "Cube operand workspace");
   if (auto st = launch_recording(
           spec, [&](BlockContext& ctx) { assist_matmul_kernel(ctx, a); }, info))
     return st;

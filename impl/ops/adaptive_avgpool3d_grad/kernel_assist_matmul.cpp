@@ -1,10 +1,12 @@
-// The AssistMatmul route's arithmetic (assist_matmul.h), rounding where upstream's chain rounds: the fp32
-// weight cast to the dtype, the Mul in the dtype, the cast of the first matmul's operand to fp16, the fp32
-// accumulation of each matmul, its output in the dtype and the second matmul's operand cast to fp16. The
-// assist matrices are 0/1, so their products are exact and only those roundings and the sums remain; the
-// Cube's fractal layout is not modelled (each sum runs over K in ascending order).
+// The AssistMatmul route's arithmetic (assist_matmul.h), rounding where the chain rounds: the fp32 weight
+// cast to the dtype, the Mul in the dtype, the cast of the first matmul's operand to the Cube's operand type,
+// the fp32 accumulation of each matmul, its output in the dtype and the second matmul's operand cast again.
+// The operand type is fp16 for FLOAT16 and, in the Upstream profile, for FLOAT too; a documented FLOAT call
+// keeps fp32 operands. The assist matrices are 0/1, so their products are exact and only those roundings and
+// the sums remain; the Cube's fractal layout is not modelled (each sum runs over K in ascending order).
 #include <algorithm>
 #include <array>
+#include <type_traits>
 #include <vector>
 
 #include "common/half.h"
@@ -17,8 +19,14 @@ namespace pcemu::adaptive {
 
 namespace {
 
-// A Cube operand on a SoC without fp32 inputs: the value cast to fp16 (exact for fp16 values).
-float cube_operand(float v) { return half_to_float(float_to_half(v)); }
+// A Cube operand: the value cast to fp16 (exact for fp16 values) where the Cube takes fp16 operands, else as it is.
+float cube_operand(float v, bool fp16) { return fp16 ? half_to_float(float_to_half(v)) : v; }
+
+// Whether this call's Cube operands are fp16: always but for a documented FLOAT call.
+template <typename Codec>
+bool fp16_cube(const AssistTiling& t) {
+  return !std::is_same_v<Codec, CodecF32> || t.fp16_operands;
+}
 
 std::vector<std::array<int64_t, 2>> windows(int64_t in, int64_t out) {
   std::vector<std::array<int64_t, 2>> w(static_cast<size_t>(out));
@@ -26,7 +34,8 @@ std::vector<std::array<int64_t, 2>> windows(int64_t in, int64_t out) {
   return w;
 }
 
-// Mul: vm = gradOutput * V in the dtype, then cast to fp16 for the first matmul (into the workspace).
+// Mul: vm = gradOutput * V in the dtype, then cast to the Cube's operand type for the first matmul (into the
+// workspace).
 template <typename Codec>
 void mul_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<std::array<int64_t, 2>>& wh,
                const std::vector<std::array<int64_t, 2>>& ww) {
@@ -37,7 +46,8 @@ void mul_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
   core_range(a.t->mul_elems, ctx.block_idx(), ctx.block_num(), &begin, &end);
   const int64_t n = std::max<int64_t>(8, chunk_elems(ctx, sizeof(T) + 4) / 8 * 8);
   auto g = ctx.ub().alloc<T>(n, "gradOutput chunk");
-  auto vm = ctx.ub().alloc<float>(n, "fp16 operand chunk");
+  auto vm = ctx.ub().alloc<float>(n, "Cube operand chunk");
+  const bool fp16 = fp16_cube<Codec>(*a.t);
   for (int64_t e0 = begin; e0 < end; e0 += n) {
     const int64_t len = std::min(n, end - e0);
     ctx.copy_in(g, 0, a.grad, e0, len);
@@ -47,7 +57,7 @@ void mul_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
       const auto& w = ww[static_cast<size_t>(j)];
       const float weight = 1.0f / static_cast<float>((h[1] - h[0]) * (w[1] - w[0]));  // AICPU, fp32
       const float product = Codec::load(g.data()[k]) * Codec::load(Codec::store(weight));
-      vm.data()[k] = cube_operand(Codec::load(Codec::store(product)));
+      vm.data()[k] = cube_operand(Codec::load(Codec::store(product)), fp16);
     }
     ctx.copy_out(a.acc, e0, vm, 0, len);
   }
@@ -55,7 +65,7 @@ void mul_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
 }
 
 // One output row (plane, h): row h of C1^T = sum of vm rows i whose window holds h (first matmul, fp32
-// accumulation, output rounded to the dtype and then to fp16 as the second matmul's operand: both give fp16),
+// accumulation, output rounded to the dtype and then to the second matmul's operand type),
 // then out[h][w] = sum of that row over the j whose window holds w (second matmul, fp32, output in the dtype).
 template <typename Codec>
 void row_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<std::array<int64_t, 2>>& wh,
@@ -71,6 +81,7 @@ void row_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
   auto acc = ctx.ub().alloc<float>(wi, "out row fp32");
   auto row = ctx.ub().alloc<T>(wi, "out row");
   const bool wrong_tap = fault_on(Fault::WrongTap);
+  const bool fp16 = fp16_cube<Codec>(*a.t);
   for (int64_t task = begin; task < end; ++task) {
     const int64_t p = task / hi, h = task % hi;
     std::fill(c1.data(), c1.data() + wo, 0.0f);
@@ -80,7 +91,7 @@ void row_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
       ctx.copy_in(lhs, 0, a.acc, (p * ho + i) * wo, wo);
       for (int64_t j = 0; j < wo; ++j) c1.data()[j] += lhs.data()[j];
     }
-    for (int64_t j = 0; j < wo; ++j) c1.data()[j] = cube_operand(Codec::load(Codec::store(c1.data()[j])));
+    for (int64_t j = 0; j < wo; ++j) c1.data()[j] = cube_operand(Codec::load(Codec::store(c1.data()[j])), fp16);
     std::fill(acc.data(), acc.data() + wi, 0.0f);
     for (int64_t j = 0; j < wo; ++j) {
       const auto& w = ww[static_cast<size_t>(j)];

@@ -240,7 +240,11 @@ void r2_simt_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
   using T = typename Codec::T;
   const Regbase2dTiling& t = *a.t;
   ctx.ub().free_all();
-  ctx.ub().alloc<int64_t>(64, "SIMT parameters");  // magic numbers and segment table
+  // Magic numbers and segment table: 64 words of the offset type, as the tiling plans them.
+  if (t.int64_index)
+    ctx.ub().alloc<int64_t>(64, "SIMT parameters");
+  else
+    ctx.ub().alloc<int32_t>(64, "SIMT parameters");
   auto one = ctx.ub().alloc<T>(32 / static_cast<int64_t>(sizeof(T)), "one gradient");
   // The store staging takes what the UB has free, at least one element: a small UB never refuses SIMT.
   const int64_t free_bytes = ctx.ub().limit() - ctx.ub().in_use();

@@ -9,6 +9,7 @@
 #include "ops/adaptive_avgpool3d_grad/pool2d_route.h"
 #include "ops/adaptive_avgpool3d_grad/pool2d_validate.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d.h"
+#include "ops/adaptive_avgpool3d_grad/upstream_pool2d_op_api.h"
 #include "ops/common/api_guard.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/upstream_call.h"
@@ -21,14 +22,9 @@ namespace {
 constexpr OpNames kNames2d{kApi2d, kOpType};
 constexpr OpNames kNamesRegbase2d{kApi2d, kRegbase2dOpType};
 
-// Upstream's FillMul computes its factor as `float fill = 1.0 / size` (a double division rounded to float);
-// the Upstream profile reproduces that, as the 3-D entry point's does.
-Plan make_plan_2d(const Problem& pr, Tiling t, bool deterministic) {
-  t.fill_from_double = upstream_profile();
-  return make_plan(pr, t, deterministic);
-}
-
 aclnnStatus get_workspace_size_2d(const RawArgs& args) {
+  // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_pool2d_op_api.cpp, AA2.D.* entries).
+  if (upstream_profile()) return get_workspace_size_2d_upstream(args);
   if (auto st = require_device(kApi2d)) return st;
   Problem pr;
   bool empty = false;
@@ -52,7 +48,7 @@ aclnnStatus get_workspace_size_2d(const RawArgs& args) {
   // FillMul runs the elementwise kernels every SoC has; only the 3-D route needs AdaptiveAvgPool3dGrad.
   if (route == Route2d::Pool3dGeneral)
     if (auto st = require_kernels(kNames2d, plat)) return st;
-  return tile_and_hand_out(kNames2d, args, pr, plat, plan_tiling, make_plan_2d);
+  return tile_and_hand_out(kNames2d, args, pr, plat, plan_tiling, make_plan);
 }
 
 }  // namespace

@@ -15,13 +15,6 @@ namespace pcemu::adaptive {
 
 namespace {
 
-// The document: Ascend 950, Atlas A2 and A3, the Atlas inference (310P) and training (910) series; not the
-// Atlas 200I/500 A2 (310B).
-bool supported_soc(const std::string& soc) {
-  return soc == "Ascend910B" || soc == "Ascend910_93" || soc == "Ascend950" || soc == "Ascend910" ||
-         soc == "Ascend310P";
-}
-
 // The document: the Atlas inference and training series take no BFLOAT16.
 bool takes_bf16(const std::string& soc) { return soc != "Ascend910" && soc != "Ascend310P"; }
 
@@ -57,6 +50,15 @@ aclnnStatus check_out(const RawArgs& a) {
   return check_no_self_overlap(kApi2d, {"out", a.out});
 }
 
+}  // namespace
+
+// The document: Ascend 950, Atlas A2 and A3, the Atlas inference (310P) and training (910) series; not the
+// Atlas 200I/500 A2 (310B).
+bool documented_soc_2d(const std::string& soc) {
+  return soc == "Ascend910B" || soc == "Ascend910_93" || soc == "Ascend950" || soc == "Ascend910" ||
+         soc == "Ascend310P";
+}
+
 void describe_2d(const RawArgs& a, Problem* pr) {
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
@@ -71,8 +73,6 @@ void describe_2d(const RawArgs& a, Problem* pr) {
   pr->api = kApi2d;
 }
 
-}  // namespace
-
 aclnnStatus validate_2d(const RawArgs& a, Problem* pr, bool* empty) {
   if (auto st = check_out_pointers(kApi2d, a.workspace_size, a.executor)) return st;
   if (auto st = check_not_null(kApi2d, {{"gradOutput", a.grad_output}, {"self", a.self}}, kDocumentedNotNull))
@@ -82,7 +82,7 @@ aclnnStatus validate_2d(const RawArgs& a, Problem* pr, bool* empty) {
   if (auto st = check_live(kApi2d, ts, {})) return st;
   if (auto st = check_views(kApi2d, ts)) return st;
   const auto plat = active_platform().profile;
-  if (!supported_soc(plat.soc))
+  if (!documented_soc_2d(plat.soc))
     return fail(ACLNN_ERR_PARAM_INVALID,
                 "{}: platform {} ({}) is not supported (Ascend 950, Atlas A2, A3, training and inference series only)",
                 kApi2d, plat.soc, plat.product);
