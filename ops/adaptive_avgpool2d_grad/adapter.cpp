@@ -75,11 +75,10 @@ const OpAdapter& adapter() {
                 argument_names(),
                 fam.ub_sizes};
     for (const char* soc : {"Ascend950", "Ascend910", "Ascend310P"}) x.platform_ub_sizes[soc] = ub_sizes_on(soc);
-    x.signature = {{kGradOutput, CallParam::Tensor}, {kSelf, CallParam::Tensor}, {kOut, CallParam::Tensor}};
-    x.filled = {kGradOutput, kSelf};
+    x.signature = fam.signature;  // the same C parameters in the same order
+    x.filled = fam.filled;
     x.formats_by_rank = {{4, Format::NCHW}, {3, Format::ND}};
-    // ATK names the input tensor "Input", as the PyTorch function's argument.
-    x.foreign_names = {{"Input", kSelf}};
+    x.foreign_names = fam.foreign_names;  // ATK names self "Input" here too
     x.atk_api_type = "aclnn_adaptiveavgpool2dgrad";
     x.atk_high_precision = fam.atk_high_precision;
     return x;
