@@ -1,5 +1,5 @@
 // The entry point's benchmark shapes (docs/performance.md lists the set), one per route: the family's General
-// kernel on A2, the arch35 templates on Ascend950, the assist matmuls on the Atlas training series.
+// kernel on A2, each arch35 template on Ascend950, the assist matmuls on the Atlas training series.
 #include <vector>
 
 #include "bench/bench_cases.h"
@@ -34,7 +34,11 @@ std::vector<BenchCase> cases() {
   const std::vector<DType> all{DType::F32, DType::F16, DType::BF16}, f32{DType::F32}, f16{DType::F16};
   std::vector<BenchCase> out = on("Ascend910B", {{shape("8x64x56x56_to_7x7", 8, 64, {56, 56}, {7, 7}, true), all},
                                                  {shape("8x64x14x14_to_5x5", 8, 64, {14, 14}, {5, 5}, false), f32}});
-  for (auto more : {on("Ascend950", {{shape("8x64x56x56_to_7x7@950", 8, 64, {56, 56}, {7, 7}, true), all}}),
+  // Ascend950: one shape per arch35 template (SIMT, NchwSmallKernel, BigKernel).
+  const ShapeSet arch35{{shape("8x64x56x56_to_7x7@950", 8, 64, {56, 56}, {7, 7}, true), all},
+                        {shape("8x64x16x32_to_8x32@950", 8, 64, {16, 32}, {8, 32}, false), f32},
+                        {shape("2x8x64x1024_to_2x8@950", 2, 8, {64, 1024}, {2, 8}, true), f32}};
+  for (auto more : {on("Ascend950", arch35),
                     on("Ascend910", {{shape("8x64x28x28_to_5x5@910", 8, 64, {28, 28}, {5, 5}, false), f16}})})
     out.insert(out.end(), more.begin(), more.end());
   return out;
