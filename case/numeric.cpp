@@ -200,6 +200,18 @@ void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
         const uint16_t b = pack_bf16(round_to(DType::BF16, v));
         std::memcpy(p, &b, 2);
       });
+    // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile.
+    case DType::F64:
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) { std::memcpy(p, &v, 8); });
+    case DType::I8:
+      return encode_each(values, offsets, n, base, esize,
+                         [](double v, uint8_t* p) { store_int<int8_t>(round_to_other(DType::I8, v), p); });
+    case DType::I32:
+      return encode_each(values, offsets, n, base, esize,
+                         [](double v, uint8_t* p) { store_int<int32_t>(round_to_other(DType::I32, v), p); });
+    case DType::I64:
+      return encode_each(values, offsets, n, base, esize,
+                         [](double v, uint8_t* p) { store_int<int64_t>(round_to_other(DType::I64, v), p); });
     default:
       return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) { encode(dt, v, p); });
   }
@@ -226,6 +238,18 @@ void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, 
         std::memcpy(&b, p, 2);
         return unpack_bf16(b);
       });
+    case DType::F64:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
+        double x;
+        std::memcpy(&x, p, 8);
+        return x;
+      });
+    case DType::I8:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int8_t>(p); });
+    case DType::I32:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int32_t>(p); });
+    case DType::I64:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int64_t>(p); });
     default:
       return decode_each(base, offsets, n, values, esize, [dt](const uint8_t* p) { return decode(dt, p); });
   }

@@ -1,16 +1,20 @@
 #include "harness/family_adapter.h"
 
+#include <utility>
+
 namespace poolcheck {
 
 namespace {
 
-HostValues renamed(const HostValues& v, const DepthAxisMapping& m, bool to_family) {
+// Takes the values by value: the inputs the family just made are moved, not copied (they are the case's largest
+// host buffers); the oracle's const inputs are copied once, as before.
+HostValues renamed(HostValues v, const DepthAxisMapping& m, bool to_family) {
   HostValues out;
-  for (const auto& [name, values] : v) {
+  for (auto& [name, values] : v) {
     std::string key = name;
     for (const auto& t : m.tensors)
       if (name == (to_family ? t.entry : t.family)) key = to_family ? t.family : t.entry;
-    out.emplace(key, values);
+    out.emplace(key, std::move(values));
   }
   return out;
 }

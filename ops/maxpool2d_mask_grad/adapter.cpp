@@ -19,17 +19,48 @@ namespace {
 double as_int8(uint8_t byte) { return static_cast<double>(static_cast<int8_t>(byte)); }
 uint8_t byte_of(double value) { return static_cast<uint8_t>(static_cast<int8_t>(static_cast<int64_t>(value))); }
 
-void put_word(std::vector<double>& mask, int64_t word, uint16_t bits) {
-  const auto at = static_cast<size_t>(2 * word);
-  if (at + 1 >= mask.size()) return;
-  mask[at] = as_int8(static_cast<uint8_t>(bits & 0xffu));
-  mask[at + 1] = as_int8(static_cast<uint8_t>(bits >> 8));
+// The mask's UINT16 words while they are built: one integer per word instead of two doubles per byte (the encoder
+// ORs one lane bit at a time, and went through a double round trip for each). Words that reach past the mask's
+// last byte are dropped, and a word the forward never writes keeps its kUnwritten bytes, as before.
+class MaskWords {
+ public:
+  explicit MaskWords(size_t mask_bytes)
+      : words_(mask_bytes / 2, static_cast<uint16_t>(byte_of(kUnwritten) | (byte_of(kUnwritten) << 8))),
+        written_(mask_bytes / 2, 0) {}
+  void put(int64_t word, uint16_t bits) {
+    if (word < 0 || static_cast<size_t>(word) >= words_.size()) return;
+    words_[static_cast<size_t>(word)] = bits;
+    written_[static_cast<size_t>(word)] = 1;
+  }
+  uint16_t at(int64_t word) const {
+    if (word < 0 || static_cast<size_t>(word) >= words_.size()) return 0;
+    return words_[static_cast<size_t>(word)];
+  }
+  // The written words' bytes as the INT8 tensor's values.
+  void store(std::vector<double>& mask) const {
+    for (size_t i = 0; i < words_.size(); ++i) {
+      if (!written_[i]) continue;
+      mask[2 * i] = as_int8(static_cast<uint8_t>(words_[i] & 0xffu));
+      mask[2 * i + 1] = as_int8(static_cast<uint8_t>(words_[i] >> 8));
+    }
+  }
+
+ private:
+  std::vector<uint16_t> words_;
+  std::vector<uint8_t> written_;
+};
+
+// The mask's words read back once (decode looks at every tap's word of every channel); a word past the last
+// byte reads as 0.
+std::vector<uint16_t> words_of(const std::vector<double>& mask) {
+  std::vector<uint16_t> words(mask.size() / 2);
+  for (size_t i = 0; i < words.size(); ++i)
+    words[i] = static_cast<uint16_t>(byte_of(mask[2 * i]) | (byte_of(mask[2 * i + 1]) << 8));
+  return words;
 }
 
-uint16_t word_at(const std::vector<double>& mask, int64_t word) {
-  const auto at = static_cast<size_t>(2 * word);
-  if (at + 1 >= mask.size()) return 0;
-  return static_cast<uint16_t>(byte_of(mask[at]) | (byte_of(mask[at + 1]) << 8));
+uint16_t word_in(const std::vector<uint16_t>& words, int64_t word) {
+  return word < 0 || static_cast<size_t>(word) >= words.size() ? 0 : words[static_cast<size_t>(word)];
 }
 
 // The tap of `pos`'s window at input offset `offset`, or -1 when the offset is not in the window.
@@ -47,13 +78,14 @@ int64_t first_real_tap(const MaskGeometry& g, int64_t pos) {
 }
 
 void encode_lane_bits(const MaskGeometry& g, const std::vector<double>& argmax, std::vector<double>& mask) {
+  MaskWords words(mask.size());
   const int64_t written = g.blocks() * kPositionsPerBlock;  // the forward writes G blocks of each tap row
   const uint16_t fill = g.taps() == 1 ? 0xffff : 0;         // a 1x1 kernel: every lane of every position
   for (int64_t n = 0; n < g.n; ++n)
     for (int64_t group = 0; group < g.lane_groups(); ++group)
       for (int64_t t = 0; t < g.taps(); ++t)
-        for (int64_t pos = 0; pos < written; ++pos) put_word(mask, g.word(n, group, t, pos), fill);
-  if (g.taps() == 1) return;
+        for (int64_t pos = 0; pos < written; ++pos) words.put(g.word(n, group, t, pos), fill);
+  if (g.taps() == 1) return words.store(mask);
   for (int64_t n = 0; n < g.n; ++n)
     for (int64_t ch = 0; ch < g.lane_groups() * kLanes; ++ch)
       for (int64_t pos = 0; pos < g.positions(); ++pos) {
@@ -68,8 +100,9 @@ void encode_lane_bits(const MaskGeometry& g, const std::vector<double>& argmax, 
                             offset, ch, pos));
         }
         const int64_t w = g.word(n, ch / kLanes, t, pos);
-        put_word(mask, w, static_cast<uint16_t>(word_at(mask, w) | (1u << (ch % kLanes))));
+        words.put(w, static_cast<uint16_t>(words.at(w) | (1u << (ch % kLanes))));
       }
+  words.store(mask);
 }
 
 void encode_argmax32(const std::vector<double>& argmax, std::vector<double>& mask) {
@@ -93,6 +126,7 @@ std::vector<double> encode_mask(const MaskGeometry& g, const std::vector<double>
 std::vector<double> decode_mask(const MaskGeometry& g, const std::vector<double>& mask) {
   const int64_t count = g.n * g.c * g.positions();
   std::vector<double> argmax(static_cast<size_t>(count));
+  const std::vector<uint16_t> words = g.layout == MaskLayout::Argmax32 ? std::vector<uint16_t>() : words_of(mask);
   for (int64_t i = 0; i < count; ++i) {
     if (g.layout == MaskLayout::Argmax32) {
       uint32_t v = 0;
@@ -105,7 +139,7 @@ std::vector<double> decode_mask(const MaskGeometry& g, const std::vector<double>
     int64_t found = 0, offset = 0;
     for (int64_t t = 0; t < g.taps(); ++t) {
       const auto at = g.tap_offset(pos, t);
-      if (at && (word_at(mask, g.word(n, ch / kLanes, t, pos)) >> (ch % kLanes) & 1u)) ++found, offset = *at;
+      if (at && (word_in(words, g.word(n, ch / kLanes, t, pos)) >> (ch % kLanes) & 1u)) ++found, offset = *at;
     }
     if (found != 1)
       throw std::invalid_argument(
@@ -132,7 +166,9 @@ bool computed_in_fp16(const Case& c) { return c.platform == "Ascend910" && c.ten
 
 // The inputs as the family's problem has them: the argmax the mask gives back in place of the mask.
 HostValues problem_inputs(const Case& c, const HostValues& v) {
-  HostValues family = v;
+  HostValues family;  // every tensor but the mask, whose copy would be overwritten at once
+  for (const auto& [name, values] : v)
+    if (name != kIndices) family.emplace(name, values);
   family[kIndices] = decode_mask(mask_geometry(c), v.at(kIndices));
   return family;
 }

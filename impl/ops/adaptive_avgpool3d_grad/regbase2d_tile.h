@@ -8,14 +8,13 @@
 
 #include "npu/block_context.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d.h"
+#include "ops/adaptive_avgpool3d_grad/scaled_div.h"
 
 namespace pcemu::adaptive {
 
 // gradOutput indices [first, end) along an axis whose windows contain x index range [x0, x1) (in of x, out of y).
 inline std::array<int64_t, 2> y_range(int64_t x0, int64_t x1, int64_t in, int64_t out) {
-  const __int128 first = static_cast<__int128>(x0) * out / in;
-  const __int128 end = (static_cast<__int128>(x1) * out + in - 1) / in;
-  return {static_cast<int64_t>(first), static_cast<int64_t>(end)};
+  return {scaled_div(x0, out, 0, in), scaled_div(x1, out, in - 1, in)};
 }
 
 struct R2Tile {
