@@ -12,6 +12,7 @@
 #include "harness/op_adapter.h"
 #include "ops/adaptive_avgpool2d_grad/family.h"
 #include "ops/adaptive_avgpool2d_grad/spec.h"
+#include "oracle/adaptive_avgpool3d_grad.h"
 
 namespace poolcheck::adaptive_avgpool2d_grad {
 
@@ -19,18 +20,18 @@ namespace {
 
 HostValues make_inputs(const Case& c) { return family_inputs(adaptive_avgpool3d_grad::adapter(), family(), c); }
 
-// The largest adaptive window on one axis: max over o of ceil((o+1)*in/out) - floor(o*in/out).
+// The largest adaptive window on one axis: max over o of its window's extent.
 int64_t widest_window(int64_t in, int64_t out) {
   int64_t widest = 0;
-  for (int64_t o = 0; o < out; ++o) widest = std::max(widest, ((o + 1) * in + out - 1) / out - o * in / out);
+  for (int64_t o = 0; o < out; ++o) {
+    const auto [start, end] = oracle::adaptive_window(o, in, out);
+    widest = std::max(widest, end - start);
+  }
   return widest;
 }
 
 bool assist_matmul_route(const Case& c) {
-  const TensorArg& grad = *View(c).grad_output();
-  const size_t r = grad.shape.size();
-  const bool one_by_one = grad.shape[r - 2] == 1 && grad.shape[r - 1] == 1;
-  return !one_by_one && (c.platform == "Ascend910" || c.platform == "Ascend310P");
+  return route_on(c.platform) == KernelRoute::AssistMatmul && !one_by_one(*View(c).grad_output());
 }
 
 OracleResult oracle_of(const Case& c, const HostValues& v) {
@@ -74,7 +75,8 @@ const OpAdapter& adapter() {
                 oracle_of,
                 argument_names(),
                 fam.ub_sizes};
-    for (const char* soc : {"Ascend950", "Ascend910", "Ascend310P"}) x.platform_ub_sizes[soc] = ub_sizes_on(soc);
+    for (const auto& row : x.spec().platforms)
+      if (row.supported) x.platform_ub_sizes[row.soc] = ub_sizes_on(row.soc);
     x.signature = fam.signature;  // the same C parameters in the same order
     x.filled = fam.filled;
     x.formats_by_rank = {{4, Format::NCHW}, {3, Format::ND}};

@@ -135,7 +135,8 @@ rc::Gen<Case> adaptive_avgpool2d_grad::valid(const GenConfig& cfg) {
   if (wants(cfg, kFeatureThreshold)) return adaptive_avgpool2d_grad::threshold(cfg);
   return rc::gen::exec([cfg] {
     const GenConfig fam = family_config(cfg);
-    if (fam.target.platform == "Ascend950")
+    if (::poolcheck::adaptive_avgpool2d_grad::route_on(fam.target.platform) ==
+        ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Arch35)
       if (const RegbaseShape shape = regbase_shape(cfg); shape != RegbaseShape::Family) return regbase_case(fam, shape);
     return lowered(*adaptive_avgpool3d_grad::valid(fam), fam);
   });

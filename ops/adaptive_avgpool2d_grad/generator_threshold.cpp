@@ -25,7 +25,8 @@ rc::Gen<Case> adaptive_avgpool2d_grad::threshold(const GenConfig& cfg) {
     GenConfig fam = cfg;
     fam.spatial_rank = 2;
     fam.target.strategy = Strategy::General;
-    if (fam.target.platform != "Ascend910B" && fam.target.platform != "Ascend910_93")
+    if (::poolcheck::adaptive_avgpool2d_grad::route_on(fam.target.platform) !=
+        ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Family)
       fam.target.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
     fam.target.dtype = pick_dtype(cfg, {DType::F32, DType::F16, DType::BF16});
     const Case c = *adaptive_avgpool3d_grad::threshold(fam);

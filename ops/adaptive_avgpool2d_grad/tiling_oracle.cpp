@@ -26,9 +26,6 @@ constexpr const char* kAssistMatmul =
 
 enum class Route { Empty, FillMul, Regbase2d, Pool3dGeneral, AssistMatmul, None };
 
-bool a2_a3(const std::string& soc) { return soc == "Ascend910B" || soc == "Ascend910_93"; }
-bool training_or_inference(const std::string& soc) { return soc == "Ascend910" || soc == "Ascend310P"; }
-
 // The op_api's branches, in its order: empty tensors return before any kernel, a 1x1 gradOutput before the SoC.
 Route route_of(const Case& c, const PlatformNumbers& platform) {
   const a2d::View v(c);
@@ -38,12 +35,16 @@ Route route_of(const Case& c, const PlatformNumbers& platform) {
   for (const TensorArg* t : {grad, self})
     for (int64_t d : t->shape)
       if (d == 0) return Route::Empty;
-  const size_t rank = grad->shape.size();
-  if (grad->shape[rank - 2] == 1 && grad->shape[rank - 1] == 1) return Route::FillMul;
+  if (a2d::one_by_one(*grad)) return Route::FillMul;
   if (platform.regbase) return Route::Regbase2d;
-  if (a2_a3(platform.soc)) return Route::Pool3dGeneral;
-  if (training_or_inference(platform.soc)) return Route::AssistMatmul;
-  return Route::None;
+  switch (a2d::route_on(platform.soc)) {
+    case a2d::KernelRoute::Family:
+      return Route::Pool3dGeneral;
+    case a2d::KernelRoute::AssistMatmul:
+      return Route::AssistMatmul;
+    default:
+      return Route::None;
+  }
 }
 
 // Fill(1/(H*W)) x gradOutput on Ascend 950, which the family's statement (A2/A3 and the Atlas series) does not
