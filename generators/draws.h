@@ -21,8 +21,8 @@ namespace poolcheck::gen {
 
 // A list argument in one of its documented forms: empty (when `allow_empty`), one value broadcast (when
 // all are equal), or one value per axis.
-template <size_t N>
-std::vector<int64_t> list_form(const std::array<int64_t, N>& v, bool allow_empty) {
+template <class Axes>
+std::vector<int64_t> list_form(const Axes& v, bool allow_empty) {
   const bool same = std::all_of(v.begin(), v.end(), [&](int64_t x) { return x == v[0]; });
   const int form = *rc::gen::inRange(0, 3);
   if (allow_empty && form == 0) return {};

@@ -181,9 +181,8 @@ Case adaptive_kernel_row(const Row& row, const json& attrs, uint64_t seed, const
 }
 
 // Kernel rows of the average-pooling gradient: a 2-D problem (D, kD and the D stride 1, no D padding) is an
-// aclnnAvgPool2dBackward call; a 3-D one belongs to aclnnAvgPool3dBackward.
+// aclnnAvgPool2dBackward call; any other is an aclnnAvgPool3dBackward call.
 Case avg_kernel_row(const Row& row, const json& attrs, uint64_t seed, const std::string& platform) {
-  const OpAdapter& op = *find_adapter("avgpool2d_grad");
   auto attr = [&](const char* key) {
     if (!attrs.contains(key)) throw Refusal{std::string("attribute '") + key + "' is missing"};
     return attrs[key];
@@ -205,19 +204,26 @@ Case avg_kernel_row(const Row& row, const json& attrs, uint64_t seed, const std:
     throw Refusal{"avg_pool3_d_grad rows have two inputs (orig_input_shape and the gradient)"};
   const auto grad = int_list(shapes[1], "input_ori_shapes[1]");
   if (grad.size() != 5) throw Refusal{"input_ori_shapes[1]: the gradient must be 5-D"};
-  if (orig[2] != 1 || k[0] != 1 || s[0] != 1 || pads[0] != 0 || grad[2] != 1)
-    throw Refusal{"a 3-D average pooling (D " + std::to_string(orig[2]) + ", kD " + std::to_string(k[0]) +
-                  "): its entry point is aclnnAvgPool3dBackward, which is not among poolcheck's"};
+  const bool planar = orig[2] == 1 && k[0] == 1 && s[0] == 1 && pads[0] == 0 && grad[2] == 1;
+  const OpAdapter& op = *find_adapter(planar ? "avgpool2d_grad" : "avgpool3d_grad");
+  // The depth axis goes where the call has none; the 3-D call keeps it.
+  const size_t first = planar ? 1 : 0;
+  auto spatial = [&](const std::vector<int64_t>& v, size_t at) { return std::vector<int64_t>(v.begin() + at, v.end()); };
+  auto tensor_dims = [&](const std::vector<int64_t>& v) {
+    std::vector<int64_t> dims{v[0], v[1]};
+    for (int64_t d : spatial(v, 2 + first)) dims.push_back(d);
+    return dims;
+  };
   const DType dt = dtype_of(dtypes[1], "input_dtypes[1]");
   Case c;
   c.op = op.name;
   c.platform = platform;
   c.seed = seed;
-  c.tensors.emplace_back("gradOutput", default_layout_tensor(op, dt, {grad[0], grad[1], grad[3], grad[4]}));
-  c.tensors.emplace_back("self", default_layout_tensor(op, dt, {orig[0], orig[1], orig[3], orig[4]}));
-  c.arrays.emplace_back("kernelSize", IntArrayArg{true, {k[1], k[2]}});
-  c.arrays.emplace_back("stride", IntArrayArg{true, {s[1], s[2]}});
-  c.arrays.emplace_back("padding", IntArrayArg{true, {pads[1], pads[2]}});
+  c.tensors.emplace_back("gradOutput", default_layout_tensor(op, dt, tensor_dims(grad)));
+  c.tensors.emplace_back("self", default_layout_tensor(op, dt, tensor_dims(orig)));
+  c.arrays.emplace_back("kernelSize", IntArrayArg{true, spatial(k, first)});
+  c.arrays.emplace_back("stride", IntArrayArg{true, spatial(s, first)});
+  c.arrays.emplace_back("padding", IntArrayArg{true, spatial(pads, first)});
   c.scalars.emplace_back("ceilMode", integer(attrs.value("ceil_mode", json(false)), "ceil_mode"));
   c.scalars.emplace_back("countIncludePad", 1 - integer(attrs.value("exclusive", json(true)), "exclusive"));
   c.scalars.emplace_back("divisorOverride", integer(attrs.value("divisor_override", json(0)), "divisor_override"));

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "oracle/avg_window.h"
 #include "oracle/checked_size.h"
 #include "oracle/pooled_size.h"
 
@@ -28,27 +29,6 @@ bool params_valid(const AvgPool2dParams& p) {
     }
   }
   return true;
-}
-
-// One window along one axis.
-struct AxisWindow {
-  double padded_extent;  // h1 - h0 with h1 clipped to I + p only (what count_include_pad counts; up to ~2^63)
-  int64_t begin;         // clipped to the input: first input index of the window
-  int64_t end;           // clipped to the input: exclusive
-  int64_t clipped_extent() const { return end > begin ? end - begin : 0; }
-};
-
-// The window of output coordinate `o`, in PyTorch's order: clip the end to I + p, measure, then clip to [0, I).
-// On 128 bits: o*s, start + k and I + p may each pass INT64_MAX for legal huge kernels, strides and paddings.
-AxisWindow axis_window(int64_t o, int64_t in, int64_t k, int64_t s, int64_t pad) {
-  __extension__ using Int128 = __int128;
-  const Int128 start = Int128{o} * s - pad;
-  const Int128 end_in_padding = start + k < Int128{in} + pad ? start + k : Int128{in} + pad;
-  AxisWindow w{};
-  w.padded_extent = static_cast<double>(end_in_padding - start);
-  w.begin = start < 0 ? 0 : start > in ? in : static_cast<int64_t>(start);
-  w.end = end_in_padding < 0 ? 0 : end_in_padding > in ? in : static_cast<int64_t>(end_in_padding);
-  return w;
 }
 
 AxisWindow window_on_axis(int axis, int64_t o, const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p) {
@@ -120,41 +100,16 @@ AvgScatterResult avg_pool2d_backward(const std::vector<double>& grad_output, int
   if (static_cast<int64_t>(grad_output.size()) != out_total) {
     throw std::invalid_argument("oracle: grad_output size does not match planes * Ho*Wo");
   }
-  const int64_t in_w = in_dims[kAxisW];
-
-  AvgScatterResult result;
-  const std::size_t in_total = static_cast<std::size_t>(checked_mul(planes, sizes.in_plane));
-  result.grad_input.assign(in_total, 0.0);
-  result.abs_sum.assign(in_total, 0.0);
-  result.contributors.assign(in_total, 0);
-  result.divisor.assign(static_cast<std::size_t>(out_total), 0.0);
-
-  for (int64_t c = 0; c < planes; ++c) {
-    const int64_t in_base = c * sizes.in_plane;
-    int64_t out_pos = c * sizes.out_plane;  // running row-major position in this plane's output
-    for (int64_t oh = 0; oh < out_dims[kAxisH]; ++oh) {
-      const AxisWindow wh = window_on_axis(kAxisH, oh, in_dims, p);
-      for (int64_t ow = 0; ow < out_dims[kAxisW]; ++ow) {
-        const AxisWindow ww = window_on_axis(kAxisW, ow, in_dims, p);
-        const double divisor = window_divisor(wh, ww, p);
-        result.divisor[out_pos] = divisor;
-        if (!window_empty(wh, ww)) {
-          // Non-empty windows always have a non-zero divisor (pool_size >= clipped size >= 1, override != 0).
-          const double delta = grad_output[out_pos] / divisor;
-          for (int64_t ih = wh.begin; ih < wh.end; ++ih) {
-            for (int64_t iw = ww.begin; iw < ww.end; ++iw) {
-              const int64_t target = in_base + ih * in_w + iw;
-              result.grad_input[target] += delta;
-              result.abs_sum[target] += std::fabs(delta);
-              result.contributors[target] += 1;
-            }
-          }
-        }
-        ++out_pos;
-      }
-    }
-  }
-  return result;
+  // The same windows with a neutral depth axis: one layer, kernel and stride 1, no padding.
+  AvgPool3dParams q;
+  q.kernel = {1, p.kernel[kAxisH], p.kernel[kAxisW]};
+  q.stride = {1, p.stride[kAxisH], p.stride[kAxisW]};
+  q.padding = {0, p.padding[kAxisH], p.padding[kAxisW]};
+  q.ceil_mode = p.ceil_mode;
+  q.count_include_pad = p.count_include_pad;
+  q.divisor_override = p.divisor_override;
+  return avg_pool3d_backward(grad_output, planes, {1, in_dims[kAxisH], in_dims[kAxisW]},
+                             {1, out_dims[kAxisH], out_dims[kAxisW]}, q);
 }
 
 std::vector<double> avg_pool2d_forward(const std::vector<double>& input, int64_t planes,

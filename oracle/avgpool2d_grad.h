@@ -11,6 +11,8 @@
 #include <optional>
 #include <vector>
 
+#include "oracle/avgpool3d_grad.h"
+
 namespace poolcheck::oracle {
 
 // Per-axis pooling parameters in (H, W) order, already expanded to two entries.
@@ -34,14 +36,9 @@ struct AvgPool2dParams {
 // By design this does NOT apply PyTorch's separate "pad <= kernel/2" check; callers that need it add it.
 std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p);
 
-struct AvgScatterResult {
-  std::vector<double> grad_input;     // planes * H*W, sum accumulated in double
-  std::vector<double> abs_sum;        // per input element: sum of |contribution| (contribution = g / divisor)
-  std::vector<int32_t> contributors;  // per input element: number of windows that added to it
-  std::vector<double> divisor;        // per OUTPUT element (planes * Ho*Wo, same layout as grad_output)
-};
 
-// Backward with PyTorch's cpu_avg_pool2d_backward rules. For each plane and each output (oh, ow), row-major:
+// Backward with PyTorch's cpu_avg_pool2d_backward rules: avg_pool3d_backward with a depth axis of one (the one
+// average-pooling reference). For each plane and each output (oh, ow), row-major:
 //   h0 = oh*sH - pH;  h1 = min(h0 + kH, H + pH)            (same for w)
 //   pool_size = (h1 - h0) * (w1 - w0)                       (BEFORE clipping: the ceil-mode overhang past
 //                                                            I + p is never counted, the padding is)

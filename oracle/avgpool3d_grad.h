@@ -1,4 +1,5 @@
-// Slow scalar reference ("oracle") for avg_pool3d backward.
+// Slow scalar reference ("oracle") for avg_pool3d backward: the average-pooling reference of both entry points
+// (the 2-D one, avgpool2d_grad.h, is this with a depth axis of one).
 //
 // Independent of the rest of poolcheck like the other oracles: only the C++ standard library (and the shared
 // pooled-size formula), plain nested loops, double arithmetic. The rules are PyTorch's avg_pool3d_backward
@@ -29,10 +30,22 @@ struct AvgPool3dParams {
 std::optional<std::array<int64_t, 3>> avg_pooled_dims_3d(const std::array<int64_t, 3>& in_dims,
                                                          const AvgPool3dParams& p);
 
-// gradInput (planes x D*H*W, summed in double) of grad_output (planes x Do*Ho*Wo). `planes` = N*C.
+struct AvgScatterResult {
+  std::vector<double> grad_input;     // planes * D*H*W, sum accumulated in double
+  std::vector<double> abs_sum;        // per input element: sum of |contribution| (contribution = g / divisor)
+  std::vector<int32_t> contributors;  // per input element: number of windows that added to it
+  std::vector<double> divisor;        // per OUTPUT element (planes * Do*Ho*Wo, same layout as grad_output)
+};
+
+// gradInput of grad_output (planes x Do*Ho*Wo), `planes` = N*C. For each plane and each output (od, oh, ow),
+// row-major, the window of every axis (avg_window.h) gives
+//   divisor = divisor_override if != 0, else the product of the padded extents if count_include_pad, else the
+//             product of the clipped extents (doubles: a huge kernel's extents multiply past int64)
+// and every input element of the clipped window gets += g / divisor (division and sums in double). A window with
+// an empty clipped range on some axis (only when pad > kernel/2) contributes nothing.
 // Throws std::invalid_argument for invalid parameters, out_dims other than avg_pooled_dims_3d(in_dims), or a
 // grad_output of the wrong size.
-std::vector<double> avg_pool3d_backward(const std::vector<double>& grad_output, int64_t planes,
+AvgScatterResult avg_pool3d_backward(const std::vector<double>& grad_output, int64_t planes,
                                         const std::array<int64_t, 3>& in_dims, const std::array<int64_t, 3>& out_dims,
                                         const AvgPool3dParams& p);
 

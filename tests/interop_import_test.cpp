@@ -127,13 +127,16 @@ TEST(TtkImport, AclnnRows) {
 TEST(TtkImport, KernelRowsMapOntoTheirEntryPoint) {
   const ImportedFile f = sample("ttk_kernel_seed_operators.csv");
   EXPECT_EQ(f.format, VendorFormat::TtkKernel);
-  EXPECT_EQ(count_converted(f), 2u);
+  EXPECT_EQ(count_converted(f), 3u);
   EXPECT_EQ(converted(f, "test=sample_avg_2d_float32_1"),
             "op=avgpool2d_grad soc=Ascend950 gradOutput=f32:2x3x4x5:fmt=NCHW self=f32:2x3x8x10:fmt=NCHW "
             "gradInput=f32:2x3x8x10:fmt=NCHW kernelSize=[2,2] stride=[2,2] padding=[0,0] ceilMode=0 countIncludePad=0 "
             "divisorOverride=0 seed=2 fill=normal fill.gradOutput=uniform:-100:100");
   EXPECT_TRUE(converts_with(f, "test=sample_adaptive_fp16_0", "gradOutput=f16:3x4x1x2x2:fmt=NCDHW"));
-  EXPECT_TRUE(has_refusal(f, "a 3-D average pooling (D 5, kD 2): its entry point is aclnnAvgPool3dBackward"));
+  // A real 3-D pooling is an aclnnAvgPool3dBackward call, its depth axis kept.
+  EXPECT_TRUE(converts_with(f, "test=sample_avg_3d_float16_2",
+                            "op=avgpool3d_grad soc=Ascend950 gradOutput=f16:2x3x2x4x5 self=f16:2x3x5x8x10"));
+  EXPECT_TRUE(converts_with(f, "test=sample_avg_3d_float16_2", "kernelSize=[2,2,2] stride=[2,2,2] padding=[0,0,0]"));
   EXPECT_TRUE(has_refusal(f, "kernel 'max_pool_grad_with_argmax' is behind none of poolcheck's entry points"));
 }
 

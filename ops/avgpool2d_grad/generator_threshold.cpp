@@ -1,8 +1,9 @@
-// Threshold cases for aclnnAvgPool2dBackward: an ordinary vector-path case with its UB size or core count at, one
+// Threshold cases of the average-pool family: an ordinary vector-path case with its UB size or core count at, one
 // step below or one above a threshold of its tiling (generators/threshold.h): N*C channels in one pass, and the
-// cores against the output positions. The cube and global paths read no knob.
+// cores against the output positions. The 2-D call's cube and global paths read no knob.
 #include "generators/draws.h"
 #include "generators/threshold.h"
+#include "ops/avgpool2d_grad/generator_family.h"
 
 namespace poolcheck::gen {
 
@@ -12,32 +13,34 @@ using tiling_oracle::ThresholdRule;
 
 constexpr std::array<ThresholdRule, 2> kRules{ThresholdRule::VectorChannelsFit, ThresholdRule::VectorCoresVsPositions};
 
-std::vector<std::string> vector_pairs() {
+}  // namespace
+
+std::vector<std::string> avg_family::vector_pairs() {
   std::vector<std::string> names;
   for (ThresholdRule r : kRules) names.push_back(tiling_oracle::rule_name(r));
   return threshold::pairs(names);
 }
 
-}  // namespace
+rc::Gen<Case> avg_family::threshold(const GenConfig& cfg, const Entry& e) {
+  return rc::gen::exec([cfg, e] {
+    GenConfig base = cfg;
+    base.target.feature.clear();
+    base.target.strategy = Strategy::Vector;
+    if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms(e.op));
+    const size_t pick = threshold::pick(cfg, vector_pairs());
+    return threshold::place_on(avg_family::valid(base, e), kRules[pick / threshold::kSides.size()],
+                               threshold::kSides[pick % threshold::kSides.size()]);
+  });
+}
 
 std::vector<Strategy> avgpool2d_grad::threshold_strategies() { return {Strategy::Vector}; }
 
 std::vector<std::string> avgpool2d_grad::threshold_pairs(Strategy strategy) {
-  return strategy == Strategy::Vector ? vector_pairs() : std::vector<std::string>{};
+  return strategy == Strategy::Vector ? avg_family::vector_pairs() : std::vector<std::string>{};
 }
 
 std::vector<threshold::ShapeBoundary> avgpool2d_grad::shape_boundaries() { return {}; }
 
-rc::Gen<Case> avgpool2d_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::exec([cfg] {
-    GenConfig base = cfg;
-    base.target.feature.clear();
-    base.target.strategy = Strategy::Vector;
-    if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms("avgpool2d_grad"));
-    const size_t pick = threshold::pick(cfg, vector_pairs());
-    return threshold::place_on(avgpool2d_grad::valid(base), kRules[pick / threshold::kSides.size()],
-                               threshold::kSides[pick % threshold::kSides.size()]);
-  });
-}
+rc::Gen<Case> avgpool2d_grad::threshold(const GenConfig& cfg) { return avg_family::threshold(cfg, entry()); }
 
 }  // namespace poolcheck::gen

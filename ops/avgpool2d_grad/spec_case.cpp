@@ -1,5 +1,4 @@
 // The valid-case builder.
-#include <limits>
 #include <stdexcept>
 
 #include "ops/avgpool2d_grad/spec.h"
@@ -17,12 +16,12 @@ Case avgpool2d_grad::make_case(const avgpool2d_grad::CaseParams& p) {
                {kDivisorOverride, p.divisor_override},
                {kCubeMathType, p.cube_math_type}};
 
-  const auto pool = avgpool2d_grad::pool_params(c);
-  const auto out = pool ? avgpool2d_grad::pooled(p.in_dims, *pool) : std::nullopt;
+  const auto pool = avgpool2d_grad::pool_params(avgpool2d_grad::document_001(), c);
+  const auto out = pool ? avgpool2d_grad::pooled({p.in_dims.begin(), p.in_dims.end()}, *pool) : std::nullopt;
   if (!out) throw std::invalid_argument("avgpool2d_grad::make_case: invalid pooling parameters");
 
   const Format format = p.batched ? Format::NCHW : Format::NCL;
-  auto make = [&](const avgpool2d_grad::Dims2& hw) {
+  auto make = [&](const std::vector<int64_t>& hw) {
     TensorArg t;
     t.dtype = p.dtype;
     t.format = format;
@@ -30,9 +29,10 @@ Case avgpool2d_grad::make_case(const avgpool2d_grad::CaseParams& p) {
     t.shape.insert(t.shape.end(), hw.begin(), hw.end());
     return t;
   };
+  const std::vector<int64_t> in(p.in_dims.begin(), p.in_dims.end());
   c.tensors = {{avgpool2d_grad::kGradOutput, make(*out)},
-               {avgpool2d_grad::kSelf, make(p.in_dims)},
-               {avgpool2d_grad::kGradInput, make(p.in_dims)}};
+               {avgpool2d_grad::kSelf, make(in)},
+               {::poolcheck::avgpool2d_grad::kGradInput, make(in)}};
   return c;
 }
 

@@ -1,4 +1,5 @@
-// aclnnAvgPool2dBackward: spec assembly, rules 1-4 (null pointers, tensor descriptors) and 23 (output aliasing).
+// The average-pool rules on null pointers, tensor descriptors and output aliasing, and the spec a document's rules
+// make.
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
 
@@ -8,27 +9,16 @@ namespace avgpool2d_grad {
 
 namespace {
 
-Rule rule_out_params() {
-  Rule r = out_params_rule("AP.NULL.OUT_PARAMS");
-  r.chosen = "161001 before any other check instead of a crash; 001's 161001 item names only the argument pointers";
-  return r;
-}
-
-Rule rule_null_tensors() {
+Rule rule_null_tensors(const Document& d) {
   Rule r;
-  r.id = "AP.NULL.TENSORS";
   r.code = kParamNullptr;
-  r.cites = {cite(kSeed, "返回值 161001 #1", kSeed), cite(kSeed, "参数说明: stride (长度为0: sH=kH, sW=kW)", kSeed)};
-  r.text =
-      "gradOutput, self, kernelSize, padding and gradInput must not be nullptr; stride may be nullptr (stride = "
-      "kernelSize), and an empty stride list means the same";
-  r.chosen = "a null stride is legal as 001 implies; upstream crashes on it in two paths (AP.D.NULL_STRIDE)";
-  r.violated = [](const Case& c) {
-    return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, kGradInput) || !array(c, kKernelSize) ||
+  const std::string result = d.result;
+  r.violated = [result](const Case& c) {
+    return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, result) || !array(c, kKernelSize) ||
            !array(c, kPadding);
   };
   r.classes = numbered_classes(6);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+  r.violate = [result](const Case& v, uint64_t choice) -> std::optional<Case> {
     Case m = v;
     switch (choice % 6) {
       case 0:
@@ -44,7 +34,7 @@ Rule rule_null_tensors() {
         m.array_mut(kPadding).present = false;
         break;
       case 4:
-        m.tensor_mut(kGradInput).present = false;
+        m.tensor_mut(result).present = false;
         break;
       default:  // several at once, together with the (legal) null stride
         m.tensor_mut(kSelf).present = false;
@@ -57,52 +47,60 @@ Rule rule_null_tensors() {
   return r;
 }
 
-Rule rule_descriptor() {
-  Rule r = descriptor_rule("AP.TENSOR.DESCRIPTOR", kTensors);
-  r.in_docs = true;
-  r.cites = {cite(kSeed, "返回值 161002 #4 (某个维度值小于0)", kSeed)};
-  r.chosen =
-      "161002 for every descriptor the runtime cannot address; 001 names only negative dims, the rest (negative "
-      "strides or offset, a stride count that differs from the rank, int64 overflow) is not in the docs";
-  return r;
-}
-
-Rule rule_extent() {
-  Rule r = extent_rule("AP.TENSOR.EXTENT", kTensors);
-  r.chosen = "161002 instead of reading or writing outside the buffer; not in the docs";
-  return r;
-}
-
-Rule rule_overlap() {
-  Rule r = overlap_rule("AP.OUTPUT.OVERLAP", kGradInput);
-  r.chosen = "161002, so no write is ambiguous; not in the docs (001 allows non-contiguous gradInput)";
-  return r;
-}
-
 }  // namespace
 
-std::vector<Rule> null_and_tensor_rules() {
-  return {rule_out_params(), rule_null_tensors(), rule_descriptor(), rule_extent()};
+std::vector<Rule> null_and_tensor_rules(const Document& d) {
+  return {d.dressed(out_params_rule(""), "NULL.OUT_PARAMS"), d.dressed(rule_null_tensors(d), "NULL.TENSORS"),
+          d.dressed(descriptor_rule("", d.tensors()), "TENSOR.DESCRIPTOR"),
+          d.dressed(extent_rule("", d.tensors()), "TENSOR.EXTENT")};
 }
 
-std::vector<Rule> output_rules() { return {rule_overlap()}; }
+std::vector<Rule> output_rules(const Document& d) {
+  return {d.dressed(overlap_rule("", d.result), "OUTPUT.OVERLAP")};
+}
+
+OperatorSpec spec_of(const Document& d) {
+  OperatorSpec s;
+  s.op = d.op;
+  s.aclnn_name = d.aclnn;
+  s.seeds = {d.seed};
+  for (auto group : {null_and_tensor_rules, type_rules, param_rules, shape_rules, output_rules})
+    for (Rule& r : group(d)) s.rules.push_back(std::move(r));
+  s.discrepancies = d.discrepancies;
+  s.platforms = d.rows;
+  s.strategies = d.strategies;
+  return s;
+}
+
+const Document& document_001() {
+  static const Document d = [] {
+    Document x;
+    x.op = "avgpool2d_grad";
+    x.aclnn = "aclnnAvgPool2dBackward";
+    x.seed = "001";
+    x.prefix = "AP";
+    x.spatial_rank = 2;
+    x.result = ::poolcheck::avgpool2d_grad::kGradInput;
+    x.rows = platform_rows_001();
+    x.refused_socs = {"Ascend950", "Ascend310P", "Ascend910", "Ascend310B", "Ascend999", "", "ascend910b",
+                      "Ascend910_9391"};
+    x.formats = {Format::NCHW, Format::NCL};
+    x.unlisted_formats = {Format::ND,      Format::NHWC,     Format::NCDHW,    Format::NDHWC,
+                          Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};
+    x.format_names_rank = true;
+    x.dtype_tied = x.tensors();
+    x.words = words_001();
+    x.discrepancies = discrepancies_001();
+    x.strategies = strategies();
+    return x;
+  }();
+  return d;
+}
 
 }  // namespace avgpool2d_grad
 
 const OperatorSpec& avgpool2d_grad::operator_spec() {
-  static const OperatorSpec spec = [] {
-    OperatorSpec s;
-    s.op = "avgpool2d_grad";
-    s.aclnn_name = "aclnnAvgPool2dBackward";
-    s.seeds = {avgpool2d_grad::kSeed};
-    for (auto group : {avgpool2d_grad::null_and_tensor_rules, avgpool2d_grad::type_rules, avgpool2d_grad::param_rules,
-                       avgpool2d_grad::shape_rules, avgpool2d_grad::output_rules})
-      for (Rule& r : group()) s.rules.push_back(std::move(r));
-    s.discrepancies = avgpool2d_grad::discrepancies();
-    s.platforms = avgpool2d_grad::platform_rows();
-    s.strategies = avgpool2d_grad::strategies();
-    return s;
-  }();
+  static const OperatorSpec spec = avgpool2d_grad::spec_of(avgpool2d_grad::document_001());
   return spec;
 }
 

@@ -1,116 +1,114 @@
-// aclnnAvgPool2dBackward rules 19-22: shape relations, empty tensors, pooled size.
+// The average-pool rules on shape relations, empty tensors and the pooled size.
 #include <array>
+#include <cctype>
 
-#include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
 #include "spec/pooled_rule.h"
+#include "spec/pooled_size.h"
 
 namespace poolcheck::spec::avgpool2d_grad {
 
 namespace {
 
-Rule rule_grad_input_shape() {
-  Rule r = same_shape_rule("AP.SHAPE.GRADINPUT", kGradInput, kSelf, structure_ok);
-  r.in_docs = false;
-  r.text = "gradInput shape must equal self shape";
-  r.chosen =
-      "161002 as upstream's output-shape check; 001 defines gradInput as the gradient of the forward input but "
-      "states no shape rule";
-  return r;
+// "SHAPE.GRADINPUT" for gradInput: the result's shape rule is named after the result.
+std::string result_shape_key(const Document& d) {
+  std::string key = "SHAPE.";
+  for (char ch : d.result) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return key;
 }
 
-Rule rule_empty() {
-  // Choice 0 is the canonical mutation: N (4-D) or C (3-D) = 0 in all three tensors. The others vary the dim (the
-  // leading one, C of 4-D / H of 3-D, W) and the tensors (all, gradOutput, self + gradInput).
+Rule rule_result_shape(const Document& d) {
+  return d.dressed(same_shape_rule("", d.result, kSelf, [&d](const Case& c) { return d.structure_ok(c); }),
+                   result_shape_key(d));
+}
+
+Rule rule_empty(const Document& d) {
+  // Choice 0 is the canonical mutation: the first leading dim = 0 in all three tensors. The others vary the dim (the
+  // leading one, the second, the last) and the tensors (all, gradOutput, self + the result).
   using enum ZeroTargets;
-  Rule r = zero_dim_rule(
-      "AP.EMPTY", kTensors, kTensors, structure_ok,
-      {{0, kAll}, {0, kFirst}, {0, kRest}, {1, kAll}, {-1, kAll}, {1, kFirst}, {-1, kRest}, {-1, kFirst}});
-  r.cites = {cite(kSeed, "参数说明: gradOutput (不支持空tensor场景)", kSeed)};
-  r.text = "no tensor may have a zero dim";
-  r.chosen =
-      "161002 for a zero dim in any of the three tensors; 001 says it of gradOutput, upstream returns success "
-      "without a launch (AP.D.EMPTY)";
-  return r;
+  const std::vector<std::string> names = d.tensors();
+  return d.dressed(
+      zero_dim_rule(
+          "", names, names, [&d](const Case& c) { return d.structure_ok(c); },
+          {{0, kAll}, {0, kFirst}, {0, kRest}, {1, kAll}, {-1, kAll}, {1, kFirst}, {-1, kRest}, {-1, kFirst}}),
+      "EMPTY");
 }
 
-Rule rule_batch_channel() {
-  Rule r = lead_dims_rule("AP.SHAPE.BATCH_CHANNEL", {kGradOutput}, kSelf, kTensors, structure_ok, 2);
-  r.in_docs = false;
-  r.text = "gradOutput's leading dims (N,C for 4-D, C for 3-D) must equal self's";
-  r.chosen =
-      "161002; neither upstream nor PyTorch checks the batch dim (PyTorch overflows the heap on it) "
-      "(AP.D.GRADOUTPUT_SHAPE)";
-  return r;
+// The tensors whose zero dims keep the shape rules from judging: none where empty tensors are legal (their shapes
+// are judged too), all three where a zero dim is refused by its own rule.
+std::vector<std::string> empty_guarded(const Document& d) {
+  return d.empty_refused ? d.tensors() : std::vector<std::string>{};
 }
 
-void set_pooled_dims(Case& m, const Dims2& hw) {
-  TensorArg& go = m.tensor_mut(kGradOutput);
-  reshape(go, with_spatial(go.shape, hw));
+Rule rule_batch_channel(const Document& d) {
+  return d.dressed(lead_dims_rule(
+                       "", {kGradOutput}, kSelf, empty_guarded(d), [&d](const Case& c) { return d.structure_ok(c); },
+                       d.spatial_rank),
+                   "SHAPE.BATCH_CHANNEL");
 }
 
-// Rebuild one axis as (in, k, s, p) with the given ceilMode, keep the other axis, and give gradOutput the
-// correct pooled dims except `wrong` on that axis.
-std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil, int64_t wrong) {
-  auto pool = pool_params(v);
-  if (!pool) return std::nullopt;
-  const auto [in, k, s, p] = iksp;
-  pool->k[axis] = k;
-  pool->s[axis] = s;
-  pool->p[axis] = p;
-  Case m = v;
-  m.array_mut(kKernelSize).values.assign(pool->k.begin(), pool->k.end());
-  IntArrayArg& stride = m.array_mut(kStride);
-  stride.present = true;
-  stride.values.assign(pool->s.begin(), pool->s.end());
-  m.array_mut(kPadding).values.assign(pool->p.begin(), pool->p.end());
-  m.set_scalar(kCeilMode, ceil ? 1 : 0);
-  Dims2 in_dims = spatial(*tensor(v, kSelf));
-  in_dims[axis] = in;
-  for (const char* name : {kSelf, kGradInput}) {
-    TensorArg& t = m.tensor_mut(name);
-    reshape(t, with_spatial(t.shape, in_dims));
-  }
-  Dims2 out{};
-  for (size_t i = 0; i < 2; ++i)
-    out[i] = pooled_size(in_dims[i], pool->k[i], pool->s[i], pool->p[i], 1, ceil).value_or(1);
-  out[axis] = wrong;
-  set_pooled_dims(m, out);
-  return m;
-}
-
-// The avg-pool views pooled_rule reads.
+// The views pooled_rule reads, over the document's spatial rank.
 struct PoolViews {
-  using Dims = Dims2;
-  static const std::vector<std::string>& tensors() { return kTensors; }
+  using Dims = avgpool2d_grad::Dims;
+  const Document* d;
+  std::vector<std::string> names;
+
+  const std::vector<std::string>& tensors() const { return names; }  // the empty-tensor guard
   static const char* input() { return kSelf; }
   static const char* gradient() { return kGradOutput; }
-  static bool structure_ok(const Case& c) { return avgpool2d_grad::structure_ok(c); }
-  static std::optional<Pool> pool_params(const Case& c) { return avgpool2d_grad::pool_params(c); }
-  static std::optional<Dims2> pooled(const Dims2& in, const Pool& p) { return avgpool2d_grad::pooled(in, p); }
-  static Dims2 spatial(const TensorArg& t) { return avgpool2d_grad::spatial(t); }
-  static size_t axis(uint64_t choice) { return (choice / 4) % 2; }
-  static void set_pooled_dims(Case& m, const Dims2& hw) { avgpool2d_grad::set_pooled_dims(m, hw); }
-  static std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
-                                           int64_t wrong) {
-    return avgpool2d_grad::retarget_axis(v, axis, iksp, ceil, wrong);
+  bool structure_ok(const Case& c) const { return d->structure_ok(c); }
+  std::optional<Pool> pool_params(const Case& c) const { return avgpool2d_grad::pool_params(*d, c); }
+  static std::optional<Dims> pooled(const Dims& in, const Pool& p) { return avgpool2d_grad::pooled(in, p); }
+  Dims spatial(const TensorArg& t) const { return avgpool2d_grad::spatial(*d, t); }
+  size_t axis(uint64_t choice) const { return (choice / 4) % d->spatial_rank; }
+  void set_pooled_dims(Case& m, const Dims& dims) const {
+    TensorArg& go = m.tensor_mut(kGradOutput);
+    reshape(go, with_spatial(*d, go.shape, dims));
+  }
+  // Rebuild one axis as (in, k, s, p) with the given ceilMode, keep the others, and give gradOutput the correct
+  // pooled dims except `wrong` on that axis.
+  std::optional<Case> retarget_axis(const Case& v, size_t axis, std::array<int64_t, 4> iksp, bool ceil,
+                                    int64_t wrong) const {
+    auto pool = pool_params(v);
+    if (!pool) return std::nullopt;
+    const auto [in, k, s, p] = iksp;
+    pool->k[axis] = k;
+    pool->s[axis] = s;
+    pool->p[axis] = p;
+    Case m = v;
+    m.array_mut(kKernelSize).values.assign(pool->k.begin(), pool->k.end());
+    IntArrayArg& stride = m.array_mut(kStride);
+    stride.present = true;
+    stride.values.assign(pool->s.begin(), pool->s.end());
+    m.array_mut(kPadding).values.assign(pool->p.begin(), pool->p.end());
+    m.set_scalar(kCeilMode, ceil ? 1 : 0);
+    Dims in_dims = spatial(*tensor(v, kSelf));
+    in_dims[axis] = in;
+    for (const std::string& name : {std::string(kSelf), d->result}) {
+      TensorArg& t = m.tensor_mut(name);
+      reshape(t, with_spatial(*d, t.shape, in_dims));
+    }
+    Dims out(in_dims.size());
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = pooled_size(in_dims[i], pool->k[i], pool->s[i], pool->p[i], 1, ceil).value_or(1);
+    out[axis] = wrong;
+    set_pooled_dims(m, out);
+    return m;
   }
 };
 
-Rule rule_pooled() {
-  Rule r = pooled_rule<PoolViews>("AP.SHAPE.POOLED");
-  r.in_docs = false;
-  r.text =
-      "gradOutput's H,W must equal the avg-pool output size of self's H,W for kernelSize/stride/padding/ceilMode "
-      "(pooled_size), and each must be >= 1";
-  r.chosen =
-      "161002 in GetWorkspaceSize; 001 has no such rule and the A2/A3 paths upstream never check it "
-      "(AP.D.GRADOUTPUT_SHAPE)";
-  return r;
+Rule rule_pooled(const Document& d) {
+  return d.dressed(pooled_rule<PoolViews>("", PoolViews{&d, empty_guarded(d)}), "SHAPE.POOLED");
 }
 
 }  // namespace
 
-std::vector<Rule> shape_rules() { return {rule_grad_input_shape(), rule_empty(), rule_batch_channel(), rule_pooled()}; }
+std::vector<Rule> shape_rules(const Document& d) {
+  std::vector<Rule> rules{rule_result_shape(d)};
+  if (d.empty_refused) rules.push_back(rule_empty(d));
+  rules.push_back(rule_batch_channel(d));
+  rules.push_back(rule_pooled(d));
+  return rules;
+}
 
 }  // namespace poolcheck::spec::avgpool2d_grad

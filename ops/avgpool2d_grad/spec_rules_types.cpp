@@ -1,4 +1,4 @@
-// aclnnAvgPool2dBackward rules 5-10: platform, dtypes, formats, ranks.
+// The average-pool rules on the platform, dtypes, formats and ranks.
 #include <array>
 
 #include "ops/avgpool2d_grad/spec_internal.h"
@@ -7,144 +7,112 @@ namespace poolcheck::spec::avgpool2d_grad {
 
 namespace {
 
-Rule rule_platform() {
-  Rule r = platform_rule(
-      "AP.PLATFORM", supported_row,
-      {"Ascend950", "Ascend310P", "Ascend910", "Ascend310B", "Ascend999", "", "ascend910b", "Ascend910_9391"});
-  r.cites = {cite(kSeed, "产品支持情况 (Atlas A3, Atlas A2 only)", kSeed)};
-  r.text = "platform (SoC) must be Ascend910B or Ascend910_93";
-  r.chosen =
-      "161002 for every other SoC, listed elsewhere or unknown; 001 has no error item for it, and upstream accepts "
-      "FP32/FP16 on other SoCs and has an AvgPoolV2Grad path on Ascend950 (AP.D.PLATFORMS)";
-  return r;
+Rule rule_platform(const Document& d) {
+  return d.dressed(platform_rule("", [&d](const Case& c) { return d.row(c); }, d.refused_socs), "PLATFORM");
 }
 
-Rule rule_dtype_supported() {
-  Rule r = dtype_supported_rule("AP.DTYPE.SUPPORTED", kTensors, supported_row, kNonFloatDTypes);
-  r.cites = {cite(kSeed, "参数说明: gradOutput, self, gradInput (数据类型支持BFLOAT16、FLOAT16、FLOAT32)", kSeed),
-             cite(kSeed, "返回值 161002 #1", kSeed)};
-  r.text = "gradOutput, self and gradInput dtypes must each be FLOAT32, FLOAT16 or BFLOAT16";
-  r.chosen = "self is checked too although error #1 names only gradOutput and gradInput (AP.D.SELF_CHECKS)";
-  return r;
+Rule rule_dtype_supported(const Document& d) {
+  return d.dressed(dtype_supported_rule("", d.tensors(), [&d](const Case& c) { return d.row(c); }, kNonFloatDTypes),
+                   "DTYPE.SUPPORTED");
 }
 
-Rule rule_dtype_same() {
+Rule rule_dtype_same(const Document& d) {
   Rule r;
-  r.id = "AP.DTYPE.SAME";
-  r.cites = {cite(kSeed, "参数说明: gradInput (数据类型、数据格式需要与self一致)", kSeed),
-             cite(kSeed, "返回值 161002 #2", kSeed)};
-  r.text = "gradOutput, self and gradInput must all have the same dtype";
-  r.chosen =
-      "all three equal: 001 ties self to gradInput, upstream ties gradOutput to gradInput and leaves self free "
-      "(AP.D.DTYPE_SAME)";
-  r.violated = [](const Case& c) {
-    const PlatformRow* row = supported_row(c);
+  r.violated = [&d](const Case& c) {
+    const PlatformRow* row = d.row(c);
     return row && present_differ(
-                      c, kTensors, [](const TensorArg& t) { return t.dtype; },
+                      c, d.dtype_tied, [](const TensorArg& t) { return t.dtype; },
                       [row](const TensorArg& t) { return dtype_listed(*row, t.dtype); });
   };
-  r.classes = numbered_classes(3);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
+  r.classes = numbered_classes(d.dtype_tied.size());
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const size_t tied = d.dtype_tied.size();
     Case m = v;
-    TensorArg& t = m.tensor_mut(kTensorNames[choice % 3]);
+    TensorArg& t = m.tensor_mut(d.dtype_tied[choice % tied]);
     std::vector<DType> other;
-    for (DType d : {DType::F32, DType::F16, DType::BF16})
-      if (d != t.dtype) other.push_back(d);
-    t.dtype = other[(choice / 3) % other.size()];
+    for (DType dt : {DType::F32, DType::F16, DType::BF16})
+      if (dt != t.dtype) other.push_back(dt);
+    t.dtype = other[(choice / tied) % other.size()];
     return m;
   };
-  return r;
+  return d.dressed(r, "DTYPE.SAME");
 }
 
-Rule rule_format_supported() {
-  Rule r = format_supported_rule("AP.FORMAT.SUPPORTED", kTensors, format_supported,
-                                 {Format::ND, Format::NHWC, Format::NCDHW, Format::NDHWC, Format::NC1HWC0,
-                                  Format::FractalZ, Format::NDC1HWC0, Format::Undefined});
-  r.cites = {cite(kSeed, "参数说明: gradOutput, self, gradInput (数据格式支持NCHW和NCL)", kSeed),
-             cite(kSeed, "返回值 161002 #1", kSeed)};
-  r.text = "every tensor's format must be NCHW or NCL (ND and private formats are refused)";
-  r.chosen =
-      "ND is refused as upstream does, although aclCreateTensor's usual ND default would pass elsewhere; self "
-      "is checked too (AP.D.ND_FORMAT, AP.D.SELF_CHECKS)";
-  return r;
+Rule rule_format_supported(const Document& d) {
+  return d.dressed(
+      format_supported_rule("", d.tensors(), [&d](Format f) { return d.format_listed(f); }, d.unlisted_formats),
+      "FORMAT.SUPPORTED");
 }
 
-Rule rule_format_same() {
-  Rule r = format_same_rule("AP.FORMAT.SAME", kTensors, format_supported, Format::NCHW, Format::NCL);
-  r.cites = {cite(kSeed, "参数说明: gradInput (数据类型、数据格式需要与self一致)", kSeed),
-             cite(kSeed, "返回值 161002 #2", kSeed)};
-  r.text = "self and gradInput formats must be equal, and gradOutput's must equal gradInput's";
-  return r;
+Rule rule_format_same(const Document& d) {
+  return d.dressed(format_same_rule(
+                       "", d.tensors(), [&d](Format f) { return d.format_listed(f); }, d.formats[0], d.formats[1]),
+                   "FORMAT.SAME");
 }
 
-// Ranks 3/4, all equal, and - once the formats are supported and equal - the format the rank implies.
-bool ranks_and_label_ok(const Case& c) {
+// Ranks listed and all equal, and - where the document's format names the rank, once the formats are listed and
+// equal - the format the rank implies (formats[0] batched, formats[1] unbatched).
+bool ranks_and_label_ok(const Document& d, const Case& c) {
   std::optional<size_t> rank;
   std::optional<Format> format;
   bool same_format = true;
-  for (const char* name : kTensorNames) {
+  for (const std::string& name : d.tensors()) {
     const TensorArg* t = tensor(c, name);
     if (!t) continue;
-    if (!rank_ok(*t) || (rank && *rank != t->shape.size())) return false;
+    if (!d.rank_ok(*t) || (rank && *rank != t->shape.size())) return false;
     if (format && *format != t->format) same_format = false;
     rank = t->shape.size();
     format = t->format;
   }
-  if (!rank || !same_format || !format_supported(*format)) return true;  // the format rules judge those
-  return *format == format_for_rank(*rank);
+  if (!d.format_names_rank || !rank || !same_format || !d.format_listed(*format)) return true;
+  return *format == (*rank == d.spatial_rank + 2 ? d.formats[0] : d.formats[1]);
 }
 
-Rule rule_rank() {
+Rule rule_rank(const Document& d) {
   Rule r;
-  r.id = "AP.RANK";
-  r.cites = {cite(kSeed, "返回值 161002 #3 (维度不在支持范围内)", kSeed),
-             cite(kSeed, "参数说明: gradOutput, self, gradInput (数据格式支持NCHW和NCL)", kSeed)};
-  r.text =
-      "gradOutput, self and gradInput must each have 3 or 4 dims, all the same; 4-D tensors are NCHW, 3-D "
-      "tensors NCL";
-  r.chosen =
-      "equal ranks and a format that names the rank (a 4-D NCL or 3-D NCHW tensor is refused); upstream requires "
-      "NCHW for 4-D gradOutput/gradInput and does not check self's rank (AP.D.RANK_FORMAT)";
-  r.violated = [](const Case& c) { return !ranks_and_label_ok(c); };
-  r.classes = numbered_classes(4);
-  r.violate = [](const Case& v, uint64_t choice) -> std::optional<Case> {
-    static const std::array<size_t, 4> bad_ranks{2, 5, 1, 0};
+  r.violated = [&d](const Case& c) { return !ranks_and_label_ok(d, c); };
+  const size_t kinds = d.format_names_rank ? 4 : 3;
+  r.classes = numbered_classes(kinds);
+  r.violate = [&d](const Case& v, uint64_t choice) -> std::optional<Case> {
+    const size_t batched = d.spatial_rank + 2, unbatched = d.spatial_rank + 1;
+    const std::array<size_t, 4> bad_ranks{d.spatial_rank, d.spatial_rank + 3, 1, 0};
+    const std::vector<std::string> names = d.tensors();
     Case m = v;
     const size_t target = (choice / 4 + choice) % 3;
-    switch (choice % 4) {
-      case 0: {  // one tensor to the other valid rank (its format label left as it was)
-        TensorArg& t = m.tensor_mut(kTensorNames[target]);
-        reshape(t, to_rank(t.shape, t.shape.size() == 4 ? 3 : 4));
+    switch (choice % (d.format_names_rank ? 4 : 3)) {
+      case 0: {  // one tensor to the other listed rank (its format label left as it was)
+        TensorArg& t = m.tensor_mut(names[target]);
+        reshape(t, to_rank(t.shape, t.shape.size() == batched ? unbatched : batched));
         break;
       }
-      case 1: {  // one tensor to an unsupported rank
-        TensorArg& t = m.tensor_mut(kTensorNames[target]);
+      case 1: {  // one tensor to an unlisted rank
+        TensorArg& t = m.tensor_mut(names[target]);
         reshape(t, to_rank(t.shape, bad_ranks[(choice / 4) % 2]));
         break;
       }
-      case 2:  // all three to an unsupported rank
-        for (const char* name : kTensorNames) {
+      case 2:  // all three to an unlisted rank
+        for (const std::string& name : names) {
           TensorArg& t = m.tensor_mut(name);
           reshape(t, to_rank(t.shape, bad_ranks[2 + (choice / 4) % 2]));
         }
         break;
       default:  // the shapes stay, all three get the other rank's format
-        for (const char* name : kTensorNames) {
+        for (const std::string& name : names) {
           TensorArg& t = m.tensor_mut(name);
-          t.format = t.format == Format::NCHW ? Format::NCL : Format::NCHW;
+          t.format = t.format == d.formats[0] ? d.formats[1] : d.formats[0];
         }
         break;
     }
     return m;
   };
-  return r;
+  return d.dressed(r, "RANK");
 }
 
 }  // namespace
 
-std::vector<Rule> type_rules() {
-  return {rule_platform(),         rule_dtype_supported(), rule_dtype_same(),
-          rule_format_supported(), rule_format_same(),     rule_rank()};
+std::vector<Rule> type_rules(const Document& d) {
+  return {rule_platform(d),         rule_dtype_supported(d), rule_dtype_same(d),
+          rule_format_supported(d), rule_format_same(d),     rule_rank(d)};
 }
 
 }  // namespace poolcheck::spec::avgpool2d_grad

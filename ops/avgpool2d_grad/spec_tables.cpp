@@ -6,13 +6,15 @@ namespace poolcheck::spec::avgpool2d_grad {
 
 namespace {
 
+constexpr const char* kSeed = "001";
+
 const std::vector<DType> kFloat{DType::F32, DType::F16, DType::BF16};
 
 Citation doc(std::string section) { return cite(kSeed, std::move(section), kSeed); }
 
 }  // namespace
 
-std::vector<PlatformRow> platform_rows() {
+std::vector<PlatformRow> platform_rows_001() {
   // 001 lists A2 and A3 only. The other rows name products as the other seed documents do; they are not in
   // 001 and are unsupported here (AP.D.PLATFORMS).
   return {
@@ -25,12 +27,7 @@ std::vector<PlatformRow> platform_rows() {
   };
 }
 
-const PlatformRow* supported_row(const Case& c) {
-  static const std::vector<PlatformRow> rows = platform_rows();
-  return supported_platform(rows, c.platform);
-}
-
-std::vector<Discrepancy> discrepancies() {
+std::vector<Discrepancy> discrepancies_001() {
   return {
       {"AP.D.FORMULA",
        "001's 计算公式 is garbled: dL/dX[i,j] = 1/k^2 * sum over n=0..k-1 of dL/dY[floor((i*s+m)/k), "

@@ -1,36 +1,49 @@
-// Read-only views of an avg-pool Case used by the rule predicates and mutators.
+// Read-only views of an average-pool Case used by the rule predicates and mutators, for either spatial rank.
+#include <algorithm>
+
 #include "case/per_axis.h"
-#include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
+#include "spec/pooled_size.h"
 
 namespace poolcheck::spec::avgpool2d_grad {
 
-bool rank_ok(const TensorArg& t) { return t.shape.size() == 3 || t.shape.size() == 4; }
+std::vector<std::string> Document::tensors() const { return {kGradOutput, kSelf, result}; }
 
-Format format_for_rank(size_t rank) { return rank == 4 ? Format::NCHW : Format::NCL; }
+const PlatformRow* Document::row(const Case& c) const { return supported_platform(rows, c.platform); }
 
-bool format_supported(Format f) { return f == Format::NCHW || f == Format::NCL; }
-
-bool structure_ok(const Case& c) { return tensors_well_formed(c, kTensors, {3, 4}); }
-
-Dims2 spatial(const TensorArg& t) {
-  const size_t r = t.shape.size();
-  return {t.shape[r - 2], t.shape[r - 1]};
+bool Document::rank_ok(const TensorArg& t) const {
+  return t.shape.size() == spatial_rank + 1 || t.shape.size() == spatial_rank + 2;
 }
 
-std::vector<int64_t> with_spatial(const std::vector<int64_t>& shape, const Dims2& hw) {
+bool Document::format_listed(Format f) const {
+  for (Format listed : formats)
+    if (listed == f) return true;
+  return false;
+}
+
+bool Document::structure_ok(const Case& c) const {
+  return tensors_well_formed(c, tensors(), {spatial_rank + 1, spatial_rank + 2});
+}
+
+Rule Document::dressed(Rule r, const std::string& rule) const {
+  return spec::dressed(std::move(r), prefix, rule, words, op);
+}
+
+Dims spatial(const Document& d, const TensorArg& t) {
+  return Dims(t.shape.end() - static_cast<std::ptrdiff_t>(d.spatial_rank), t.shape.end());
+}
+
+std::vector<int64_t> with_spatial(const Document& d, const std::vector<int64_t>& shape, const Dims& dims) {
   std::vector<int64_t> out = shape;
-  const size_t r = out.size();
-  out[r - 2] = hw[0];
-  out[r - 1] = hw[1];
+  std::copy(dims.begin(), dims.end(), out.end() - static_cast<std::ptrdiff_t>(d.spatial_rank));
   return out;
 }
 
-std::optional<DType> common_dtype(const Case& c) {
-  const PlatformRow* row = supported_row(c);
+std::optional<DType> common_dtype(const Document& d, const Case& c) {
+  const PlatformRow* row = d.row(c);
   if (!row) return std::nullopt;
   std::optional<DType> dt;
-  for (const char* name : kTensorNames) {
+  for (const std::string& name : d.dtype_tied) {
     const TensorArg* t = tensor(c, name);
     if (!t || !dtype_listed(*row, t->dtype)) return std::nullopt;
     if (dt && *dt != t->dtype) return std::nullopt;
@@ -41,35 +54,35 @@ std::optional<DType> common_dtype(const Case& c) {
 
 int8_t cube_math_type(const Case& c) { return static_cast<int8_t>(c.scalar(kCubeMathType).value_or(0)); }
 
-std::optional<Dims2> kernel2(const Case& c) {
+std::optional<Dims> kernel_of(const Document& d, const Case& c) {
   const IntArrayArg* k = array(c, kKernelSize);
   if (!k || !all_positive(*k)) return std::nullopt;
-  return per_axis<2>(k);
+  return per_axis(k, d.spatial_rank);
 }
 
-bool padding_in_range(const Dims2& k, const Dims2& p) {
-  for (size_t i = 0; i < 2; ++i)
+bool padding_in_range(const Dims& k, const Dims& p) {
+  for (size_t i = 0; i < k.size(); ++i)
     if (p[i] < 0 || p[i] > k[i] / 2) return false;
   return true;
 }
 
-std::optional<Pool> pool_params(const Case& c) {
-  const auto k = kernel2(c);
-  const auto p = per_axis<2>(array(c, kPadding));
+std::optional<Pool> pool_params(const Document& d, const Case& c) {
+  const auto k = kernel_of(d, c);
+  const auto p = per_axis(array(c, kPadding), d.spatial_rank);
   if (!k || !p || !padding_in_range(*k, *p)) return std::nullopt;
   const IntArrayArg* s = array(c, kStride);
-  Dims2 s2 = *k;  // null or empty stride: stride = kernel
+  Dims strides = *k;  // null or empty stride: stride = kernel
   if (s && !s->values.empty()) {
-    const auto b = per_axis<2>(s);
+    const auto b = per_axis(s, d.spatial_rank);
     if (!b || !all_positive(*s)) return std::nullopt;
-    s2 = *b;
+    strides = *b;
   }
-  return Pool{*k, s2, *p, c.scalar(kCeilMode).value_or(0) != 0};
+  return Pool{*k, strides, *p, c.scalar(kCeilMode).value_or(0) != 0};
 }
 
-std::optional<Dims2> pooled(const Dims2& in, const Pool& p) {
-  Dims2 out{};
-  for (size_t i = 0; i < 2; ++i) {
+std::optional<Dims> pooled(const Dims& in, const Pool& p) {
+  Dims out(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
     const auto o = pooled_size(in[i], p.k[i], p.s[i], p.p[i], 1, p.ceil);
     if (!o) return std::nullopt;
     out[i] = *o;

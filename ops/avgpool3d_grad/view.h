@@ -1,32 +1,33 @@
 // An avgpool3d_grad Case, typed: aclnnAvgPool3dBackward(gradOutput, self, kernelSize, stride, padding, ceilMode,
-// countIncludePad, divisorOverride, output). The one place these names are spelled for this entry point; the spec,
-// the generator, the adapter and the tiling statement read and write cases through it. Its call is the 2-D entry
-// point's without cubeMathType, with three values per list and its result named `output`.
+// countIncludePad, divisorOverride, output). The spec, the generator, the adapter and the tiling statement read and
+// write cases through it. Its call is the 2-D entry point's without cubeMathType, with three values per list
+// and its result named `output`.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "case/arguments.h"
+#include "ops/avgpool2d_grad/view.h"
 
 namespace poolcheck::avgpool3d_grad {
 
-// The documented argument names, in API order.
-inline constexpr const char* kGradOutput = "gradOutput";
-inline constexpr const char* kSelf = "self";
+// The argument names it shares with the 2-D entry point are the family's one spelling; its result is its own.
+using ::poolcheck::avgpool2d_grad::kCeilMode;
+using ::poolcheck::avgpool2d_grad::kCountIncludePad;
+using ::poolcheck::avgpool2d_grad::kDivisorOverride;
+using ::poolcheck::avgpool2d_grad::kGradOutput;
+using ::poolcheck::avgpool2d_grad::kKernelSize;
+using ::poolcheck::avgpool2d_grad::kPadding;
+using ::poolcheck::avgpool2d_grad::kSelf;
+using ::poolcheck::avgpool2d_grad::kStride;
 inline constexpr const char* kOutput = "output";
-inline constexpr const char* kKernelSize = "kernelSize";
-inline constexpr const char* kStride = "stride";
-inline constexpr const char* kPadding = "padding";
-inline constexpr const char* kCeilMode = "ceilMode";
-inline constexpr const char* kCountIncludePad = "countIncludePad";
-inline constexpr const char* kDivisorOverride = "divisorOverride";
 inline constexpr std::array<const char*, 3> kTensorNames{kGradOutput, kSelf, kOutput};
 inline constexpr std::array<const char*, 3> kArrayNames{kKernelSize, kStride, kPadding};
 
 // Unified-buffer sizes (bytes; 0 = the platform's) the vector kernel's tiling takes for every valid case: the
-// family's (ops/avgpool2d_grad/view.h), since both entry points run the same AvgPool3DGrad tiling.
-inline constexpr std::array<int64_t, 6> kUbSizes{0, 65536, 16384, 4096, 1024, 512};
+// family's, since both entry points run the same AvgPool3DGrad tiling.
+using ::poolcheck::avgpool2d_grad::kUbSizes;
 
 inline const ArgumentNames& argument_names() {
   static const ArgumentNames names{{kGradOutput, kSelf, kOutput},

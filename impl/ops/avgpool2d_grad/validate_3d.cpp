@@ -90,6 +90,11 @@ aclnnStatus check_shapes(const RawArgs3d& a, const Params3d& q) {
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
   if (auto st = check_batch_dims(kApi3d, go, self, 3)) return st;
+  // A window needs an input to pool: D, H, W of 0 have no pooled size (even where k = 2p would count one window).
+  for (size_t i = self.size() - 3; i < self.size(); ++i)
+    if (self[i] < 1)
+      return fail(ACLNN_ERR_PARAM_INVALID, "{}: self spatial dim {} is {}; D, H and W must be >= 1", kApi3d,
+                  i + 3 - self.size(), self[i]);
   if (auto st = check_pooled_dims(kApi3d, self, go, q.k, q.s, q.p, a.ceil_mode)) return st;
   return check_no_self_overlap(kApi3d, {kOut, a.output});
 }
