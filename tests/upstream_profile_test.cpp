@@ -1324,6 +1324,23 @@ TEST_F(UpstreamProfile, AvgPool3dOtherSocsHaveNoDtype) {
   EXPECT_EQ(AvgPool3dCall{}.call(), kSuccess);
 }
 
+// AP3.D.DETERMINISM: in deterministic mode TransGrad2CDHW reshapes N*C = 6 into 6 groups (the largest divisor of
+// N*C within the 48 vector cores) in both profiles. Control: one group without it.
+TEST_F(UpstreamProfile, AvgPool3dDeterministicModeGroupsTheChannels) {
+  AvgPool3dCall c;
+  c.self_shape = {2, 3, 4, 4, 4};
+  c.grad_shape = {2, 3, 2, 2, 2};
+  c.grad.assign(48, 8.0);
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_NE(std::string(last_launch().tilingSummary).find("groups=6"), std::string::npos)
+      << last_launch().tilingSummary;
+  for (double v : c.result) EXPECT_EQ(v, 1.0);
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(std::string(last_launch().tilingSummary).find("groups="), std::string::npos);
+}
+
 // The statuses ops-nn's own op_api unit test (tests/ut/op_api/test_aclnn_avgpool3dbackward.cpp, cases 1-14)
 // writes beside each call (its EXPECTs are commented out); the same in both profiles, as are the out-parameter
 // checks (OP_CHECK_COMM_INPUT: 161001 first).
