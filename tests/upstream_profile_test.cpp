@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_adaptive_avg_pool2d_backward.h"
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "aclnnop/aclnn_avgpool2d_backward.h"
+#include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "common/half.h"
 #include "poolcheck_emu/emu.h"
@@ -1180,6 +1181,229 @@ TEST_F(UpstreamProfile, Adaptive2dFloatOnTheAssistMatmulRoute) {
   pcEmuSetPlatform("Ascend910B");
   ASSERT_EQ(c.call(), kSuccess);
   EXPECT_EQ(c.result, fp32);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// aclnnAvgPool3dBackward. The base call: self and output 1x1x4x4x4 FLOAT32 ND, kernel = stride = 2, no padding,
+// countIncludePad, no ceil mode, no divisor; gradOutput 1x1x2x2x2 (1..8), so output element i gets g / 8.
+
+struct AvgPool3dCall {
+  aclDataType dt = ACL_FLOAT, self_dt = ACL_FLOAT, out_dt = ACL_FLOAT;
+  aclFormat go_fmt = ACL_FORMAT_ND, self_fmt = ACL_FORMAT_ND, out_fmt = ACL_FORMAT_ND;
+  std::vector<int64_t> self_shape{1, 1, 4, 4, 4}, grad_shape{1, 1, 2, 2, 2}, out_shape;
+  std::vector<double> grad;  // default 1, 2, 3, ...
+  std::vector<int64_t> kernel{2}, stride{2}, padding{0};
+  bool ceil_mode = false, count_include_pad = true;
+  int64_t divisor = 0;
+  bool null_grad = false, null_kernel = false, null_stride = false, null_out = false, null_ws = false;
+  std::vector<double> result;
+
+  Outcome call() {
+    int64_t grad_count = 1;
+    for (int64_t d : grad_shape) grad_count *= d;
+    Tensor go(grad_shape, dt, go_fmt, grad.empty() ? iota(grad_count, 1) : grad);
+    Tensor self(self_shape, self_dt, self_fmt);
+    Tensor out(out_shape.empty() ? self_shape : out_shape, out_dt, out_fmt, {}, 7.0);
+    IntArray k(kernel), s(stride), p(padding);
+    const PlanFn plan = [&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnAvgPool3dBackwardGetWorkspaceSize(
+          null_grad ? nullptr : go.get(), self.get(), null_kernel ? nullptr : k.get(), null_stride ? nullptr : s.get(),
+          p.get(), ceil_mode, count_include_pad, divisor, null_out ? nullptr : out.get(), null_ws ? nullptr : ws, ex);
+    };
+    const Outcome o = run(plan, aclnnAvgPool3dBackward);
+    result = out.read();
+    return o;
+  }
+};
+
+// AP3.D.NULL_STRIDE: CheckNotNull lists stride, so a null stride is 161001; documented: stride = kernel.
+TEST_F(UpstreamProfile, AvgPool3dNullStrideIsRefused) {
+  AvgPool3dCall c;
+  c.null_stride = true;
+  ASSERT_EQ(c.call(), expected(at_plan(ACLNN_ERR_PARAM_NULLPTR), kSuccess));
+  if (!upstream()) {
+    EXPECT_EQ(c.result[0], 1.0 / 8);
+  }
+  c.null_stride = false;
+  c.stride = {};  // an empty stride is the kernel in both
+  ASSERT_EQ(c.call(), expected(kSuccess, kSuccess));
+  EXPECT_EQ(c.result[0], 1.0 / 8);
+}
+
+// AP3.D.DIVISOR_INT32: the l0 op takes an int: 2^32 becomes 0 (no override: g / 8), 2^32 + 2 becomes 2;
+// documented: the int64 divides.
+TEST_F(UpstreamProfile, AvgPool3dDivisorIsTruncatedToInt32) {
+  AvgPool3dCall c;
+  c.self_shape = {1, 1, 2, 2, 2};
+  c.grad_shape = {1, 1, 1, 1, 1};
+  c.grad = {8};
+  const double two32 = 4294967296.0;
+  c.divisor = int64_t{1} << 32;
+  ASSERT_EQ(c.call(), kSuccess);
+  for (double v : c.result) EXPECT_FLOAT_EQ(v, upstream() ? 1.0 : 8 / two32);
+  c.divisor = (int64_t{1} << 32) + 2;
+  ASSERT_EQ(c.call(), kSuccess);
+  for (double v : c.result) EXPECT_FLOAT_EQ(v, upstream() ? 4.0 : 8 / (two32 + 2));
+}
+
+// AP3.D.OUT_DTYPE: output's dtype is never compared with gradOutput's; the ViewCopy of the FLOAT result into a
+// FLOAT16 output fails (561103); documented: 161002. self's dtype is free in both.
+TEST_F(UpstreamProfile, AvgPool3dOutputDtypeIsNotChecked) {
+  AvgPool3dCall c;
+  c.out_dt = ACL_FLOAT16;
+  EXPECT_EQ(c.call(), expected(at_plan(ACLNN_ERR_INNER_NULLPTR), at_plan(ACLNN_ERR_PARAM_INVALID)));
+  AvgPool3dCall self;
+  self.self_dt = ACL_BF16;
+  ASSERT_EQ(self.call(), kSuccess);
+  EXPECT_EQ(self.result[0], 1.0 / 8);
+}
+
+// AP3.D.FORMATS: only gradOutput's format is compared (with output's) and it must not be private; self's is
+// free and no label is required. Documented: all three ND or NCDHW, and equal.
+TEST_F(UpstreamProfile, AvgPool3dFormatsTieOnlyGradOutputToOutput) {
+  AvgPool3dCall self;
+  self.self_fmt = ACL_FORMAT_NCHW;
+  ASSERT_EQ(self.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  if (upstream()) {
+    EXPECT_EQ(self.result[0], 1.0 / 8);
+  }
+  AvgPool3dCall ndhwc;
+  ndhwc.go_fmt = ndhwc.out_fmt = ACL_FORMAT_NDHWC;
+  EXPECT_EQ(ndhwc.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  AvgPool3dCall mixed;
+  mixed.out_fmt = ACL_FORMAT_NCDHW;
+  EXPECT_EQ(mixed.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+  AvgPool3dCall priv;
+  priv.go_fmt = priv.out_fmt = ACL_FORMAT_NC1HWC0;
+  EXPECT_EQ(priv.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+}
+
+// AP3.D.EMPTY: an empty gradOutput succeeds with workspace 0 and no launch before the list values and
+// gradOutput's shape are checked (a zero kernel included); output left as it was. Documented: 161002. output
+// must still equal self (checked before the shortcut, 161002 in both).
+TEST_F(UpstreamProfile, AvgPool3dEmptyGradOutputSucceedsWithoutKernel) {
+  AvgPool3dCall c;
+  c.grad_shape = {1, 1, 0, 2, 2};
+  ASSERT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  if (upstream()) {
+    EXPECT_EQ(last_launch().kernelLaunches, 0);
+    EXPECT_EQ(last_launch().workspaceBytes, 0);
+    for (double v : c.result) EXPECT_EQ(v, 7.0);
+  }
+  c.kernel = {0};
+  EXPECT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  c.out_shape = {1, 1, 4, 4, 2};
+  EXPECT_EQ(c.call(), at_plan(ACLNN_ERR_PARAM_INVALID));
+}
+
+// AP3.D.POOLED_SIZE: PoolingOutShape divides in C++ (toward zero): depth 2 under a kernel of 5 with stride 4
+// gives (2 - 5) / 4 + 1 = 1 output, which the kernel computes over the clipped window (g / 8 with
+// countIncludePad); documented: PyTorch's floor gives 0, so 161002.
+TEST_F(UpstreamProfile, AvgPool3dPooledSizeTruncatesTowardZero) {
+  AvgPool3dCall c;
+  c.self_shape = {1, 1, 2, 4, 4};
+  c.grad_shape = {1, 1, 1, 2, 2};
+  c.kernel = {5, 2, 2};
+  c.stride = {4, 2, 2};
+  ASSERT_EQ(c.call(), expected(kSuccess, at_plan(ACLNN_ERR_PARAM_INVALID)));
+  if (!upstream()) return;
+  EXPECT_EQ(c.result[0], 1.0 / 8);
+  EXPECT_EQ(c.result[31], 4.0 / 8);
+}
+
+// AP3.D.PLATFORMS: no platform check; off ASCEND910B/ASCEND910_93/regbase the dtype list is empty, so the call
+// fails (161002) at gradOutput's dtype. Documented: 161002 for the platform.
+TEST_F(UpstreamProfile, AvgPool3dOtherSocsHaveNoDtype) {
+  for (const char* soc : {"Ascend910", "Ascend310P", "Ascend310B"}) {
+    pcEmuSetPlatform(soc);
+    EXPECT_EQ(AvgPool3dCall{}.call(), at_plan(ACLNN_ERR_PARAM_INVALID)) << soc;
+    const std::string msg = aclGetRecentErrMsg();
+    EXPECT_EQ(msg.find("gradOutput dtype FLOAT") != std::string::npos, upstream()) << soc << ": " << msg;
+  }
+  pcEmuSetPlatform("Ascend950");
+  EXPECT_EQ(AvgPool3dCall{}.call(), kSuccess);
+}
+
+// AP3.D.DETERMINISM: in deterministic mode TransGrad2CDHW reshapes N*C = 6 into 6 groups (the largest divisor of
+// N*C within the 48 vector cores) in both profiles. Control: one group without it.
+TEST_F(UpstreamProfile, AvgPool3dDeterministicModeGroupsTheChannels) {
+  AvgPool3dCall c;
+  c.self_shape = {2, 3, 4, 4, 4};
+  c.grad_shape = {2, 3, 2, 2, 2};
+  c.grad.assign(48, 8.0);
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1);
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_NE(std::string(last_launch().tilingSummary).find("groups=6"), std::string::npos)
+      << last_launch().tilingSummary;
+  for (double v : c.result) EXPECT_EQ(v, 1.0);
+  aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0);
+  ASSERT_EQ(c.call(), kSuccess);
+  EXPECT_EQ(std::string(last_launch().tilingSummary).find("groups="), std::string::npos);
+}
+
+// The statuses ops-nn's own op_api unit test (tests/ut/op_api/test_aclnn_avgpool3dbackward.cpp, cases 1-14)
+// writes beside each call (its EXPECTs are commented out); the same in both profiles, as are the out-parameter
+// checks (OP_CHECK_COMM_INPUT: 161001 first).
+TEST_F(UpstreamProfile, AvgPool3dOpsNnUnitTestStatuses) {
+  auto ut = [] {
+    AvgPool3dCall c;
+    c.self_shape = {1, 16, 4, 4, 4};
+    c.grad_shape = {1, 16, 1, 1, 1};
+    c.kernel = {4, 4, 4};
+    c.stride = {1, 1, 1};
+    c.padding = {0, 0, 0};
+    c.ceil_mode = true;
+    c.count_include_pad = false;
+    return c;
+  };
+  const Outcome invalid = at_plan(ACLNN_ERR_PARAM_INVALID), null = at_plan(ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(ut().call(), kSuccess);  // case 1
+  auto c = ut();
+  c.null_grad = true;
+  EXPECT_EQ(c.call(), null);  // case 2
+  c = ut();
+  c.null_kernel = true;
+  EXPECT_EQ(c.call(), null);  // case 3
+  c = ut();
+  c.null_out = true;
+  EXPECT_EQ(c.call(), null);  // case 4
+  c = ut();
+  c.dt = ACL_INT32;
+  EXPECT_EQ(c.call(), invalid);  // case 5
+  c = ut();
+  c.grad_shape = {1, 16, 1};
+  EXPECT_EQ(c.call(), invalid);  // case 6
+  c = ut();
+  c.kernel = {4, 4};
+  EXPECT_EQ(c.call(), invalid);  // case 7
+  c = ut();
+  c.kernel = {4, 4, -4};
+  EXPECT_EQ(c.call(), invalid);  // case 8
+  c = ut();
+  c.out_shape = {1, 16, 4, 4};
+  EXPECT_EQ(c.call(), invalid);  // case 9
+  c = ut();
+  c.self_shape = {1, 16, 4, 4};
+  c.out_shape = {1, 16, 4, 4, 4};
+  EXPECT_EQ(c.call(), invalid);  // case 10
+  c = ut();
+  c.self_shape = {1, 16, 4, 4, 5};
+  c.out_shape = {1, 16, 4, 4, 4};
+  EXPECT_EQ(c.call(), invalid);  // case 11
+  c = ut();
+  c.kernel = {-1, -1, -1};
+  c.stride = {0, 0, 0};
+  EXPECT_EQ(c.call(), invalid);  // case 12
+  c = ut();
+  c.stride = {-1, -1, -1};
+  EXPECT_EQ(c.call(), invalid);  // case 13
+  c = ut();
+  c.padding = {-1, -1, -1};
+  EXPECT_EQ(c.call(), invalid);  // case 14
+  c = ut();
+  c.null_ws = true;
+  c.dt = ACL_INT32;
+  EXPECT_EQ(c.call(), null);
 }
 
 }  // namespace

@@ -4,10 +4,12 @@
 // are the same on Atlas A2, A3 and Ascend 950; the tiling reads only the SoC's core count and UB size.
 #include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "ops/avgpool2d_grad/plan.h"
+#include "ops/avgpool2d_grad/upstream_op_api_3d.h"
 #include "ops/avgpool2d_grad/validate_3d.h"
 #include "ops/common/api_guard.h"
 #include "ops/common/plan_call.h"
 #include "ops/common/upstream_call.h"
+#include "runtime/profile.h"
 
 namespace pcemu::avgpool {
 
@@ -29,6 +31,8 @@ Plan make_plan_3d(const Problem& pr, const Tiling& t, bool deterministic) {
 // The platform must have the l0 kernel this entry point launches, AvgPool3DGrad (registered on Ascend 950 as on
 // A2/A3), not the 2-D entry point's op type, which Ascend 950 lacks; the executor still reports the family's.
 aclnnStatus get_workspace_size_3d(const RawArgs3d& args) {
+  // Upstream profile: ops-nn's own GetWorkspaceSize sequence (upstream_op_api_3d.cpp, AP3.D.* entries).
+  if (upstream_profile()) return get_workspace_size_3d_upstream(args);
   if (auto st = require_device(kApi3d)) return st;
   Problem pr;
   if (auto st = validate_3d(args, &pr)) return st;
