@@ -50,7 +50,13 @@ std::vector<Case> base_cases() {
       params("Ascend950", bf16, false, 1, 70, {2, 3, 4}, {2}, {1}, {0}),
       params("Ascend910_93", f32, true, 1, 2, {7, 1, 9}, {3, 1, 4}, {3, 1, 5}, {1, 0, 2}),
   };
+  ps.push_back(params("Ascend910B", f16, true, 3, 5, {1, 1, 1}, {1}, {}, {0}));               // one element
+  ps.push_back(params("Ascend950", f32, true, 1, 1, {9, 2, 2}, {3, 2, 2}, {1, 1, 1}, {1, 1, 1}));  // overlap
+  ps.push_back(params("Ascend910_93", bf16, false, 1, 2, {4, 4, 4}, {2}, {5}, {1}, Format::NCDHW));  // s > k
+  ps.push_back(params("Ascend910B", f32, true, 2, 1, {5, 5, 5}, {5, 5, 5}, {}, {2, 2, 2}));          // p = k/2
   ps[3].ceil_mode = true;
+  ps[8].ceil_mode = true;
+  ps[9].count_include_pad = true;
   ps[3].count_include_pad = true;
   ps[5].divisor_override = -(int64_t{1} << 40);  // no range: any int64 divides as it is
   std::vector<Case> out;

@@ -10,14 +10,14 @@ shift 3
 rm -rf "$work" && mkdir -p "$work"
 "$poolcheck" import "$samples"/*.json "$samples"/*.csv -o "$work/cases.txt" 2> "$work/import.log"
 imported=$(grep -c '^op=' "$work/cases.txt")
-if [ "$imported" -ne 24 ]; then
-  echo "expected 24 imported cases, got $imported"; cat "$work/import.log"; exit 1
+if [ "$imported" -ne 25 ]; then
+  echo "expected 25 imported cases, got $imported"; cat "$work/import.log"; exit 1
 fi
 status=0
 "$poolcheck" "$@" run --cases-file "$work/cases.txt" --report-dir "$work/report" --no-failure-db \
   > "$work/run.log" 2>&1 || status=$?
 cat "$work/run.log"
-grep -q "^cases: 24 from " "$work/run.log" || { echo "the run did not take the 24 listed cases"; exit 1; }
+grep -q "^cases: 25 from " "$work/run.log" || { echo "the run did not take the 25 listed cases"; exit 1; }
 if [ $# -eq 0 ]; then
   [ "$status" -eq 0 ] || { echo "expected exit 0, got $status"; exit 1; }
   grep -q "failures 0" "$work/run.log" || { echo "expected no failures"; exit 1; }
