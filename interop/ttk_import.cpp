@@ -208,7 +208,9 @@ Case avg_kernel_row(const Row& row, const json& attrs, uint64_t seed, const std:
   const OpAdapter& op = *find_adapter(planar ? "avgpool2d_grad" : "avgpool3d_grad");
   // The depth axis goes where the call has none; the 3-D call keeps it.
   const size_t first = planar ? 1 : 0;
-  auto spatial = [&](const std::vector<int64_t>& v, size_t at) { return std::vector<int64_t>(v.begin() + at, v.end()); };
+  auto spatial = [&](const std::vector<int64_t>& v, size_t at) {
+    return std::vector<int64_t>(v.begin() + at, v.end());
+  };
   auto tensor_dims = [&](const std::vector<int64_t>& v) {
     std::vector<int64_t> dims{v[0], v[1]};
     for (int64_t d : spatial(v, 2 + first)) dims.push_back(d);

@@ -36,7 +36,6 @@ struct AvgPool2dParams {
 // By design this does NOT apply PyTorch's separate "pad <= kernel/2" check; callers that need it add it.
 std::optional<std::array<int64_t, 2>> avg_pooled_dims(const std::array<int64_t, 2>& in_dims, const AvgPool2dParams& p);
 
-
 // Backward with PyTorch's cpu_avg_pool2d_backward rules: avg_pool3d_backward with a depth axis of one (the one
 // average-pooling reference). For each plane and each output (oh, ow), row-major:
 //   h0 = oh*sH - pH;  h1 = min(h0 + kH, H + pH)            (same for w)

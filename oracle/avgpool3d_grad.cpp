@@ -50,12 +50,11 @@ AvgScatterResult avg_pool3d_backward(const std::vector<double>& grad_output, int
         const AxisWindow wh = window(1, oh);
         for (int64_t ow = 0; ow < out_dims[2]; ++ow, ++o) {
           const AxisWindow ww = window(2, ow);
-          const double divisor =
-              p.divisor_override != 0 ? static_cast<double>(p.divisor_override)
-              : p.count_include_pad   ? wd.padded_extent * wh.padded_extent * ww.padded_extent
-                                      : static_cast<double>(wd.clipped_extent()) *
-                                          static_cast<double>(wh.clipped_extent()) *
-                                          static_cast<double>(ww.clipped_extent());
+          const double divisor = p.divisor_override != 0 ? static_cast<double>(p.divisor_override)
+                                 : p.count_include_pad   ? wd.padded_extent * wh.padded_extent * ww.padded_extent
+                                                         : static_cast<double>(wd.clipped_extent()) *
+                                                             static_cast<double>(wh.clipped_extent()) *
+                                                             static_cast<double>(ww.clipped_extent());
           r.divisor[static_cast<std::size_t>(o)] = divisor;
           if (wd.clipped_extent() == 0 || wh.clipped_extent() == 0 || ww.clipped_extent() == 0) continue;
           // A non-empty window has a non-zero divisor (pool size >= clipped size >= 1, override != 0).

@@ -46,7 +46,7 @@ struct AvgScatterResult {
 // Throws std::invalid_argument for invalid parameters, out_dims other than avg_pooled_dims_3d(in_dims), or a
 // grad_output of the wrong size.
 AvgScatterResult avg_pool3d_backward(const std::vector<double>& grad_output, int64_t planes,
-                                        const std::array<int64_t, 3>& in_dims, const std::array<int64_t, 3>& out_dims,
-                                        const AvgPool3dParams& p);
+                                     const std::array<int64_t, 3>& in_dims, const std::array<int64_t, 3>& out_dims,
+                                     const AvgPool3dParams& p);
 
 }  // namespace poolcheck::oracle

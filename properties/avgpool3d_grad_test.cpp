@@ -100,10 +100,27 @@ TEST(AvgPool3dGradCoverage, GeneratorReachesThePathSocsRanksFormatsAndAttributes
     if (!c.tensor("output")->strides.empty()) seen["strided output"]++;
     if (c.deterministic) seen["deterministic"]++;
   }
-  for (const char* want : {"path Vector", "key 1000", "key 2000", "Ascend910B", "Ascend910_93", "Ascend950", "4-D",
-                           "5-D", "format ND", "format NCDHW", "divisor none", "divisor negative", "divisor positive",
-                           "ceil on, cip on", "ceil on, cip off", "ceil off, cip on", "ceil off, cip off",
-                           "unequal kernel axes", "null stride", "strided output", "deterministic"})
+  for (const char* want : {"path Vector",
+                           "key 1000",
+                           "key 2000",
+                           "Ascend910B",
+                           "Ascend910_93",
+                           "Ascend950",
+                           "4-D",
+                           "5-D",
+                           "format ND",
+                           "format NCDHW",
+                           "divisor none",
+                           "divisor negative",
+                           "divisor positive",
+                           "ceil on, cip on",
+                           "ceil on, cip off",
+                           "ceil off, cip on",
+                           "ceil off, cip off",
+                           "unequal kernel axes",
+                           "null stride",
+                           "strided output",
+                           "deterministic"})
     EXPECT_GT(seen[want], 0) << want;
 }
 

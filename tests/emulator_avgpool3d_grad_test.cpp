@@ -97,10 +97,11 @@ std::vector<double> expected_of(const Call& c) {
   p.count_include_pad = c.count_include_pad;
   p.divisor_override = c.divisor;
   const int64_t planes = r == 5 ? c.self_shape[0] * c.self_shape[1] : c.self_shape[0];
-  std::vector<double> want = poolcheck::oracle::avg_pool3d_backward(
-      c.grad_values(), planes, {c.self_shape[r - 3], c.self_shape[r - 2], c.self_shape[r - 1]},
-      {c.grad_shape[r - 3], c.grad_shape[r - 2], c.grad_shape[r - 1]}, p)
-                                  .grad_input;
+  std::vector<double> want =
+      poolcheck::oracle::avg_pool3d_backward(c.grad_values(), planes,
+                                             {c.self_shape[r - 3], c.self_shape[r - 2], c.self_shape[r - 1]},
+                                             {c.grad_shape[r - 3], c.grad_shape[r - 2], c.grad_shape[r - 1]}, p)
+          .grad_input;
   // Through fp32 (the kernels' arithmetic), then to the dtype.
   for (double& v : want) v = poolcheck::round_to(case_dtype(c.dt), static_cast<float>(v));
   return want;

@@ -44,14 +44,14 @@ std::vector<Case> base_cases() {
   const DType f32 = DType::F32, f16 = DType::F16, bf16 = DType::BF16;
   std::vector<ap3::CaseParams> ps = {
       params("Ascend910B", f32, true, 1, 16, {4, 4, 4}, {4, 4, 4}, {1, 1, 1}, {0, 0, 0}),  // 007's call example
-      params("Ascend910B", bf16, true, 2, 3, {5, 6, 7}, {3}, {2}, {1}),                      // overlapping, padded
+      params("Ascend910B", bf16, true, 2, 3, {5, 6, 7}, {3}, {2}, {1}),                    // overlapping, padded
       params("Ascend910_93", f16, false, 1, 4, {3, 5, 5}, {1, 2, 3}, {}, {0, 1, 1}, Format::NCDHW),  // 4-D
       params("Ascend950", f32, true, 2, 2, {6, 6, 6}, {2, 3, 2}, {2, 1, 2}, {1, 1, 0}),
       params("Ascend950", bf16, false, 1, 70, {2, 3, 4}, {2}, {1}, {0}),
       params("Ascend910_93", f32, true, 1, 2, {7, 1, 9}, {3, 1, 4}, {3, 1, 5}, {1, 0, 2}),
   };
-  ps.push_back(params("Ascend910B", f16, true, 3, 5, {1, 1, 1}, {1}, {}, {0}));               // one element
-  ps.push_back(params("Ascend950", f32, true, 1, 1, {9, 2, 2}, {3, 2, 2}, {1, 1, 1}, {1, 1, 1}));  // overlap
+  ps.push_back(params("Ascend910B", f16, true, 3, 5, {1, 1, 1}, {1}, {}, {0}));                      // one element
+  ps.push_back(params("Ascend950", f32, true, 1, 1, {9, 2, 2}, {3, 2, 2}, {1, 1, 1}, {1, 1, 1}));    // overlap
   ps.push_back(params("Ascend910_93", bf16, false, 1, 2, {4, 4, 4}, {2}, {5}, {1}, Format::NCDHW));  // s > k
   ps.push_back(params("Ascend910B", f32, true, 2, 1, {5, 5, 5}, {5, 5, 5}, {}, {2, 2, 2}));          // p = k/2
   ps[3].ceil_mode = true;
@@ -124,11 +124,10 @@ TEST(AvgPool3dSpec, NegativeControlTwoDRanks) {
 TEST(AvgPool3dSpec, RuleTableOrderCodesAndMetadata) {
   const OperatorSpec& spec = ap3::operator_spec();
   const std::vector<std::string> order = {
-      "AP3.NULL.OUT_PARAMS", "AP3.NULL.TENSORS",    "AP3.TENSOR.DESCRIPTOR",   "AP3.TENSOR.EXTENT",
-      "AP3.PLATFORM",        "AP3.DTYPE.SUPPORTED", "AP3.DTYPE.SAME",          "AP3.FORMAT.SUPPORTED",
-      "AP3.FORMAT.SAME",     "AP3.RANK",            "AP3.KERNEL.LEN",          "AP3.KERNEL.VALUE",
-      "AP3.STRIDE.LEN",      "AP3.STRIDE.VALUE",    "AP3.PADDING.LEN",         "AP3.PADDING.VALUE",
-      "AP3.SHAPE.OUTPUT",    "AP3.SHAPE.BATCH_CHANNEL", "AP3.SHAPE.POOLED",    "AP3.OUTPUT.OVERLAP"};
+      "AP3.NULL.OUT_PARAMS", "AP3.NULL.TENSORS", "AP3.TENSOR.DESCRIPTOR",   "AP3.TENSOR.EXTENT", "AP3.PLATFORM",
+      "AP3.DTYPE.SUPPORTED", "AP3.DTYPE.SAME",   "AP3.FORMAT.SUPPORTED",    "AP3.FORMAT.SAME",   "AP3.RANK",
+      "AP3.KERNEL.LEN",      "AP3.KERNEL.VALUE", "AP3.STRIDE.LEN",          "AP3.STRIDE.VALUE",  "AP3.PADDING.LEN",
+      "AP3.PADDING.VALUE",   "AP3.SHAPE.OUTPUT", "AP3.SHAPE.BATCH_CHANNEL", "AP3.SHAPE.POOLED",  "AP3.OUTPUT.OVERLAP"};
   poolcheck::spec_test::expect_rule_table(spec, order, 2, {});
   EXPECT_EQ(spec.op, "avgpool3d_grad");
   EXPECT_EQ(spec.aclnn_name, "aclnnAvgPool3dBackward");
@@ -142,7 +141,8 @@ TEST(AvgPool3dSpec, PlatformsAndDiscrepancies) {
     if (row.supported) supported.push_back(row.soc);
   EXPECT_EQ(supported, (std::vector<std::string>{"Ascend950", "Ascend910_93", "Ascend910B"}));
   const std::set<std::string> have = poolcheck::spec_test::expect_discrepancies(spec);
-  for (const char* id : {"AP3.D.NULL_STRIDE", "AP3.D.DTYPE_SAME", "AP3.D.FORMATS", "AP3.D.EMPTY", "AP3.D.DIVISOR"})
+  for (const char* id : {"AP3.D.NULL_STRIDE", "AP3.D.OUT_DTYPE", "AP3.D.FORMATS", "AP3.D.EMPTY", "AP3.D.DIVISOR_INT32",
+                         "AP3.D.POOLED_SIZE"})
     EXPECT_TRUE(have.count(id)) << id;
   for (const auto& r : spec.rules) poolcheck::spec_test::expect_refs_exist("AP3.D.", have, r.id, r.chosen);
 }

@@ -142,13 +142,13 @@ Case make_2d(const avg_family::Draw& d) {
 }  // namespace
 
 const avg_family::Entry& avgpool2d_grad::entry() {
-  static const avg_family::Entry e{"avgpool2d_grad",
-                                   2,
-                                   true,
-                                   {::poolcheck::avgpool2d_grad::kUbSizes.begin(),
-                                    ::poolcheck::avgpool2d_grad::kUbSizes.end()},
-                                   make_2d,
-                                   spec::avgpool2d_grad::operator_spec};
+  static const avg_family::Entry e{
+      "avgpool2d_grad",
+      2,
+      true,
+      {::poolcheck::avgpool2d_grad::kUbSizes.begin(), ::poolcheck::avgpool2d_grad::kUbSizes.end()},
+      make_2d,
+      spec::avgpool2d_grad::operator_spec};
   return e;
 }
 

@@ -33,7 +33,9 @@ std::vector<int64_t> as_list(const std::vector<int64_t>& v) {
 
 bool pick_bool() { return *rc::gen::elementOf(std::vector<bool>{false, true}); }
 
-std::vector<size_t> axes_of(size_t rank) { return rank == 2 ? std::vector<size_t>{0, 1} : std::vector<size_t>{0, 1, 2}; }
+std::vector<size_t> axes_of(size_t rank) {
+  return rank == 2 ? std::vector<size_t>{0, 1} : std::vector<size_t>{0, 1, 2};
+}
 
 Draw boundary_params(const GenConfig& cfg, const std::vector<std::string>& classes, const Entry& e) {
   const size_t r = e.spatial_rank;
@@ -66,7 +68,8 @@ Draw boundary_params(const GenConfig& cfg, const std::vector<std::string>& class
     // <= 20, kH*kW <= 255) included.
     const int64_t side = axes[focus].in + 1;
     int64_t cube = side;
-    for (size_t a = 1; a < r; ++a) cube = cube > boundary::kMaxElements / side ? boundary::kMaxElements + 1 : cube * side;
+    for (size_t a = 1; a < r; ++a)
+      cube = cube > boundary::kMaxElements / side ? boundary::kMaxElements + 1 : cube * side;
     if (cube <= boundary::kMaxElements && pick_bool())
       for (size_t a = 0; a < r; ++a) axes[a] = axes[focus];
   }

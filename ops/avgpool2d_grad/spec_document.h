@@ -23,19 +23,19 @@ struct Document {
   size_t spatial_rank = 2;  // 2 (H, W) or 3 (D, H, W); a tensor has one or two leading dims (C or N, C)
   std::string result;       // the result tensor's name (gradInput, output)
   std::vector<PlatformRow> rows;
-  std::vector<std::string> refused_socs;   // the platform rule's mutations
-  std::vector<Format> formats;             // the listed formats, the first two alternating in the same-format rule
-  std::vector<Format> unlisted_formats;    // the format rule's mutations
-  bool format_names_rank = true;           // a batched tensor carries formats[0], an unbatched one formats[1]
-  std::vector<std::string> dtype_tied;     // the tensors whose dtypes must agree
-  bool cube_math = true;                   // the call takes cubeMathType (and its rule)
-  bool divisor_in_int32 = true;            // divisorOverride is held to int32
-  bool empty_refused = true;               // a zero dim in any tensor is refused
-  RuleWordsById words;                     // by rule id without the prefix, e.g. "SHAPE.POOLED"
+  std::vector<std::string> refused_socs;  // the platform rule's mutations
+  std::vector<Format> formats;            // the listed formats, the first two alternating in the same-format rule
+  std::vector<Format> unlisted_formats;   // the format rule's mutations
+  bool format_names_rank = true;          // a batched tensor carries formats[0], an unbatched one formats[1]
+  std::vector<std::string> dtype_tied;    // the tensors whose dtypes must agree
+  bool cube_math = true;                  // the call takes cubeMathType (and its rule)
+  bool divisor_in_int32 = true;           // divisorOverride is held to int32
+  bool empty_refused = true;              // a zero dim in any tensor is refused
+  RuleWordsById words;                    // by rule id without the prefix, e.g. "SHAPE.POOLED"
   std::vector<Discrepancy> discrepancies;
   std::vector<StrategyNote> strategies;
 
-  std::vector<std::string> tensors() const;  // gradOutput, self, the result
+  std::vector<std::string> tensors() const;     // gradOutput, self, the result
   const PlatformRow* row(const Case& c) const;  // the row of a supported SoC, else nullptr
   bool rank_ok(const TensorArg& t) const;       // spatial_rank + 1 or + 2 dims
   bool format_listed(Format f) const;

@@ -55,9 +55,7 @@ std::vector<Rule> null_and_tensor_rules(const Document& d) {
           d.dressed(extent_rule("", d.tensors()), "TENSOR.EXTENT")};
 }
 
-std::vector<Rule> output_rules(const Document& d) {
-  return {d.dressed(overlap_rule("", d.result), "OUTPUT.OVERLAP")};
-}
+std::vector<Rule> output_rules(const Document& d) { return {d.dressed(overlap_rule("", d.result), "OUTPUT.OVERLAP")}; }
 
 OperatorSpec spec_of(const Document& d) {
   OperatorSpec s;
@@ -82,8 +80,8 @@ const Document& document_001() {
     x.spatial_rank = 2;
     x.result = ::poolcheck::avgpool2d_grad::kGradInput;
     x.rows = platform_rows_001();
-    x.refused_socs = {"Ascend950", "Ascend310P", "Ascend910", "Ascend310B", "Ascend999", "", "ascend910b",
-                      "Ascend910_9391"};
+    x.refused_socs = {"Ascend950", "Ascend310P", "Ascend910",  "Ascend310B",
+                      "Ascend999", "",           "ascend910b", "Ascend910_9391"};
     x.formats = {Format::NCHW, Format::NCL};
     x.unlisted_formats = {Format::ND,      Format::NHWC,     Format::NCDHW,    Format::NDHWC,
                           Format::NC1HWC0, Format::FractalZ, Format::NDC1HWC0, Format::Undefined};

@@ -8,11 +8,14 @@ namespace poolcheck::spec::avgpool2d_grad {
 namespace {
 
 Rule rule_platform(const Document& d) {
-  return d.dressed(platform_rule("", [&d](const Case& c) { return d.row(c); }, d.refused_socs), "PLATFORM");
+  return d.dressed(platform_rule(
+                       "", [&d](const Case& c) { return d.row(c); }, d.refused_socs),
+                   "PLATFORM");
 }
 
 Rule rule_dtype_supported(const Document& d) {
-  return d.dressed(dtype_supported_rule("", d.tensors(), [&d](const Case& c) { return d.row(c); }, kNonFloatDTypes),
+  return d.dressed(dtype_supported_rule(
+                       "", d.tensors(), [&d](const Case& c) { return d.row(c); }, kNonFloatDTypes),
                    "DTYPE.SUPPORTED");
 }
 
@@ -39,9 +42,9 @@ Rule rule_dtype_same(const Document& d) {
 }
 
 Rule rule_format_supported(const Document& d) {
-  return d.dressed(
-      format_supported_rule("", d.tensors(), [&d](Format f) { return d.format_listed(f); }, d.unlisted_formats),
-      "FORMAT.SUPPORTED");
+  return d.dressed(format_supported_rule(
+                       "", d.tensors(), [&d](Format f) { return d.format_listed(f); }, d.unlisted_formats),
+                   "FORMAT.SUPPORTED");
 }
 
 Rule rule_format_same(const Document& d) {

@@ -41,7 +41,8 @@ RuleWordsById type_words() {
         "161002 for every other SoC, listed elsewhere or unknown; 001 has no error item for it, and upstream accepts "
         "FP32/FP16 on other SoCs and has an AvgPoolV2Grad path on Ascend950 (AP.D.PLATFORMS)"}},
       {"DTYPE.SUPPORTED",
-       {{doc("参数说明: gradOutput, self, gradInput (数据类型支持BFLOAT16、FLOAT16、FLOAT32)"), doc("返回值 161002 #1")},
+       {{doc("参数说明: gradOutput, self, gradInput (数据类型支持BFLOAT16、FLOAT16、FLOAT32)"),
+         doc("返回值 161002 #1")},
         "gradOutput, self and gradInput dtypes must each be FLOAT32, FLOAT16 or BFLOAT16",
         "self is checked too although error #1 names only gradOutput and gradInput (AP.D.SELF_CHECKS)"}},
       {"DTYPE.SAME",
@@ -59,7 +60,8 @@ RuleWordsById type_words() {
         "self and gradInput formats must be equal, and gradOutput's must equal gradInput's",
         ""}},
       {"RANK",
-       {{doc("返回值 161002 #3 (维度不在支持范围内)"), doc("参数说明: gradOutput, self, gradInput (数据格式支持NCHW和NCL)")},
+       {{doc("返回值 161002 #3 (维度不在支持范围内)"),
+         doc("参数说明: gradOutput, self, gradInput (数据格式支持NCHW和NCL)")},
         "gradOutput, self and gradInput must each have 3 or 4 dims, all the same; 4-D tensors are NCHW, 3-D "
         "tensors NCL",
         "equal ranks and a format that names the rank (a 4-D NCL or 3-D NCHW tensor is refused); upstream requires "

@@ -59,13 +59,23 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
 
 const OpAdapter& adapter() {
   static const OpAdapter a = [] {
-    OpAdapter x{"avgpool3d_grad", kOutput,           &spec::avgpool3d_grad::operator_spec,
-                make_inputs,      get_workspace_size, execute,
-                oracle_of,        argument_names(),   {kUbSizes.begin(), kUbSizes.end()}};
-    x.signature = {{kGradOutput, CallParam::Tensor},       {kSelf, CallParam::Tensor},
-                   {kKernelSize, CallParam::IntArray},     {kStride, CallParam::IntArray},
-                   {kPadding, CallParam::IntArray},        {kCeilMode, CallParam::Bool, 0},
-                   {kCountIncludePad, CallParam::Bool, 0}, {kDivisorOverride, CallParam::Int64, 0},
+    OpAdapter x{"avgpool3d_grad",
+                kOutput,
+                &spec::avgpool3d_grad::operator_spec,
+                make_inputs,
+                get_workspace_size,
+                execute,
+                oracle_of,
+                argument_names(),
+                {kUbSizes.begin(), kUbSizes.end()}};
+    x.signature = {{kGradOutput, CallParam::Tensor},
+                   {kSelf, CallParam::Tensor},
+                   {kKernelSize, CallParam::IntArray},
+                   {kStride, CallParam::IntArray},
+                   {kPadding, CallParam::IntArray},
+                   {kCeilMode, CallParam::Bool, 0},
+                   {kCountIncludePad, CallParam::Bool, 0},
+                   {kDivisorOverride, CallParam::Int64, 0},
                    {kOutput, CallParam::Tensor}};
     x.filled = {kGradOutput, kSelf};
     x.formats_by_rank = {{5, Format::ND}, {4, Format::ND}};

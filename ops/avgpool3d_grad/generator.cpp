@@ -32,13 +32,13 @@ Case make_3d(const avg_family::Draw& d) {
 }
 
 const avg_family::Entry& entry() {
-  static const avg_family::Entry e{"avgpool3d_grad",
-                                   3,
-                                   false,
-                                   {::poolcheck::avgpool3d_grad::kUbSizes.begin(),
-                                    ::poolcheck::avgpool3d_grad::kUbSizes.end()},
-                                   make_3d,
-                                   spec::avgpool3d_grad::operator_spec};
+  static const avg_family::Entry e{
+      "avgpool3d_grad",
+      3,
+      false,
+      {::poolcheck::avgpool3d_grad::kUbSizes.begin(), ::poolcheck::avgpool3d_grad::kUbSizes.end()},
+      make_3d,
+      spec::avgpool3d_grad::operator_spec};
   return e;
 }
 

@@ -18,7 +18,7 @@ const OperatorSpec& operator_spec();
 struct CaseParams {
   std::string soc = "Ascend910B";
   DType dtype = DType::F32;
-  bool batched = true;        // 5-D (N,C,D,H,W) when true, else 4-D (C,D,H,W)
+  bool batched = true;         // 5-D (N,C,D,H,W) when true, else 4-D (C,D,H,W)
   Format format = Format::ND;  // ND (the document's) or NCDHW
   int64_t n = 1, c = 1;
   std::array<int64_t, 3> in_dims{1, 1, 1};               // self D, H, W

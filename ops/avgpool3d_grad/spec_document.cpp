@@ -64,7 +64,7 @@ RuleWordsById type_words() {
        {{},
         "output's dtype must equal gradOutput's; self's may differ (only its shape is read)",
         "161002: the gradient is computed and written in gradOutput's dtype; 007 ties no dtypes together and upstream "
-        "compares none (AP3.D.DTYPE_SAME)",
+        "compares none (AP3.D.OUT_DTYPE)",
         false}},
       {"FORMAT.SUPPORTED",
        {{doc("参数说明: gradOutput, self, output (数据格式 ND)"),
@@ -159,7 +159,7 @@ std::vector<Discrepancy> discrepancies() {
        "means stride = kernelSize. Upstream's CheckNotNull refuses a null stride with 161001.",
        "A null stride is legal and means stride = kernelSize, like an empty list (AP3.NULL.TENSORS).",
        {doc("返回值 161001"), doc("参数说明: stride")}},
-      {"AP3.D.DTYPE_SAME",
+      {"AP3.D.OUT_DTYPE",
        "007 lists FLOAT32, FLOAT16 and BFLOAT16 for gradOutput, self and output and ties none of them together. "
        "Upstream checks each against the list and compares none; AvgPool3DGrad computes in gradOutput's dtype and "
        "the final ViewCopy casts to output's.",
@@ -178,12 +178,19 @@ std::vector<Discrepancy> discrepancies() {
        "Empty tensors are legal and every rule judges them (a zero N or C passes, a zero D, H or W has no pooled "
        "size); nothing is launched.",
        {doc("参数说明")}},
-      {"AP3.D.DIVISOR",
+      {"AP3.D.DIVISOR_INT32",
        "007 says only that divisorOverride 0 has no effect. Upstream hands it to l0op::AvgPool3DGrad as an int, so "
        "an int64 beyond 32 bits is truncated (2^32 becomes 0: no override).",
        "Any int64 is legal and divides as it is; 0 means no override and negative values divide by a negative "
        "number, as in PyTorch.",
        {doc("参数说明: divisorOverride")}},
+      {"AP3.D.POOLED_SIZE",
+       "007 gives the sizes only as its formula and the ceilMode note. Upstream's PoolingOutShape divides in C++, "
+       "toward zero, so a window longer than the padded input still counts one output: depth 2 under kernel 5, "
+       "stride 4, padding 1 gives (2 + 2 - 5) / 4 + 1 = 1 where PyTorch's floor gives 0.",
+       "PyTorch's pooled_size (floor): such a call has no output window and fails with 161002 (AP3.SHAPE.POOLED); "
+       "with padding <= kernel/2 every other size agrees.",
+       {doc("功能说明: 计算公式")}},
       {"AP3.D.PLATFORMS",
        "007 marks Ascend950, Atlas A3 and Atlas A2 supported and the other three series not, with no error row "
        "for an unsupported SoC. Upstream's dtype lists are empty off Atlas A2/A3 and the regbase SoCs, so the dtype "
