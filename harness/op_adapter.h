@@ -81,6 +81,9 @@ struct OpAdapter {
   std::vector<std::pair<size_t, Format>> formats_by_rank{};
   // How an ATK case list names the operator's executor (api_type), and whether its accuracy standard is ATK's
   // high-precision single benchmark (the average poolings) rather than the default one.
+  // Its deterministic mode splits the work by the core count (aclnnAvgPool3dBackward's N*C groups, one per core):
+  // bitwise repeatability is promised on one device, so a deterministic case is rerun on its own core count.
+  bool deterministic_split_reads_cores = false;
   const char* atk_api_type = "";
   bool atk_high_precision = false;
   // The largest input magnitude whose computation stays finite in the case's precision (raw fuzz data is clamped

@@ -13,7 +13,8 @@ namespace poolcheck {
 
 namespace {
 
-// The second run's knobs: another core count and UB size than the case's (from the values the generators
+// The second run's knobs: another core count (the same one where the operator's deterministic split reads it) and
+// UB size than the case's (from the values the generators
 // draw, which the tiling takes for every valid case) and a seeded block schedule, all a function of the case.
 struct RerunKnobs {
   int32_t cores = 0;
@@ -34,7 +35,7 @@ T other_than(const Choices& choices, T current, uint64_t draw) {
 RerunKnobs rerun_knobs(const Case& c, const OpAdapter& op) {
   const uint64_t h = splitmix64(c.seed ^ 0x7265706561746564ull);
   RerunKnobs k;
-  k.cores = other_than(kDrawnCoreCounts, c.cores, h);
+  k.cores = c.deterministic && op.deterministic_split_reads_cores ? c.cores : other_than(kDrawnCoreCounts, c.cores, h);
   const std::vector<int64_t>& ub_sizes = op.ub_sizes_on(c.platform);
   k.ub_bytes = ub_sizes.empty() ? c.ub_bytes : other_than(ub_sizes, c.ub_bytes, h >> 16);
   k.schedule = splitmix64(h) | 1;  // never 0, the default schedule

@@ -79,6 +79,7 @@ const OpAdapter& adapter() {
                    {kOutput, CallParam::Tensor}};
     x.filled = {kGradOutput, kSelf};
     x.formats_by_rank = {{5, Format::ND}, {4, Format::ND}};
+    x.deterministic_split_reads_cores = true;  // upstream's TransGrad2CDHW: one N*C group per core
     x.atk_api_type = "function_aclnn_avgpool3d_backward";
     x.atk_high_precision = true;
     return x;
