@@ -122,19 +122,7 @@ std::vector<std::string> features() {
 namespace {
 
 Case make_2d(const avg_family::Draw& d) {
-  spec::avgpool2d_grad::CaseParams p;
-  p.soc = d.soc;
-  p.dtype = d.dtype;
-  p.batched = d.batched;
-  p.n = d.n;
-  p.c = d.c;
-  p.in_dims = {d.in_dims[0], d.in_dims[1]};
-  p.kernel = d.kernel;
-  p.stride = d.stride;
-  p.padding = d.padding;
-  p.ceil_mode = d.ceil_mode;
-  p.count_include_pad = d.count_include_pad;
-  p.divisor_override = d.divisor_override;
+  auto p = avg_family::case_params<spec::avgpool2d_grad::CaseParams>(d);
   p.cube_math_type = d.cube_math_type;
   return spec::avgpool2d_grad::make_case(p);
 }

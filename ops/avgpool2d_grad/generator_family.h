@@ -5,6 +5,7 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +40,25 @@ struct Entry {
   Case (*make_case)(const Draw&);
   const spec::OperatorSpec& (*spec)();
 };
+
+// An entry point's case parameters with the fields every one of them has, from a draw.
+template <class Params>
+Params case_params(const Draw& d) {
+  Params p;
+  p.soc = d.soc;
+  p.dtype = d.dtype;
+  p.batched = d.batched;
+  p.n = d.n;
+  p.c = d.c;
+  std::copy(d.in_dims.begin(), d.in_dims.end(), p.in_dims.begin());
+  p.kernel = d.kernel;
+  p.stride = d.stride;
+  p.padding = d.padding;
+  p.ceil_mode = d.ceil_mode;
+  p.count_include_pad = d.count_include_pad;
+  p.divisor_override = d.divisor_override;
+  return p;
+}
 
 rc::Gen<Case> valid(const GenConfig& cfg, const Entry& e);
 std::vector<std::string> boundary_classes();

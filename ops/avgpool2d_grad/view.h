@@ -38,35 +38,46 @@ inline const ArgumentNames& argument_names() {
   return names;
 }
 
-class View : public CaseReader {
+// What both average entry points' calls hold (aclnnAvgPool3dBackward's view adds its own result).
+class PoolView : public CaseReader {
  public:
   using CaseReader::CaseReader;
   // nullptr when the case passes nullptr.
   const TensorArg* grad_output() const { return passed_tensor(kGradOutput); }
   const TensorArg* self() const { return passed_tensor(kSelf); }
-  const TensorArg* grad_input() const { return passed_tensor(kGradInput); }
   const IntArrayArg* kernel_size() const { return passed_array(kKernelSize); }
   const IntArrayArg* stride() const { return passed_array(kStride); }
   const IntArrayArg* padding() const { return passed_array(kPadding); }
   bool ceil_mode() const { return scalar_or(kCeilMode, 0) != 0; }
-  // A descriptor without countIncludePad means true, as the call example passes it.
-  bool count_include_pad() const { return scalar_or(kCountIncludePad, 1) != 0; }
   int64_t divisor_override() const { return scalar_or(kDivisorOverride, 0); }
-  int64_t cube_math_type() const { return scalar_or(kCubeMathType, 0); }
 };
 
-class Edit : public CaseWriter {
+class PoolEdit : public CaseWriter {
  public:
   using CaseWriter::CaseWriter;
   TensorArg& grad_output() { return tensor(kGradOutput); }
   TensorArg& self() { return tensor(kSelf); }
-  TensorArg& grad_input() { return tensor(kGradInput); }
   IntArrayArg& kernel_size() { return array(kKernelSize); }
   IntArrayArg& stride() { return array(kStride); }
   IntArrayArg& padding() { return array(kPadding); }
   void set_ceil_mode(bool on) { set_scalar(kCeilMode, on ? 1 : 0); }
   void set_count_include_pad(bool on) { set_scalar(kCountIncludePad, on ? 1 : 0); }
   void set_divisor_override(int64_t d) { set_scalar(kDivisorOverride, d); }
+};
+
+class View : public PoolView {
+ public:
+  using PoolView::PoolView;
+  const TensorArg* grad_input() const { return passed_tensor(kGradInput); }
+  // A descriptor without countIncludePad means true, as the call example passes it.
+  bool count_include_pad() const { return scalar_or(kCountIncludePad, 1) != 0; }
+  int64_t cube_math_type() const { return scalar_or(kCubeMathType, 0); }
+};
+
+class Edit : public PoolEdit {
+ public:
+  using PoolEdit::PoolEdit;
+  TensorArg& grad_input() { return tensor(kGradInput); }
   void set_cube_math_type(int64_t t) { set_scalar(kCubeMathType, t); }
 };
 

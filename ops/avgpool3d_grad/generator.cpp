@@ -13,19 +13,7 @@ namespace poolcheck::gen {
 namespace {
 
 Case make_3d(const avg_family::Draw& d) {
-  spec::avgpool3d_grad::CaseParams p;
-  p.soc = d.soc;
-  p.dtype = d.dtype;
-  p.batched = d.batched;
-  p.n = d.n;
-  p.c = d.c;
-  p.in_dims = {d.in_dims[0], d.in_dims[1], d.in_dims[2]};
-  p.kernel = d.kernel;
-  p.stride = d.stride;
-  p.padding = d.padding;
-  p.ceil_mode = d.ceil_mode;
-  p.count_include_pad = d.count_include_pad;
-  p.divisor_override = d.divisor_override;
+  auto p = avg_family::case_params<spec::avgpool3d_grad::CaseParams>(d);
   // The document lists ND; NCDHW names the same dims (AP3.D.FORMATS). One format for all three tensors.
   p.format = *rc::gen::weightedElement<Format>({{3, Format::ND}, {1, Format::NCDHW}});
   return spec::avgpool3d_grad::make_case(p);

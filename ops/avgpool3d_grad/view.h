@@ -39,34 +39,18 @@ inline const ArgumentNames& argument_names() {
   return names;
 }
 
-class View : public CaseReader {
+class View : public ::poolcheck::avgpool2d_grad::PoolView {
  public:
-  using CaseReader::CaseReader;
-  // nullptr when the case passes nullptr.
-  const TensorArg* grad_output() const { return passed_tensor(kGradOutput); }
-  const TensorArg* self() const { return passed_tensor(kSelf); }
+  using PoolView::PoolView;
   const TensorArg* output() const { return passed_tensor(kOutput); }
-  const IntArrayArg* kernel_size() const { return passed_array(kKernelSize); }
-  const IntArrayArg* stride() const { return passed_array(kStride); }
-  const IntArrayArg* padding() const { return passed_array(kPadding); }
-  bool ceil_mode() const { return scalar_or(kCeilMode, 0) != 0; }
   // A descriptor without countIncludePad means false, as the document's call example passes it.
   bool count_include_pad() const { return scalar_or(kCountIncludePad, 0) != 0; }
-  int64_t divisor_override() const { return scalar_or(kDivisorOverride, 0); }
 };
 
-class Edit : public CaseWriter {
+class Edit : public ::poolcheck::avgpool2d_grad::PoolEdit {
  public:
-  using CaseWriter::CaseWriter;
-  TensorArg& grad_output() { return tensor(kGradOutput); }
-  TensorArg& self() { return tensor(kSelf); }
+  using PoolEdit::PoolEdit;
   TensorArg& output() { return tensor(kOutput); }
-  IntArrayArg& kernel_size() { return array(kKernelSize); }
-  IntArrayArg& stride() { return array(kStride); }
-  IntArrayArg& padding() { return array(kPadding); }
-  void set_ceil_mode(bool on) { set_scalar(kCeilMode, on ? 1 : 0); }
-  void set_count_include_pad(bool on) { set_scalar(kCountIncludePad, on ? 1 : 0); }
-  void set_divisor_override(int64_t d) { set_scalar(kDivisorOverride, d); }
 };
 
 }  // namespace poolcheck::avgpool3d_grad

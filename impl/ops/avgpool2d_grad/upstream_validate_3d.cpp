@@ -128,32 +128,10 @@ aclnnStatus check_grad_output_shape(const RawArgs3d& a, const Filled& f) {
 }
 
 void describe_problem(const RawArgs3d& a, const Filled& f, Problem* pr) {
-  const auto& self = a.self->view_shape;
-  const auto& go = a.grad_output->view_shape;
-  const size_t r = self.size();
-  pr->n = r == 5 ? self[0] : 1;
-  pr->c = self[r - 4];
-  pr->in_d = self[r - 3];
-  pr->in = {self[r - 2], self[r - 1]};
-  pr->out_d = go[r - 3];
-  pr->out = {go[r - 2], go[r - 1]};
-  pr->k_d = f.k[0];
-  pr->s_d = f.s[0];
-  pr->p_d = f.p[0];
-  pr->k = {f.k[1], f.k[2]};
-  pr->s = {f.s[1], f.s[2]};
-  pr->p = {f.p[1], f.p[2]};
-  pr->ceil_mode = a.ceil_mode;
-  pr->count_include_pad = a.count_include_pad;
+  describe_problem_3d(a, f.k, f.s, f.p, pr);
   // Upstream (l0op::AvgPool3DGrad takes `int divisorOverride`): the int64 is truncated, so 2^32 becomes 0 (no
   // override) and 2^32 + 2 becomes 2 [AP3.D.DIVISOR_INT32].
   pr->divisor = static_cast<int32_t>(a.divisor_override);
-  pr->groups_in_deterministic = true;  // TransGrad2CDHW, as documented
-  pr->api = kApi3d;
-  pr->out_name = kOut;
-  pr->dtype = a.grad_output->dtype;  // the l0 op's result has gradOutput's dtype
-  pr->grad_output = a.grad_output;
-  pr->grad_input = a.output;
 }
 
 }  // namespace

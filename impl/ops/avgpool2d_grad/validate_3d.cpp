@@ -100,6 +100,15 @@ aclnnStatus check_shapes(const RawArgs3d& a, const Params3d& q) {
 }
 
 void describe_problem(const RawArgs3d& a, const Params3d& q, Problem* pr) {
+  describe_problem_3d(a, q.k, q.s, q.p, pr);
+  pr->count_include_pad = a.count_include_pad && !fault_on(Fault::IncludePadIgnored);
+  pr->divisor = fault_on(Fault::DivisorOverrideIgnored) ? 0 : a.divisor_override;
+}
+
+}  // namespace
+
+void describe_problem_3d(const RawArgs3d& a, const std::array<int64_t, 3>& k, const std::array<int64_t, 3>& s,
+                         const std::array<int64_t, 3>& p, Problem* pr) {
   const auto& self = a.self->view_shape;
   const auto& go = a.grad_output->view_shape;
   const size_t r = self.size();
@@ -109,24 +118,22 @@ void describe_problem(const RawArgs3d& a, const Params3d& q, Problem* pr) {
   pr->in = {self[r - 2], self[r - 1]};
   pr->out_d = go[r - 3];
   pr->out = {go[r - 2], go[r - 1]};
-  pr->k_d = q.k[0];
-  pr->s_d = q.s[0];
-  pr->p_d = q.p[0];
-  pr->k = {q.k[1], q.k[2]};
-  pr->s = {q.s[1], q.s[2]};
-  pr->p = {q.p[1], q.p[2]};
+  pr->k_d = k[0];
+  pr->s_d = s[0];
+  pr->p_d = p[0];
+  pr->k = {k[1], k[2]};
+  pr->s = {s[1], s[2]};
+  pr->p = {p[1], p[2]};
   pr->ceil_mode = a.ceil_mode;
-  pr->count_include_pad = a.count_include_pad && !fault_on(Fault::IncludePadIgnored);
-  pr->divisor = fault_on(Fault::DivisorOverrideIgnored) ? 0 : a.divisor_override;
-  pr->groups_in_deterministic = true;
+  pr->count_include_pad = a.count_include_pad;
+  pr->divisor = a.divisor_override;
+  pr->groups_in_deterministic = true;  // upstream's TransGrad2CDHW
   pr->api = kApi3d;
   pr->out_name = kOut;
-  pr->dtype = a.grad_output->dtype;
+  pr->dtype = a.grad_output->dtype;  // the l0 op's result has gradOutput's dtype
   pr->grad_output = a.grad_output;
   pr->grad_input = a.output;
 }
-
-}  // namespace
 
 aclnnStatus validate_3d(const RawArgs3d& a, Problem* pr) {
   if (auto st = check_out_pointers(kApi3d, a.workspace_size, a.executor)) return st;

@@ -2,6 +2,9 @@
 // checks it shares with the 2-D entry point come from ops/common).
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "aclnn/acl_meta.h"
 #include "ops/avgpool2d_grad/problem.h"
 
@@ -22,5 +25,10 @@ struct RawArgs3d {
 };
 
 aclnnStatus validate_3d(const RawArgs3d& a, Problem* out);
+
+// The problem of a validated call with its lists filled to (D, H, W): shapes, windows, ceilMode, the tensors and
+// the deterministic N*C groups; countIncludePad and the divisor as given (a profile adjusts them).
+void describe_problem_3d(const RawArgs3d& a, const std::array<int64_t, 3>& k, const std::array<int64_t, 3>& s,
+                         const std::array<int64_t, 3>& p, Problem* pr);
 
 }  // namespace pcemu::avgpool
