@@ -4,14 +4,15 @@
 // BuildAvgPool2dBackwardGraph) picks one of three paths: the global-pooling Div (IsGlobalAvgPool), the cube
 // transposed convolution (CheckCubeSupport and the A2/A3 extras), or the vector AvgPool3DGrad on a gradient
 // reshaped to (1, 1, Ho, Wo, N*C) NDHWC, whose tiling is Tiling4CParam of op_host/avg_pool_3d_grad_tiling.cpp.
-// Only the last has an upstream tiling; its fields are stated here. The cube and global paths are stated by
-// strategy and key (7000/8000 + the compute precision).
+// Only the last has an upstream tiling; its fields are the family's statement (tiling_family.h, shared with
+// aclnnAvgPool3dBackward). The cube and global paths are stated by strategy and key (7000/8000 + the precision).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "case/per_axis.h"
+#include "ops/avgpool2d_grad/tiling_family.h"
 #include "ops/avgpool2d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
@@ -147,74 +148,19 @@ void add_field(ExpectedTiling& e, const char* name, int64_t value) {
   e.fields.push_back({name, std::to_string(value)});
 }
 
-constexpr int64_t kScalarReserve = 20480;  // SCALR_UB_SIZE
-constexpr int64_t kAlignBytes = 32;        // ALIGN_BYTES
-
-// isOverlap_: some stride below its kernel side (D has k = s = 1).
-bool overlapping(const Geometry& g) { return g.sh < g.kh || g.sw < g.kw; }
-
-// ubPart: fp32 in and out (2); fp16/bf16 add the fp32 row (3 with overlap) and the cast row (4 without).
-int64_t ub_parts(const Geometry& g) { return g.dtype == DType::F32 ? 2 : (overlapping(g) ? 3 : 4); }
-
-// Upstream keeps 20 KiB aside; poolcheck keeps half a UB below 40 KiB instead, where upstream's unsigned
-// subtraction would wrap (docs/tiling-conformance.md, "Where poolcheck differs on purpose").
-int64_t ub_left(int64_t ub) { return ub - std::min(kScalarReserve, ub / 2); }
-
-// The channels one pass holds: a part of the UB left, aligned down to 32 bytes, in elements.
-int64_t max_channels(const Geometry& g, int64_t ub) {
-  return (ub_left(ub) / ub_parts(g)) / kAlignBytes * kAlignBytes / dtype_size(g.dtype);
-}
-
-// The vector path: AvgPool3DGrad NDHWC with grad (1, 1, Ho, Wo, N*C), ksize (1, kH, kW), strides (1, sH, sW).
-// Tiling4CParam sizes the channel chunks, CalcCoreNumAndDetermineFlag the cores, SetTilingKey the key.
-ExpectedTiling vector_tiling(const Geometry& g, const PlatformNumbers& platform, bool deterministic) {
-  const bool fp32 = g.dtype == DType::F32;
-  const int64_t dt = dtype_size(g.dtype);
-  const bool overlap = overlapping(g);
-  const int64_t max_c = max_channels(g, platform.ub_bytes);
-
-  int64_t c_count = 0, c_align = 0, c_num = 0, c_tail = 0, c_line = 0;
-  if (g.merged_nc > max_c) {  // chunks of max_c channels, one position per pass
-    c_count = c_align = max_c;
-    c_num = (g.merged_nc + max_c - 1) / max_c;
-    c_tail = g.merged_nc - (c_num - 1) * max_c;
-    c_line = 1;
-  } else {  // one 32-byte aligned chunk, max_c / cAlign positions per pass
-    const int64_t per_block = kAlignBytes / dt;
-    c_count = c_tail = g.merged_nc;
-    c_align = (g.merged_nc + per_block - 1) / per_block * per_block;
-    c_num = 1;
-    c_line = max_c / c_align;
-  }
-
-  // N*Do*Ho*Wo positions with N = Do = 1; deterministic with overlap: min(cores, gradDim0) = 1.
-  const int64_t positions = g.ho * g.wo;
-  const int64_t cores = deterministic && overlap ? 1 : std::min<int64_t>(platform.vector_cores, positions);
-  const int64_t items = positions * c_num;  // a position's chunks are consecutive items
-  const int64_t per_core = items / cores;
-  const int64_t last_core = items - per_core * (cores - 1);
-
-  ExpectedTiling e;
-  e.strategy = Strategy::Vector;
-  e.key = fp32 ? 2000 : 1000;  // TILINGKEY_NO_CAST / TILINGKEY_CAST
-  add_field(e, "blockDim", cores);
-  add_field(e, "channels", g.merged_nc);
-  add_field(e, "cCount", c_count);
-  add_field(e, "cAlign", c_align);
-  add_field(e, "cNum", c_num);
-  add_field(e, "cTail", c_tail);
-  add_field(e, "cLine", c_line);
-  add_field(e, "items", items);
-  add_field(e, "perCore", per_core);
-  add_field(e, "lastCore", last_core);
-  // The kernel scales every gradient in fp32 (fp16/bf16 cast first: avg_pool3_d_grad_base.h); with overlap
-  // it adds atomically, fp16/bf16 into the fp32 workspace that a cast pass then writes back.
-  add_field(e, "compute", 0);
-  e.fields.push_back({"atomics", overlap ? "true" : "false"});
-  e.fields.push_back({"fp32ws", overlap && !fp32 ? "true" : "false"});
-  e.why = std::string("vector AvgPool3DGrad NDHWC") + (overlap ? ", overlapping windows" : "") +
-          (deterministic && overlap ? ", deterministic: one core" : "");
-  return e;
+// The vector path's AvgPool3DGrad launch: NDHWC with grad (1, 1, Ho, Wo, N*C), ksize (1, kH, kW), strides
+// (1, sH, sW): the family's tiling with a depth of one.
+avgpool_family::GradCall vector_call(const Geometry& g) {
+  avgpool_family::GradCall call;
+  call.dtype = g.dtype;
+  call.channels_last = true;
+  call.n = 1;
+  call.c = g.merged_nc;
+  call.out = {1, g.ho, g.wo};
+  call.in = {1, g.h, g.w};
+  call.k = {1, g.kh, g.kw};
+  call.s = {1, g.sh, g.sw};
+  return call;
 }
 
 bool runs_kernels(const std::string& soc) { return soc == "Ascend910B" || soc == "Ascend910_93"; }
@@ -240,11 +186,7 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
                    : "CheckCubeSupport, countIncludePad, no ceil mode, no long strip, C < 65536";
     return {e, ""};
   }
-  // Upstream's chunking divides by the channels a pass holds; below one 32-byte block of them the oracle states
-  // nothing (poolcheck's tiling then plans one block and refuses a UB it overflows).
-  if (max_channels(*g, platform.ub_bytes) < 1)
-    return {std::nullopt, "the UB left holds no 32-byte block of channels per pass"};
-  return {vector_tiling(*g, platform, c.deterministic), ""};
+  return avgpool_family::expected_tiling(vector_call(*g), platform, c.deterministic);
 }
 
 }  // namespace poolcheck::tiling_oracle::avgpool2d_grad
@@ -254,24 +196,10 @@ namespace poolcheck::tiling_oracle::avgpool2d_grad {
 // The vector path's knob thresholds: the UB from which N*C channels fit one pass, and the core count that
 // reaches the output positions. Neither knob reaches the cube or global paths.
 std::vector<Threshold> tiling_thresholds(const Case& c, const PlatformNumbers& platform) {
-  constexpr int64_t kMaxKnobCores = 64;  // the emulator's largest core count
-  std::vector<Threshold> out;
   std::string why;
   const std::optional<Geometry> g = read_geometry(c, &why);
-  if (!runs_kernels(platform.soc) || !g || takes_global_path(*g) || takes_cube_path(*g)) return out;
-  // N*C fits when the aligned-down part holds ceil(N*C * dt / 32) blocks: a UB left of parts * 32 * blocks,
-  // reached at L + 20 KiB from 40 KiB on and at 2L - 1 below (half kept aside, rounded down).
-  const int64_t blocks = (g->merged_nc * dtype_size(g->dtype) + kAlignBytes - 1) / kAlignBytes;
-  const int64_t left = ub_parts(*g) * kAlignBytes * blocks;
-  const int64_t fits_from = left >= kScalarReserve ? left + kScalarReserve : 2 * left - 1;
-  // One block below, a pass must still hold a channel.
-  if (max_channels(*g, fits_from - kAlignBytes) >= 1)
-    out.push_back({ThresholdRule::VectorChannelsFit, Knob::UbBytes, fits_from, "cNum"});
-  // min(cores, Ho * Wo) cores, unless deterministic mode with overlap runs one.
-  const int64_t positions = g->ho * g->wo;
-  if (!(c.deterministic && overlapping(*g)) && positions >= 2 && positions < kMaxKnobCores)
-    out.push_back({ThresholdRule::VectorCoresVsPositions, Knob::Cores, positions, "blockDim"});
-  return out;
+  if (!runs_kernels(platform.soc) || !g || takes_global_path(*g) || takes_cube_path(*g)) return {};
+  return avgpool_family::tiling_thresholds(vector_call(*g), platform, c.deterministic);
 }
 
 }  // namespace poolcheck::tiling_oracle::avgpool2d_grad
