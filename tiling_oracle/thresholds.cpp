@@ -16,7 +16,7 @@ struct RuleRow {
   std::string_view op;
 };
 
-constexpr std::array<RuleRow, 18> kRules{{
+constexpr std::array<RuleRow, 20> kRules{{
     {ThresholdRule::NormalTileFits, "normal-tile-fits", "maxpool3d_grad"},
     {ThresholdRule::NormalLanes, "normal-lanes", "maxpool3d_grad"},
     {ThresholdRule::NormalCoreSplit, "normal-core-split", "maxpool3d_grad"},
@@ -33,6 +33,8 @@ constexpr std::array<RuleRow, 18> kRules{{
     {ThresholdRule::SimtBlocksVsCores, "simt-blocks-vs-cores", "maxpool3d_grad"},
     {ThresholdRule::VectorChannelsFit, "vector-channels-fit", "avgpool2d_grad"},
     {ThresholdRule::VectorCoresVsPositions, "vector-cores-vs-positions", "avgpool2d_grad"},
+    {ThresholdRule::VectorChannelsFit, "vector-channels-fit", "avgpool3d_grad"},
+    {ThresholdRule::VectorCoresVsPositions, "vector-cores-vs-positions", "avgpool3d_grad"},
     {ThresholdRule::GeneralRowFits, "general-row-fits", "adaptive_avgpool3d_grad"},
     {ThresholdRule::GeneralCoresVsTasks, "general-cores-vs-tasks", "adaptive_avgpool3d_grad"},
 }};

@@ -36,8 +36,8 @@ enum class ThresholdRule : int8_t {
   SimdPlanesFit,           // maxpool3d_grad 950: whole D/H/W planes fit (SIMD full, else split)
   SimdCoresVsNc,           // maxpool3d_grad 950: SIMD's whole planes, one N*C per core from N*C cores on
   SimtBlocksVsCores,       // maxpool3d_grad 950: SIMT's blocks of 1024 threads vs the cores
-  VectorChannelsFit,       // avgpool2d_grad: N*C channels fit one vector pass (else chunks)
-  VectorCoresVsPositions,  // avgpool2d_grad: the cores vs the output positions (blockDim)
+  VectorChannelsFit,       // avgpool2d_grad, avgpool3d_grad: the channels fit one vector pass (else chunks)
+  VectorCoresVsPositions,  // avgpool2d_grad, avgpool3d_grad: the cores vs the output positions (blockDim)
   GeneralRowFits,          // adaptive_avgpool3d_grad: an aligned N*C row fits the UB (small, else large N*C)
   GeneralCoresVsTasks,     // adaptive_avgpool3d_grad: the cores vs the tasks (tasks per core)
 };

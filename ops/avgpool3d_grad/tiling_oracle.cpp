@@ -1,15 +1,121 @@
-// The tiling decision of aclnnAvgPool3dBackward's kernel: not stated yet in this commit; the statement written from
-// upstream's op_host (the family's vector tiling with its depth axis) replaces this.
+// The tiling decision of aclnnAvgPool3dBackward, stated from upstream's selection rules (tiling_oracle/).
+//
+// ops-nn's op_api (pooling/avg_pool3_d_grad/op_api/aclnn_avgpool3d_backward.cpp) always launches AvgPool3DGrad,
+// on Ascend910B, Ascend910_93 and Ascend950 alike (the regbase SoCs share the A2/A3 dtype list; one op_host
+// tiling, one kernel, byte-identical binary configs). Its reshapes decide what that tiling sees:
+// - TransGrad2CDHW: gradOutput as (groups, N*C / groups, Do, Ho, Wo), where groups is 1, or in deterministic mode
+//   the largest divisor of N*C not above the vector core count;
+// - isOnlyT (kH = sH = kW = sW = 1) or CheckEnableBlock (12 <= N*C < 256): that gradient, data_format NCDHW;
+// - otherwise transposed to (groups, Do, Ho, Wo, N*C / groups), data_format NDHWC.
+// The family states the tiling of each (ops/avgpool2d_grad/tiling_family.h). poolcheck's library runs the NCDHW
+// calls on the channels-last path too (docs/emulator.md, "Not emulated"), so the statement leaves those out:
+// unstated, with upstream's template, key and cores in the reason.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "case/per_axis.h"
+#include "ops/avgpool2d_grad/tiling_family.h"
+#include "ops/avgpool3d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
 namespace poolcheck::tiling_oracle::avgpool3d_grad {
 
-TilingVerdict expected_tiling(const Case&, const PlatformNumbers&) {
-  TilingVerdict v;
-  v.no_decision = "the AvgPool3DGrad statement with a depth axis is not written yet";
-  return v;
+namespace {
+
+using poolcheck::avgpool3d_grad::View;
+
+constexpr int64_t kBlockNcLow = 12;    // NC_LOW
+constexpr int64_t kBlockNcHigh = 256;  // NC_HIGH
+
+bool runs_kernels(const std::string& soc) { return soc == "Ascend910B" || soc == "Ascend910_93" || soc == "Ascend950"; }
+
+// TransGrad2CDHW's usedCoreNum: 1, or in deterministic mode the largest divisor of N*C up to the core count.
+int64_t groups_of(int64_t merged_nc, int64_t cores, bool deterministic) {
+  if (!deterministic) return 1;
+  for (int64_t i = std::min(cores, merged_nc); i > 1; --i)
+    if (merged_nc % i == 0) return i;
+  return 1;
 }
 
-std::vector<Threshold> tiling_thresholds(const Case&, const PlatformNumbers&) { return {}; }
+// The AvgPool3DGrad launch of a valid case, or why it has none.
+std::optional<avgpool_family::GradCall> read_call(const Case& c, const PlatformNumbers& platform, std::string* why) {
+  const View v(c);
+  const TensorArg* grad = v.grad_output();
+  const TensorArg* self = v.self();
+  const IntArrayArg* k = v.kernel_size();
+  if (grad == nullptr || self == nullptr || k == nullptr || k->values.empty()) {
+    *why = "a null tensor or kernel: the call plans no kernel";
+    return std::nullopt;
+  }
+  const size_t rank = grad->shape.size();
+  if ((rank != 4 && rank != 5) || self->shape.size() != rank) {
+    *why = "gradOutput and self are not both 4-D or both 5-D";
+    return std::nullopt;
+  }
+  // The element count bounds every product below (N*C, positions, items), so none can wrap.
+  const std::optional<int64_t> grad_elems = element_count(grad->shape);
+  const std::optional<int64_t> self_elems = element_count(self->shape);
+  if (!grad_elems || !self_elems) {
+    *why = "a tensor's element count exceeds int64";
+    return std::nullopt;
+  }
+  if (*grad_elems == 0 || *self_elems == 0) {
+    *why = "an empty tensor: GetWorkspaceSize returns before any kernel";
+    return std::nullopt;
+  }
+  // FillIntArray: one value covers D, H and W; no stride (null or empty) is the kernel.
+  const auto kernel = per_axis<3>(k);
+  const auto stride = v.stride() == nullptr ? kernel : per_axis<3>(v.stride(), kernel);
+  if (!kernel || !stride) {
+    *why = "kernelSize or stride has neither 1 nor 3 values";
+    return std::nullopt;
+  }
+  // CDHW is one batch: N*C is C.
+  const int64_t merged_nc = rank == 5 ? grad->shape[0] * grad->shape[1] : grad->shape[0];
+  avgpool_family::GradCall call;
+  call.dtype = grad->dtype;
+  call.n = groups_of(merged_nc, platform.vector_cores, c.deterministic);
+  call.c = merged_nc / call.n;
+  call.out = {grad->shape[rank - 3], grad->shape[rank - 2], grad->shape[rank - 1]};
+  call.in = {self->shape[rank - 3], self->shape[rank - 2], self->shape[rank - 1]};
+  call.k = *kernel;
+  call.s = *stride;
+  const bool block = merged_nc >= kBlockNcLow && merged_nc < kBlockNcHigh;
+  call.channels_last = !avgpool_family::only_t(call) && !block;
+  return call;
+}
+
+}  // namespace
+
+TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
+  if (!runs_kernels(platform.soc))
+    return {std::nullopt,
+            "the operator's kernels run on Ascend910B, Ascend910_93 and Ascend950 only, not " + platform.soc};
+  std::string why;
+  const std::optional<avgpool_family::GradCall> call = read_call(c, platform, &why);
+  if (!call) return {std::nullopt, why};
+  TilingVerdict v = avgpool_family::expected_tiling(*call, platform, c.deterministic);
+  if (call->channels_last || !v.expected) return v;
+  TilingVerdict left_out;
+  left_out.no_decision = "upstream runs AvgPool3DGrad's NCDHW template (" + describe(*v.expected) +
+                         "), which poolcheck's library replaces with the channels-last path (docs/emulator.md)";
+  left_out.unstated = true;
+  return left_out;
+}
+
+// The NDHWC decision's thresholds. In deterministic mode the core count also sets the groups (and with them the
+// positions), so no single core count flips blockDim: only the UB threshold is stated there.
+std::vector<Threshold> tiling_thresholds(const Case& c, const PlatformNumbers& platform) {
+  std::string why;
+  const std::optional<avgpool_family::GradCall> call =
+      runs_kernels(platform.soc) ? read_call(c, platform, &why) : std::nullopt;
+  if (!call || !call->channels_last) return {};
+  std::vector<Threshold> out = avgpool_family::tiling_thresholds(*call, platform, c.deterministic);
+  if (c.deterministic) std::erase_if(out, [](const Threshold& t) { return t.knob == Knob::Cores; });
+  return out;
+}
 
 }  // namespace poolcheck::tiling_oracle::avgpool3d_grad
