@@ -30,11 +30,11 @@ std::vector<int64_t> list_form(const Axes& v, bool allow_empty) {
   return std::vector<int64_t>(v.begin(), v.end());
 }
 
-// Batched or not, then N*C up to cfg.max_nc split into N (from `ns` when batched) and C.
+// Batched or not, then N*C from cfg.min_nc up to cfg.max_nc split into N (from `ns` when batched) and C.
 template <typename Params>
 void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* p) {
   p->batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-  const int64_t nc = *rc::gen::inRange<int64_t>(1, cfg.max_nc + 1);
+  const int64_t nc = *rc::gen::inRange<int64_t>(cfg.min_nc, std::max(cfg.min_nc, cfg.max_nc) + 1);
   p->n = p->batched ? *rc::gen::elementOf(std::vector<int64_t>(ns)) : 1;
   p->c = std::max<int64_t>(1, nc / p->n);
 }

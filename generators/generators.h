@@ -57,6 +57,7 @@ struct GenConfig {
   // pooling on Ascend910 and Ascend310P too).
   std::vector<std::string> kernel_platforms;
   int64_t max_nc = 140;     // N*C reaches past two 64-lane blocks
+  int64_t min_nc = 1;       // > 1: N*C at least this (a route that only large N*C takes)
   int64_t max_spatial = 9;  // per D/H/W axis of the input
   int64_t min_width = 0;    // > 0: the input's W axis at least this long (one long axis stays cheap)
   bool vary_layout = true;  // non-contiguous views, storage offsets

@@ -28,8 +28,16 @@ rc::Gen<Case> avg_family::threshold(const GenConfig& cfg, const Entry& e) {
     base.target.strategy = Strategy::Vector;
     if (base.target.platform.empty()) base.target.platform = *rc::gen::elementOf(kernel_platforms(e.op));
     const size_t pick = threshold::pick(cfg, vector_pairs());
-    return threshold::place_on(avg_family::valid(base, e), kRules[pick / threshold::kSides.size()],
-                               threshold::kSides[pick % threshold::kSides.size()]);
+    const ThresholdRule rule = kRules[pick / threshold::kSides.size()];
+    // The 3-D op_api hands 12 <= N*C < 256 to AvgPool3DGrad's NCDHW templates, which read no stated knob threshold:
+    // on the channels-last path the cores meet the positions with N*C up to 11, and the channels that fit the UB
+    // decide from N*C = 256 on.
+    if (e.spatial_rank == 3) {
+      const bool channels = rule == ThresholdRule::VectorChannelsFit;
+      base.min_nc = channels ? 256 : 1;
+      base.max_nc = channels ? 320 : 11;
+    }
+    return threshold::place_on(avg_family::valid(base, e), rule, threshold::kSides[pick % threshold::kSides.size()]);
   });
 }
 
