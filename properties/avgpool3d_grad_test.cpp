@@ -42,6 +42,7 @@ void conservation() {
 }  // namespace
 
 RC_GTEST_PROP(AvgPool3dGrad, MatchesOracleWithinTheVectorPathTolerance, ()) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   const Case c = *gen::avgpool3d_grad::valid();
   const CaseResult r = run_case(c);
   RC_TAG(r.strategy);
@@ -49,21 +50,28 @@ RC_GTEST_PROP(AvgPool3dGrad, MatchesOracleWithinTheVectorPathTolerance, ()) {
 }
 
 RC_GTEST_PROP(AvgPool3dGradFailurePaths, EachRuleGetsItsStatusAndLeavesOutputUntouched, ()) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   check_rule(kOp, (*rc::gen::elementOf(spec::avgpool3d_grad::operator_spec().rules)).id);
 }
 
 TEST(AvgPool3dGradFailurePaths, EveryRuleIsExercised) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   for (const auto& rule : spec::avgpool3d_grad::operator_spec().rules)
     EXPECT_TRUE(quiet_check([&] { check_rule(kOp, rule.id); }, 25)) << rule.id;
 }
 
-RC_GTEST_PROP(AvgPool3dGradMetamorphic, GradientSumIsConservedWhenDivisorsCountRealElements, ()) { conservation(); }
+RC_GTEST_PROP(AvgPool3dGradMetamorphic, GradientSumIsConservedWhenDivisorsCountRealElements, ()) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
+  conservation();
+}
 
 RC_GTEST_PROP(AvgPool3dGradMetamorphic, DeterministicModeIsBitwiseReproducible, ()) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   check_deterministic_repeat(*gen::avgpool3d_grad::valid());
 }
 
 RC_GTEST_PROP(AvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeWithExactSums, ()) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetKnobs, "varying the tiling knobs");
   // Divisor 1 and integer data: every sum is exact, so any tiling gives the same bits.
   Case c = *gen::avgpool3d_grad::valid();
@@ -79,6 +87,7 @@ RC_GTEST_PROP(AvgPool3dGradMetamorphic, ResultDoesNotDependOnCoresOrUbSizeWithEx
 }
 
 TEST(AvgPool3dGradCoverage, GeneratorReachesThePathSocsRanksFormatsAndAttributes) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuLastLaunch, "counting the tiling strategies reached");
   std::map<std::string, int> seen;
   for (uint64_t i = 0; i < 600; ++i) {
@@ -127,6 +136,7 @@ TEST(AvgPool3dGradCoverage, GeneratorReachesThePathSocsRanksFormatsAndAttributes
 // A wrong implementation must fail the oracle comparison: a shifted tap with the race shadow off (so that it
 // cannot answer first), and a skipped zero-init, whose device bytes nothing but the comparison looks at.
 TEST(AvgPool3dGradNegativeControl, WrongImplementationsFailTheOracleComparison) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   {
     FaultScope scope("wrong_tap");
@@ -141,6 +151,7 @@ TEST(AvgPool3dGradNegativeControl, WrongImplementationsFailTheOracleComparison) 
 
 // Plain stores where atomics are needed: without the race shadow the oracle comparison rejects them.
 TEST(AvgPool3dGradNegativeControl, MissingAtomicsFailTheOracleComparisonWithoutTheRaceShadow) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("no_atomics");
   EmulatorChecksOff race_shadow_off;
@@ -150,6 +161,7 @@ TEST(AvgPool3dGradNegativeControl, MissingAtomicsFailTheOracleComparisonWithoutT
 // A library that ignores divisorOverride (dividing by the window's element count instead) is caught by the oracle
 // comparison on the cases that set one.
 TEST(AvgPool3dGradNegativeControl, DivisorOverrideIgnoredFailsTheOracleComparison) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
   FaultScope fault("divisor_override_ignored");
   expect_only_rejected_by(
@@ -160,6 +172,7 @@ TEST(AvgPool3dGradNegativeControl, DivisorOverrideIgnoredFailsTheOracleCompariso
 
 // countIncludePad on with padding breaks conservation: the law must notice when its condition is dropped.
 TEST(AvgPool3dGradNegativeControl, ConservationRejectsAWrongDivisorSemantics) {
+  POOLCHECK_NEEDS_OPERATOR(kOp);
   const auto why = quiet_failure(
       [] {
         Case c = *gen::avgpool3d_grad::valid();

@@ -4,7 +4,7 @@
 // BuildAvgPool2dBackwardGraph) picks one of three paths: the global-pooling Div (IsGlobalAvgPool), the cube
 // transposed convolution (CheckCubeSupport and the A2/A3 extras), or the vector AvgPool3DGrad on a gradient
 // reshaped to (1, 1, Ho, Wo, N*C) NDHWC, whose tiling is Tiling4CParam of op_host/avg_pool_3d_grad_tiling.cpp.
-// Only the last has an upstream tiling; its fields are the family's statement (tiling_family.h, shared with
+// Only the last has an upstream tiling; its fields are the family's statement (tiling_oracle_family.h, shared with
 // aclnnAvgPool3dBackward). The cube and global paths are stated by strategy and key (7000/8000 + the precision).
 #include <algorithm>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "case/per_axis.h"
-#include "ops/avgpool2d_grad/tiling_family.h"
+#include "ops/avgpool2d_grad/tiling_oracle_family.h"
 #include "ops/avgpool2d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 

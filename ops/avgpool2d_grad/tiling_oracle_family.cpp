@@ -3,10 +3,10 @@
 // chunks, BasicBlockComputerUbSize decides NCDHW's scatter block, SetTilingKey the key. The same tiling and
 // binaries serve Ascend910B, Ascend910_93 and Ascend950 (one config for all three, no arch branch): only the core
 // count and the UB size differ.
+#include "ops/avgpool2d_grad/tiling_oracle_family.h"
+
 #include <algorithm>
 #include <string>
-
-#include "ops/avgpool2d_grad/tiling_family.h"
 
 namespace poolcheck::tiling_oracle::avgpool_family {
 

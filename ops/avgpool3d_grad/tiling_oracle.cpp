@@ -7,7 +7,7 @@
 //   the largest divisor of N*C not above the vector core count;
 // - isOnlyT (kH = sH = kW = sW = 1) or CheckEnableBlock (12 <= N*C < 256): that gradient, data_format NCDHW;
 // - otherwise transposed to (groups, Do, Ho, Wo, N*C / groups), data_format NDHWC.
-// The family states the tiling of each (ops/avgpool2d_grad/tiling_family.h). poolcheck's library runs the NCDHW
+// The family states the tiling of each (ops/avgpool2d_grad/tiling_oracle_family.h). poolcheck's library runs the NCDHW
 // calls on the channels-last path too (docs/emulator.md, "Not emulated"), so the statement leaves those out:
 // unstated, with upstream's template, key and cores in the reason.
 #include <algorithm>
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "case/per_axis.h"
-#include "ops/avgpool2d_grad/tiling_family.h"
+#include "ops/avgpool2d_grad/tiling_oracle_family.h"
 #include "ops/avgpool3d_grad/view.h"
 #include "tiling_oracle/operator_statements.h"
 
