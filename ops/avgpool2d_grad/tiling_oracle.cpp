@@ -40,29 +40,11 @@ struct Geometry {
 // The geometry of a valid case, or why it has none a kernel runs on.
 std::optional<Geometry> read_geometry(const Case& c, std::string* why) {
   const View v(c);
+  if (!avgpool_family::launches(v, 2, why)) return std::nullopt;
   const TensorArg* grad = v.grad_output();
   const TensorArg* self = v.self();
   const IntArrayArg* k = v.kernel_size();
-  if (grad == nullptr || self == nullptr || k == nullptr || k->values.empty()) {
-    *why = "a null tensor or kernel: the call plans no kernel";
-    return std::nullopt;
-  }
   const size_t rank = grad->shape.size();
-  if ((rank != 3 && rank != 4) || self->shape.size() != rank) {
-    *why = "gradOutput and self are not both 3-D or both 4-D";
-    return std::nullopt;
-  }
-  // The element count bounds every product below (N*C, Ho*Wo, items <= Ho*Wo*N*C), so none can wrap.
-  const std::optional<int64_t> grad_elems = element_count(grad->shape);
-  const std::optional<int64_t> self_elems = element_count(self->shape);
-  if (!grad_elems || !self_elems) {
-    *why = "a tensor's element count exceeds int64";
-    return std::nullopt;
-  }
-  if (*grad_elems == 0 || *self_elems == 0) {
-    *why = "an empty tensor: GetWorkspaceSize returns before any kernel";
-    return std::nullopt;
-  }
   Geometry g;
   g.dtype = grad->dtype;
   // NCL (C, H, W) is an unbatched plane: N = 1.

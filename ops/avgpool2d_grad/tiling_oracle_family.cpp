@@ -158,4 +158,31 @@ std::vector<Threshold> tiling_thresholds(const GradCall& g, const PlatformNumber
   return out;
 }
 
+bool launches(const ::poolcheck::avgpool2d_grad::PoolView& v, size_t spatial_rank, std::string* why) {
+  const TensorArg* grad = v.grad_output();
+  const TensorArg* self = v.self();
+  const IntArrayArg* k = v.kernel_size();
+  if (grad == nullptr || self == nullptr || k == nullptr || k->values.empty()) {
+    *why = "a null tensor or kernel: the call plans no kernel";
+    return false;
+  }
+  const size_t rank = grad->shape.size();
+  if ((rank != spatial_rank + 1 && rank != spatial_rank + 2) || self->shape.size() != rank) {
+    *why = "gradOutput and self are not both " + std::to_string(spatial_rank + 1) + "-D or both " +
+           std::to_string(spatial_rank + 2) + "-D";
+    return false;
+  }
+  const std::optional<int64_t> grad_elems = element_count(grad->shape);
+  const std::optional<int64_t> self_elems = element_count(self->shape);
+  if (!grad_elems || !self_elems) {
+    *why = "a tensor's element count exceeds int64";
+    return false;
+  }
+  if (*grad_elems == 0 || *self_elems == 0) {
+    *why = "an empty tensor: GetWorkspaceSize returns before any kernel";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace poolcheck::tiling_oracle::avgpool_family

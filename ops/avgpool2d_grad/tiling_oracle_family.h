@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "ops/avgpool2d_grad/view.h"
 #include "tiling_oracle/expected_tiling.h"
 #include "tiling_oracle/thresholds.h"
 
@@ -38,5 +40,10 @@ TilingVerdict expected_tiling(const GradCall& g, const PlatformNumbers& platform
 // The NDHWC decision's knob thresholds (none for NCDHW): the UB from which the channels fit one pass (changes
 // cNum) and the core count that reaches the gradient's N*D*H*W positions (changes blockDim).
 std::vector<Threshold> tiling_thresholds(const GradCall& g, const PlatformNumbers& platform, bool deterministic);
+
+// Whether an average entry point's call reaches a kernel: gradOutput, self and a kernel list passed, both tensors of
+// `spatial_rank` + 1 or + 2 dims alike, their element counts within int64 (they then bound every product of the
+// launch) and neither empty. Otherwise false, with why.
+bool launches(const ::poolcheck::avgpool2d_grad::PoolView& v, size_t spatial_rank, std::string* why);
 
 }  // namespace poolcheck::tiling_oracle::avgpool_family

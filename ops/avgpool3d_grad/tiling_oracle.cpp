@@ -43,29 +43,11 @@ int64_t groups_of(int64_t merged_nc, int64_t cores, bool deterministic) {
 // The AvgPool3DGrad launch of a valid case, or why it has none.
 std::optional<avgpool_family::GradCall> read_call(const Case& c, const PlatformNumbers& platform, std::string* why) {
   const View v(c);
+  if (!avgpool_family::launches(v, 3, why)) return std::nullopt;
   const TensorArg* grad = v.grad_output();
   const TensorArg* self = v.self();
   const IntArrayArg* k = v.kernel_size();
-  if (grad == nullptr || self == nullptr || k == nullptr || k->values.empty()) {
-    *why = "a null tensor or kernel: the call plans no kernel";
-    return std::nullopt;
-  }
   const size_t rank = grad->shape.size();
-  if ((rank != 4 && rank != 5) || self->shape.size() != rank) {
-    *why = "gradOutput and self are not both 4-D or both 5-D";
-    return std::nullopt;
-  }
-  // The element count bounds every product below (N*C, positions, items), so none can wrap.
-  const std::optional<int64_t> grad_elems = element_count(grad->shape);
-  const std::optional<int64_t> self_elems = element_count(self->shape);
-  if (!grad_elems || !self_elems) {
-    *why = "a tensor's element count exceeds int64";
-    return std::nullopt;
-  }
-  if (*grad_elems == 0 || *self_elems == 0) {
-    *why = "an empty tensor: GetWorkspaceSize returns before any kernel";
-    return std::nullopt;
-  }
   // FillIntArray: one value covers D, H and W; no stride (null or empty) is the kernel.
   const auto kernel = per_axis<3>(k);
   const auto stride = v.stride() == nullptr ? kernel : per_axis<3>(v.stride(), kernel);
