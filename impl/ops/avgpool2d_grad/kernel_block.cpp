@@ -61,9 +61,9 @@ struct BlockKernel {
       row_pitch = align_up(t.base_wi, in_fp32 ? 8 : 16);
     }
     ctx.ub().free_all();
-    grad = ctx.ub().alloc<T>(t.single_nc * grad_pitch, "gradient runs");
-    if (in_fp32 || t.scatter) acc = ctx.ub().alloc<float>(t.single_nc * row_pitch, "fp32 input columns");
-    if (!in_fp32) cast = ctx.ub().alloc<T>(t.single_nc * row_pitch, "cast input columns");
+    grad = ctx.ub().alloc<T>(t.pass_nc * grad_pitch, "gradient runs");
+    if (in_fp32 || t.scatter) acc = ctx.ub().alloc<float>(t.pass_nc * row_pitch, "fp32 input columns");
+    if (!in_fp32) cast = ctx.ub().alloc<T>(t.pass_nc * row_pitch, "cast input columns");
   }
 
   int64_t grad_at(int64_t plane, int64_t od, int64_t oh, int64_t ow) const {
@@ -107,8 +107,18 @@ struct BlockKernel {
     put_rows(r, last, col0, span);
   }
 
-  // Scatter: gradient column ow of (od, oh), its scaled value written in runs of row_pitch columns.
-  void scatter(const BlockRange& r, int64_t od, int64_t oh, int64_t ow) {
+  // Scatter: gradient column ow of (od, oh), its scaled value written in runs of row_pitch columns; the block's
+  // planes in passes of pass_nc.
+  void scatter(const BlockRange& block, int64_t od, int64_t oh, int64_t ow) {
+    for (int64_t first = 0; first < block.nc; first += t.pass_nc) {
+      BlockRange r = block;
+      r.nc0 = block.nc0 + first;
+      r.nc = std::min(t.pass_nc, block.nc - first);
+      scatter_pass(r, od, oh, ow);
+    }
+  }
+
+  void scatter_pass(const BlockRange& r, int64_t od, int64_t oh, int64_t ow) {
     for (int64_t q = 0; q < r.nc; ++q) ctx.copy_in(grad, q * grad_pitch, a.grad, grad_at(r.nc0 + q, od, oh, ow), 1);
     const Window win = window_of(pr, od, oh, ow);
     const float factor = 1.0f / static_cast<float>(win.divisor);

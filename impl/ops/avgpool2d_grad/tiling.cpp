@@ -111,9 +111,10 @@ std::string Tiling::summary() const {
   if (layout == Layout::Block)
     return fmt::format(
         "{} key={} compute={} blockDim={} singleNc={} single={}x{}x{} cnt={}x{}x{}x{} totalCnt={} baseWo={} "
-        "baseWi={} atomics={} fp32ws={} ub={}/{}",
+        "baseWi={} atomics={} fp32ws={} ub={}/{}{}",
         path_name(path), key, compute_code(compute), block_dim, single_nc, single_do, single_ho, single_wo, nc_cnt,
-        do_cnt, ho_cnt, wo_cnt, total_cnt, base_wo, base_wi, atomics, fp32_workspace, ub_planned, ub_limit);
+        do_cnt, ho_cnt, wo_cnt, total_cnt, base_wo, base_wi, atomics, fp32_workspace, ub_planned, ub_limit,
+        pass_nc < single_nc ? fmt::format(" passNc={}", pass_nc) : std::string());
   return fmt::format(
              "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cTail={} cLine={} items={} "
              "perCore={} lastCore={} atomics={} fp32ws={} ub={}/{}",

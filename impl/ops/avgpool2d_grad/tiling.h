@@ -58,6 +58,9 @@ struct Tiling {
   bool scatter = false;
   int64_t single_nc = 0, single_do = 0, single_ho = 0, single_wo = 0;
   int64_t nc_cnt = 0, do_cnt = 0, ho_cnt = 0, wo_cnt = 0, total_cnt = 0, base_wo = 1, base_wi = 1;
+  // Planes per UB pass: single_nc, except where a UB knob below upstream's scatter buffers makes scatter take
+  // its planes in passes.
+  int64_t pass_nc = 0;
   // Upstream profile: ops-nn's global shortcut divides by kH*kW and writes every input element
   // (upstream_op_api.cpp sets it; the documented Global path honours padding).
   bool global_whole_plane = false;

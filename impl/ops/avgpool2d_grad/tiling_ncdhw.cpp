@@ -114,8 +114,17 @@ void plan_block(const Problem& pr, const PlatformProfile& plat, int64_t cores, b
     }
   }
   t->items = t->total_cnt;
-  t->ub_planned = t->scatter ? (fp32 ? 2 * 8 * 4 : 16 * (2 + 4 + (t->atomics ? 4 : 2))) * t->single_nc
-                             : block_ub(t->base_wo, t->base_wi, t->single_nc, fp32, t->atomics);
+  t->pass_nc = t->single_nc;
+  if (t->scatter) {
+    // Per plane: the gradient's 32-byte slot and a run of 8 (fp32) or 16 scaled values, in fp32 and (fp16/bf16
+    // without overlap) cast. Upstream's buffers take all single_nc planes at once; a UB knob too small for them
+    // (poolcheck's own, ops-nn's unsigned arithmetic would wrap) takes them in passes.
+    const int64_t per_plane = fp32 ? 8 * 4 + 8 * 4 : 32 + 16 * 4 + (t->atomics ? 0 : 16 * 2);
+    t->pass_nc = std::clamp<int64_t>(plat.ub_bytes / per_plane, 1, t->single_nc);
+    t->ub_planned = t->pass_nc * per_plane;
+  } else {
+    t->ub_planned = block_ub(t->base_wo, t->base_wi, t->single_nc, fp32, t->atomics);
+  }
   t->key = t->scatter ? 6000 : 5000;
 }
 
