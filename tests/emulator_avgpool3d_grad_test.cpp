@@ -337,6 +337,19 @@ TEST_F(AvgPool3dBackward, BlockTemplateCutsTheGradientUntilEveryCoreHasABlock) {
       << summary();
 }
 
+// A UB knob of 512 bytes is below even the scatter template's buffers for 64 planes (64 bytes a plane in fp32):
+// the 16 planes go through them 8 at a time.
+TEST_F(AvgPool3dBackward, ScatterTakesItsPlanesInPassesUnderATinyUbKnob) {
+  pcEmuSetKnobs(4, 512);
+  Call c;
+  c.self_shape = {1, 16, 4, 4, 4};
+  c.grad_shape = {1, 16, 2, 2, 2};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_EQ(last_launch().tilingKey, 6000u) << summary();
+  EXPECT_NE(summary().find("ub=512/512 passNc=8"), std::string::npos) << summary();
+  EXPECT_LE(last_launch().ubHighWater, 512);
+}
+
 // One window's row of 64 planes past the UB: (max(8, 704) + 704 + 8) * 64 * 4 > 176128 for fp32, and the fp16/bf16
 // forms likewise, so each gradient column is written alone in 32-byte runs (key 6000).
 TEST_F(AvgPool3dBackward, WideWindowsTakeTheScatterTemplateInEveryDtype) {
