@@ -225,16 +225,148 @@ TEST_F(AvgPool3dBackward, NullStrideIsTheKernel) {
   agrees_and_catches(c, "wrong_tap");
 }
 
-TEST_F(AvgPool3dBackward, OnlyDepthPooled) {
-  // kernel (k, 1, 1): ops-nn's op_api sends it to the NCDHW "only T" template, here the channels-last path.
+// ---------------------------------------------------------------------------------------------------------
+// The NCDHW routes: the op_api hands AvgPool3DGrad NCDHW for only-T windows (kH = sH = kW = sW = 1: keys 3000
+// fp32, 4000 fp16/bf16) and for 12 <= N*C < 256 (the block templates: 5000, or 6000 when one window's row of 64
+// planes does not fit the UB); the gradient stays in its own layout (no Transpose).
+
+std::string summary() { return last_launch().tilingSummary; }
+uint64_t key_of(aclDataType dt, uint64_t fp32, uint64_t other) { return dt == ACL_FLOAT ? fp32 : other; }
+
+TEST_F(AvgPool3dBackward, OnlyDepthPooledTakesTheOnlyTTemplateInEveryDtype) {
+  for (aclDataType dt : kDtypes)
+    for (bool overlap : {true, false}) {
+      SCOPED_TRACE(overlap);
+      Call c;
+      c.dt = dt;
+      c.self_shape = {1, 2, 7, 3, 3};
+      c.grad_shape = {1, 2, overlap ? 4 : 3, 3, 3};
+      c.kernel = {overlap ? 3 : 2, 1, 1};
+      c.stride = {2, 1, 1};
+      c.padding = {overlap ? 1 : 0, 0, 0};
+      c.count_include_pad = false;
+      agrees_and_catches(c, "wrong_tap");
+      const pcEmuLaunchInfo info = last_launch();
+      EXPECT_STREQ(info.strategy, "Vector");
+      EXPECT_EQ(info.tilingKey, key_of(dt, 3000, 4000)) << info.tilingSummary;
+      EXPECT_EQ(info.atomicAdds, overlap ? 1 : 0);
+      // Tasks: N*C*Do planes, one core each here; a plane's 9 elements are one chunk.
+      EXPECT_EQ(info.blockDim, 2 * c.grad_shape[2]);
+      EXPECT_NE(summary().find("hwCount=9 hwAlign=16 hwNum=1"), std::string::npos) << summary();
+    }
+}
+
+TEST_F(AvgPool3dBackward, OnlyTCutsLongPlanesIntoChunks) {
+  // UB 40960: (40960 - 20480) / 2 bytes hold 2560 fp32 elements, so a 60x50 plane takes two chunks.
+  pcEmuSetKnobs(4, 40960);
   Call c;
-  c.self_shape = {1, 2, 7, 3, 3};
-  c.grad_shape = {1, 2, 4, 3, 3};
-  c.kernel = {3, 1, 1};
-  c.stride = {2, 1, 1};
-  c.padding = {1, 0, 0};
-  c.count_include_pad = false;
+  c.self_shape = {1, 2, 4, 60, 50};
+  c.grad_shape = {1, 2, 3, 60, 50};
+  c.kernel = {2, 1, 1};
+  c.stride = {1, 1, 1};
   agrees_and_catches(c, "wrong_tap");
+  EXPECT_NE(summary().find("hwCount=2560 hwAlign=2560 hwNum=2 hwTail=440 nLine=1 items=12 perCore=3 lastCore=3"),
+            std::string::npos)
+      << summary();
+}
+
+TEST_F(AvgPool3dBackward, OnlyTInDeterministicModeHasOneCorePerPlane) {
+  ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+  Call c;
+  c.self_shape = {1, 5, 6, 2, 3};
+  c.grad_shape = {1, 5, 4, 2, 3};
+  c.kernel = {3, 1, 1};
+  c.stride = {1, 1, 1};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_EQ(last_launch().blockDim, 5) << summary();  // min(cores, N*C), not the 20 (N*C, Do) tasks
+  // Control: without overlap deterministic mode leaves the cores to the tasks.
+  c.self_shape = {1, 5, 4, 2, 3};
+  c.grad_shape = {1, 5, 4, 2, 3};
+  c.kernel = {1};
+  ASSERT_EQ(mismatch(c.run()), "");
+  EXPECT_EQ(last_launch().blockDim, 20) << summary();
+}
+
+TEST_F(AvgPool3dBackward, TwelveToTwoHundredFiftyFivePlanesTakeTheBlockTemplateInEveryDtype) {
+  for (aclDataType dt : kDtypes)
+    for (bool overlap : {true, false}) {
+      SCOPED_TRACE(overlap);
+      Call c;
+      c.dt = dt;
+      c.self_shape = {2, 8, 5, 6, 7};
+      c.grad_shape = overlap ? std::vector<int64_t>{2, 8, 3, 3, 4} : std::vector<int64_t>{2, 8, 2, 3, 3};
+      c.kernel = overlap ? std::vector<int64_t>{3} : std::vector<int64_t>{2};
+      c.stride = {2};
+      c.padding = {overlap ? 1 : 0};
+      c.count_include_pad = !overlap;
+      agrees_and_catches(c, "wrong_tap");
+      const pcEmuLaunchInfo info = last_launch();
+      EXPECT_STREQ(info.strategy, "Vector");
+      EXPECT_EQ(info.tilingKey, 5000u) << info.tilingSummary;
+      EXPECT_EQ(info.atomicAdds, overlap ? 1 : 0);
+      EXPECT_LE(info.ubHighWater, info.ubBytesLimit);
+    }
+  // Control: 11 and 256 planes stay channels-last.
+  for (int64_t c_planes : {11, 256}) {
+    Call c;
+    c.self_shape = {1, c_planes, 4, 4, 4};
+    c.grad_shape = {1, c_planes, 2, 2, 2};
+    ASSERT_EQ(mismatch(c.run()), "");
+    EXPECT_EQ(last_launch().tilingKey, 2000u) << c_planes;
+  }
+}
+
+// 16 planes of a 4x4x4 gradient over 48 cores: one N*C block, Do cut into 4, Ho into 4, Wo into 2 runs of 2
+// columns (32 blocks); each core's run of 2 gradient columns covers 4 input columns.
+TEST_F(AvgPool3dBackward, BlockTemplateCutsTheGradientUntilEveryCoreHasABlock) {
+  Call c;
+  c.self_shape = {1, 16, 8, 8, 8};
+  c.grad_shape = {1, 16, 4, 4, 4};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_EQ(summary(),
+            "Vector key=5000 compute=0 blockDim=48 singleNc=1536 single=1x1x2 cnt=1x4x4x2 totalCnt=32 baseWo=2 "
+            "baseWi=4 atomics=false fp32ws=false ub=147456/196608");
+  // Deterministic mode with overlap keeps each block's planes whole: one block, on core 0.
+  ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+  c.self_shape = {1, 16, 5, 5, 5};
+  c.kernel = {3};
+  c.stride = {1};
+  c.grad_shape = {1, 16, 3, 3, 3};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_NE(summary().find("blockDim=48 singleNc=1536 single=3x3x3 cnt=1x1x1x1 totalCnt=1"), std::string::npos)
+      << summary();
+}
+
+// A UB knob of 512 bytes is below even the scatter template's buffers for 64 planes (64 bytes a plane in fp32):
+// the 16 planes go through them 8 at a time.
+TEST_F(AvgPool3dBackward, ScatterTakesItsPlanesInPassesUnderATinyUbKnob) {
+  pcEmuSetKnobs(4, 512);
+  Call c;
+  c.self_shape = {1, 16, 4, 4, 4};
+  c.grad_shape = {1, 16, 2, 2, 2};
+  agrees_and_catches(c, "wrong_tap");
+  EXPECT_EQ(last_launch().tilingKey, 6000u) << summary();
+  EXPECT_NE(summary().find("ub=512/512 passNc=8"), std::string::npos) << summary();
+  EXPECT_LE(last_launch().ubHighWater, 512);
+}
+
+// One window's row of 64 planes past the UB: (max(8, 704) + 704 + 8) * 64 * 4 > 176128 for fp32, and the fp16/bf16
+// forms likewise, so each gradient column is written alone in 32-byte runs (key 6000).
+TEST_F(AvgPool3dBackward, WideWindowsTakeTheScatterTemplateInEveryDtype) {
+  for (aclDataType dt : kDtypes)
+    for (bool overlap : {true, false}) {
+      SCOPED_TRACE(overlap);
+      Call c;
+      c.dt = dt;
+      c.self_shape = {1, 12, 2, 2, 701};
+      c.grad_shape = {1, 12, 1, 1, overlap ? 2 : 1};
+      c.kernel = {2, 2, 700};
+      c.stride = {2, 2, overlap ? 1 : 700};
+      c.divisor = 1;  // values the size of the gradients, so a dropped column shows in every dtype's tolerance
+      agrees_and_catches(c, "wrong_tap");
+      EXPECT_EQ(last_launch().tilingKey, 6000u) << summary();
+      EXPECT_EQ(last_launch().atomicAdds, overlap ? 1 : 0);
+    }
 }
 
 TEST_F(AvgPool3dBackward, ManyChannelsSplitIntoChunks) {
@@ -521,12 +653,12 @@ TEST_F(AvgPool3dBackward950, AgreesWithTheOracleInEveryDtype) {
 }
 
 // Deterministic mode: the op_api's TransGrad2CDHW splits N*C into the largest divisor not above the AIV core
-// count, one core per group. N*C = 64 gives 64 groups on Ascend 950 and 32 on A2 (48 cores).
+// count, one core per group. N*C = 256 gives 64 groups on Ascend 950 and 32 on A2 (48 cores).
 TEST_F(AvgPool3dBackward950, DeterministicModeHasOneGroupPerCore) {
   ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
   Call c;
-  c.self_shape = {2, 32, 3, 4, 4};
-  c.grad_shape = {2, 32, 2, 2, 2};
+  c.self_shape = {2, 128, 3, 4, 4};  // N*C 256: past the NCDHW block route, so channels-last
+  c.grad_shape = {2, 128, 2, 2, 2};
   c.kernel = {2};
   c.stride = {1, 2, 2};
   for (aclDataType dt : kDtypes) {
@@ -536,10 +668,10 @@ TEST_F(AvgPool3dBackward950, DeterministicModeHasOneGroupPerCore) {
     EXPECT_EQ(info.deterministic, 1);
     EXPECT_EQ(info.atomicAdds, 1);
     EXPECT_EQ(info.blockDim, 64);
-    EXPECT_NE(std::string(info.tilingSummary).find("channels=1 "), std::string::npos) << info.tilingSummary;
+    EXPECT_NE(std::string(info.tilingSummary).find("channels=4 "), std::string::npos) << info.tilingSummary;
     EXPECT_NE(std::string(info.tilingSummary).find("groups=64"), std::string::npos) << info.tilingSummary;
   }
-  // Control: the same call on A2 has 32 groups of two channels.
+  // Control: the same call on A2 has 32 groups of eight channels.
   pcEmuSetPlatform("Ascend910B");
   ASSERT_EQ(mismatch(c.run()), "");
   EXPECT_EQ(last_launch().blockDim, 32);
@@ -555,22 +687,22 @@ TEST_F(AvgPool3dBackward950, DeterministicModeHasOneGroupPerCore) {
   EXPECT_EQ(std::string(last_launch().tilingSummary).find("groups="), std::string::npos) << last_launch().tilingSummary;
 }
 
-// The "C parameter" tiling on each profile's numbers. N*C = 16 fp32 channels at 64 gradient positions:
-// A2 splits the 64 items over 48 cores (47 take one, the last 17) and fits (196608 - 20480) / 2 / 4 = 22016
-// channels, 1376 rows of 16, per pass; Ascend 950 gives each of its 64 cores one item and fits 28160 channels,
-// 1760 rows, from (245760 - 20480) / 2.
+// The "C parameter" tiling on each profile's numbers. N*C = 256 fp32 channels (past the NCDHW block route) at 64
+// gradient positions: A2 splits the 64 items over 48 cores (47 take one, the last 17) and fits
+// (196608 - 20480) / 2 / 4 = 22016 channels, 86 rows of 256, per pass; Ascend 950 gives each of its 64 cores one
+// item and fits 28160 channels, 110 rows, from (245760 - 20480) / 2.
 TEST_F(AvgPool3dBackward950, TilingFollowsTheCoreCountAndTheUnifiedBuffer) {
   Call c;
-  c.self_shape = {1, 16, 8, 8, 8};
-  c.grad_shape = {1, 16, 4, 4, 4};
+  c.self_shape = {1, 256, 8, 8, 8};
+  c.grad_shape = {1, 256, 4, 4, 4};
   agrees_and_catches(c, "wrong_tap");
   const std::string on950 = last_launch().tilingSummary;
   std::printf("Ascend950  %s\n", on950.c_str());
   EXPECT_EQ(on950,
-            "Vector key=2000 compute=0 blockDim=64 channels=16 cCount=16 cAlign=16 cNum=1 cTail=16 cLine=1760 items=64 "
-            "perCore=1 lastCore=1 atomics=false fp32ws=false ub=225280/245760");
-  EXPECT_GE(last_launch().ubHighWater, 16 * 4);  // at least one fp32 row was staged in UB
-  EXPECT_LE(last_launch().ubHighWater, 225280);  // never above the planned split
+            "Vector key=2000 compute=0 blockDim=64 channels=256 cCount=256 cAlign=256 cNum=1 cTail=256 cLine=110 "
+            "items=64 perCore=1 lastCore=1 atomics=false fp32ws=false ub=225280/245760");
+  EXPECT_GE(last_launch().ubHighWater, 256 * 4);  // at least one fp32 row was staged in UB
+  EXPECT_LE(last_launch().ubHighWater, 225280);   // never above the planned split
   // Fault control: the tail_dropped fault gives the last core the even share. On Ascend 950 that share is the
   // whole tail (one item each), so nothing is dropped and the result still agrees...
   ASSERT_EQ(pcEmuSetFaults("tail_dropped"), 0);
@@ -582,8 +714,8 @@ TEST_F(AvgPool3dBackward950, TilingFollowsTheCoreCountAndTheUnifiedBuffer) {
   const std::string on_a2 = last_launch().tilingSummary;
   std::printf("Ascend910B %s\n", on_a2.c_str());
   EXPECT_EQ(on_a2,
-            "Vector key=2000 compute=0 blockDim=48 channels=16 cCount=16 cAlign=16 cNum=1 cTail=16 cLine=1376 items=64 "
-            "perCore=1 lastCore=17 atomics=false fp32ws=false ub=176128/196608");
+            "Vector key=2000 compute=0 blockDim=48 channels=256 cCount=256 cAlign=256 cNum=1 cTail=256 cLine=86 "
+            "items=64 perCore=1 lastCore=17 atomics=false fp32ws=false ub=176128/196608");
   ASSERT_EQ(pcEmuSetFaults("tail_dropped"), 0);
   const std::string caught = mismatch(c.run());
   pcEmuSetFaults("");

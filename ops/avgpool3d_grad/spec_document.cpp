@@ -216,11 +216,14 @@ std::vector<Discrepancy> discrepancies() {
 std::vector<StrategyNote> strategies() {
   return {
       {Strategy::Vector,
-       {1000, 2000},
-       "AvgPool3DGrad, the 2-D entry point's vector kernel with its depth axis: N*C merged into a channels-last "
-       "axis tiled by the UB, at most one core per gradient position, gradients scaled by 1/divisor in fp32 and "
-       "added to their D x H x W windows, atomically when windows overlap, through an fp32 workspace and a cast pass "
-       "for fp16/bf16 (1000) or directly for fp32 (2000); N*C split over the cores in deterministic mode."},
+       {1000, 2000, 3000, 4000, 5000, 6000},
+       "AvgPool3DGrad, the 2-D entry point's vector kernel with its depth axis, gradients scaled by 1/divisor in fp32 "
+       "and added to their D x H x W windows, atomically when windows overlap (fp16/bf16 through an fp32 workspace "
+       "and a cast pass). On upstream's route: NCDHW for kH = sH = kW = sW = 1 (only T: chunks of each (N*C, Do) "
+       "plane over the cores, 3000 fp32, 4000 fp16/bf16) and for 12 <= N*C < 256 (blocks of N*C planes x Do/Ho/Wo "
+       "ranges round-robin over the cores, 5000, or 6000 one gradient column at a time when one window's row of 64 "
+       "planes does not fit the UB); else N*C merged into a channels-last axis tiled by the UB, at most one core per "
+       "gradient position (1000 fp16/bf16, 2000 fp32), N*C split over the cores in deterministic mode."},
   };
 }
 

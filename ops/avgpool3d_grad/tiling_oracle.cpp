@@ -7,9 +7,8 @@
 //   the largest divisor of N*C not above the vector core count;
 // - isOnlyT (kH = sH = kW = sW = 1) or CheckEnableBlock (12 <= N*C < 256): that gradient, data_format NCDHW;
 // - otherwise transposed to (groups, Do, Ho, Wo, N*C / groups), data_format NDHWC.
-// The family states the tiling of each (ops/avgpool2d_grad/tiling_oracle_family.h). poolcheck's library runs the NCDHW
-// calls on the channels-last path too (docs/emulator.md, "Not emulated"), so the statement leaves those out:
-// unstated, with upstream's template, key and cores in the reason.
+// The family states the tiling of each (ops/avgpool2d_grad/tiling_oracle_family.h): the NCDHW templates' key and cores
+// as well as the channels-last split, since poolcheck's library runs both routes (docs/emulator.md).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -79,13 +78,7 @@ TilingVerdict expected_tiling(const Case& c, const PlatformNumbers& platform) {
   std::string why;
   const std::optional<avgpool_family::GradCall> call = read_call(c, platform, &why);
   if (!call) return {std::nullopt, why};
-  TilingVerdict v = avgpool_family::expected_tiling(*call, platform, c.deterministic);
-  if (call->channels_last || !v.expected) return v;
-  TilingVerdict left_out;
-  left_out.no_decision = "upstream runs AvgPool3DGrad's NCDHW template (" + describe(*v.expected) +
-                         "), which poolcheck's library replaces with the channels-last path (docs/emulator.md)";
-  left_out.unstated = true;
-  return left_out;
+  return avgpool_family::expected_tiling(*call, platform, c.deterministic);
 }
 
 // The NDHWC decision's thresholds. In deterministic mode the core count also sets the groups (and with them the

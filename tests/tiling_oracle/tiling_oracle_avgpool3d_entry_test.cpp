@@ -58,12 +58,11 @@ std::string disagreement_with(const Case& c, uint64_t key, const std::string& su
   return tiling_disagreement(decided(c), "Vector", key, summary);
 }
 
-// The NCDHW routes are left out, their reason naming upstream's key.
-void expect_unstated_with_key(const Case& c, const std::string& key) {
-  const TilingVerdict v = expected_tiling(c);
-  EXPECT_FALSE(v.expected.has_value()) << describe(v.expected.value_or(ExpectedTiling{}));
-  EXPECT_TRUE(v.unstated) << v.no_decision;
-  EXPECT_NE(v.no_decision.find("Vector/" + key), std::string::npos) << v.no_decision;
+// The NCDHW routes are stated: upstream's key and cores.
+void expect_ncdhw(const Case& c, uint64_t key, const std::string& cores) {
+  const ExpectedTiling e = decided(c);
+  EXPECT_EQ(e.key, key) << summary_of(e);
+  EXPECT_EQ(decision_value(e, "blockDim"), cores) << summary_of(e);
 }
 
 // ---- NDHWC: the channels-last transpose (N*C outside [12, 256), not only T) ----
@@ -115,16 +114,16 @@ TEST(AvgPool3dEntryTiling, Ascend950SameRouteItsNumbers) {
   EXPECT_EQ(decision_value(e, "cLine"), "92");  // 28160 / 304
 }
 
-// ---- The NCDHW routes, left out ----
+// ---- The NCDHW routes ----
 
-// CheckEnableBlock: 12 <= N*C < 256 takes the NCDHW block template; isOnlyT whatever N*C.
-TEST(AvgPool3dEntryTiling, NcdhwRoutesAreUnstatedWithUpstreamsKey) {
+// CheckEnableBlock: 12 <= N*C < 256 takes the NCDHW block template; isOnlyT whatever N*C. Cores: min(cores, tasks),
+// the tasks every gradient element (block) or the (N*C, Do) planes (only T).
+TEST(AvgPool3dEntryTiling, NcdhwRoutesAreStatedWithUpstreamsKeyAndCores) {
   const Dims k{2}, s{2};
-  expect_unstated_with_key(call("Ascend910B", {12, 4, 4, 4}, {12, 2, 2, 2}, k, s), "5000");
-  expect_unstated_with_key(call("Ascend910B", {1, 255, 4, 4, 4}, {1, 255, 2, 2, 2}, k, s), "5000");
-  expect_unstated_with_key(call("Ascend910B", {1, 300, 4, 4, 4}, {1, 300, 2, 4, 4}, {2, 1, 1}, {2, 1, 1}), "3000");
-  expect_unstated_with_key(call("Ascend950", {1, 300, 4, 4, 4}, {1, 300, 2, 4, 4}, {2, 1, 1}, {2, 1, 1}, DType::BF16),
-                           "4000");
+  expect_ncdhw(call("Ascend910B", {12, 4, 4, 4}, {12, 2, 2, 2}, k, s), 5000, "48");
+  expect_ncdhw(call("Ascend910B", {1, 255, 4, 4, 4}, {1, 255, 2, 2, 2}, k, s), 5000, "48");
+  expect_ncdhw(call("Ascend910B", {1, 300, 4, 4, 4}, {1, 300, 2, 4, 4}, {2, 1, 1}, {2, 1, 1}), 3000, "48");
+  expect_ncdhw(call("Ascend950", {1, 300, 4, 4, 4}, {1, 300, 2, 4, 4}, {2, 1, 1}, {2, 1, 1}, DType::BF16), 4000, "64");
   // Controls: just outside the block range the call is channels-last and stated.
   EXPECT_EQ(decided(call("Ascend910B", {11, 4, 4, 4}, {11, 2, 2, 2}, k, s)).key, 2000u);
   EXPECT_EQ(decided(call("Ascend910B", {1, 256, 4, 4, 4}, {1, 256, 2, 2, 2}, k, s)).key, 2000u);
@@ -135,8 +134,7 @@ TEST(AvgPool3dEntryTiling, NcdhwRoutesAreUnstatedWithUpstreamsKey) {
 
 // Rows 0, 1, 3 hand AvgPool3DGrad the NDHWC grad (1, 16, 1, 1, 1) with ksize 4, strides 1: the call gradOutput
 // 1x16x1x1 (C = 1, Do = 16) from self 1x19x4x4 reaches exactly that gradient (self's D is not read by the
-// channels-last tiling). Rows 4 and 5 are calls as they stand (self 1x16x8x8x8): NCDHW, left out with 3000 and
-// 5000.
+// channels-last tiling). Rows 4 and 5 are calls as they stand (self 1x16x8x8x8): NCDHW, 3000 and 5000 on 48 cores.
 TEST(AvgPool3dEntryUpstream, EveryOpHostTilingTestRowThroughTheCall) {
   auto row = [](DType dt, bool deterministic) {
     Case c = call("Ascend910B", {1, 19, 4, 4}, {1, 16, 1, 1}, {4}, {1}, dt, deterministic);
@@ -156,8 +154,8 @@ TEST(AvgPool3dEntryUpstream, EveryOpHostTilingTestRowThroughTheCall) {
                               "Vector key=2000 blockDim=1 channels=1 cCount=1 cAlign=8 cNum=1 cTail=1 cLine=2752 "
                               "items=16 perCore=16 lastCore=16 compute=0 atomics=true fp32ws=false"),
             "");
-  expect_unstated_with_key(call("Ascend910B", {1, 16, 8, 8, 8}, {1, 16, 4, 8, 8}, {2, 1, 1}, {2, 1, 1}), "3000");
-  expect_unstated_with_key(call("Ascend910B", {1, 16, 8, 8, 8}, {1, 16, 4, 4, 4}, {2}, {2}), "5000");
+  expect_ncdhw(call("Ascend910B", {1, 16, 8, 8, 8}, {1, 16, 4, 8, 8}, {2, 1, 1}, {2, 1, 1}), 3000, "48");
+  expect_ncdhw(call("Ascend910B", {1, 16, 8, 8, 8}, {1, 16, 4, 4, 4}, {2}, {2}), 5000, "48");
 }
 
 // ---- SoCs, empty calls, thresholds ----

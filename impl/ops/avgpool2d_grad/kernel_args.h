@@ -12,7 +12,7 @@
 
 namespace pcemu::avgpool {
 
-// grad: channels-last (Ho, Wo, NC) on the Vector path, (NC, Ho, Wo) on Cube/Global; out likewise over
+// grad: channels-last (Ho, Wo, NC) on the channels-last Vector path, (NC, Ho, Wo) on Cube/Global; out likewise over
 // (H, W); acc: the fp32 accumulation target of the Vector path with atomics.
 template <typename Codec>
 using KernelArgs = PoolKernelArgs<Codec, Problem, Tiling>;
@@ -23,6 +23,11 @@ template <typename Codec>
 void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
 template <typename Codec>
 void global_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
+// AvgPool3DGrad's NCDHW templates (aclnnAvgPool3dBackward only): grad (NC, Do, Ho, Wo), out (NC, D, H, W).
+template <typename Codec>
+void only_t_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
+template <typename Codec>
+void block_kernel(BlockContext& ctx, const KernelArgs<Codec>& a);
 
 // An operand converted to the compute precision (fp32 container).
 inline float to_compute(Compute c, float x) {

@@ -1,7 +1,8 @@
 // aclnnAvgPool3dBackward: ops-nn serves it with the same AvgPool3DGrad kernel as the 2-D entry point's vector
-// path; here that is the family's channels-last Vector path with its depth axis. The first phase validates
-// (validate_3d.cpp) and tiles, the second is the family's plan (plan.h). The kernel, its tiling and its binaries
-// are the same on Atlas A2, A3 and Ascend 950; the tiling reads only the SoC's core count and UB size.
+// path: its NCDHW templates (only T, block) or, as the 2-D entry point, the channels-last one with its depth axis.
+// The first phase validates (validate_3d.cpp) and tiles, the second is the family's plan (plan.h). The kernel, its
+// tiling and its binaries are the same on Atlas A2, A3 and Ascend 950; the tiling reads only the SoC's core count and
+// UB size.
 #include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "ops/avgpool2d_grad/plan.h"
 #include "ops/avgpool2d_grad/upstream_op_api_3d.h"
@@ -15,11 +16,12 @@ namespace pcemu::avgpool {
 
 namespace {
 
-// Always the Vector path: the 2-D op_api's Global and Cube shortcuts have no 3-D counterpart. N*C = 0
-// (documented shapes allow it) leaves nothing to tile.
+// Always the Vector path (the 2-D op_api's Global and Cube shortcuts have no 3-D counterpart), on upstream's
+// route: NCDHW for only-T windows and 12 <= N*C < 256, else channels-last. N*C = 0 (documented shapes allow it)
+// leaves nothing to tile.
 std::optional<Tiling> plan_tiling_3d(const Problem& pr, const PlatformProfile& plat, bool det, std::string* why) {
   if (pr.nc() == 0) return Tiling{};
-  return plan_tiling_on_path(pr, plat, det, Path::Vector, Compute::Fp32, why);
+  return plan_tiling_3d_route(pr, plat, det, why);
 }
 
 // An empty gradOutput launches nothing: the output, empty as well, has no element to write.

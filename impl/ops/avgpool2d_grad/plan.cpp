@@ -17,12 +17,16 @@ struct WorkspaceLayout {
   int64_t total = 0;
 };
 
+// The vector path's channels-last layout (Transpose to (Do, Ho, Wo, N*C) and back); the NCDHW routes
+// use the views' own layout.
+bool channels_last(const Tiling& t) { return t.path == Path::Vector && t.layout == Layout::ChannelsLast; }
+
 WorkspaceLayout layout_for(const Problem& pr, const Tiling& t) {
   WorkspaceLayout w;
   WorkspaceCarver carver;
   auto take = [&](int64_t bytes) { return carver.take(bytes); };
-  // The vector path transposes both views to channels-last; the others use contiguous views in place.
-  const StagingPlan staging = plan_staging(*pr.grad_output, *pr.grad_input, pr.dtype_bytes(), t.path == Path::Vector);
+  // The channels-last vector path transposes both views; the others use contiguous views in place.
+  const StagingPlan staging = plan_staging(*pr.grad_output, *pr.grad_input, pr.dtype_bytes(), channels_last(t));
   if (staging.stage_grad) w.grad = take(pr.nc() * pr.out_spatial() * pr.dtype_bytes());
   if (staging.stage_out) w.out = take(pr.nc() * pr.in_spatial() * pr.dtype_bytes());
   if (t.path == Path::Vector && t.fp32_workspace) w.acc = take(pr.nc() * pr.in_spatial() * 4);
@@ -36,7 +40,7 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
   using T = typename Codec::T;
   const int64_t eb = pr.dtype_bytes();
   const int64_t out_spatial = pr.out_spatial(), in_spatial = pr.in_spatial();
-  const bool vector = t.path == Path::Vector;  // channels-last: Transpose to (Do, Ho, Wo, N*C) and back
+  const bool vector = channels_last(t);
   unsigned char* grad = staged_or_in_place(ws, wl.grad, *pr.grad_output, eb);
   unsigned char* out = staged_or_in_place(ws, wl.out, *pr.grad_input, eb);
   if (wl.grad >= 0) stage_view(*pr.grad_output, eb, pr.nc(), out_spatial, vector, grad);
@@ -58,7 +62,12 @@ aclnnStatus run_kernels(const Problem& pr, const Tiling& t, const WorkspaceLayou
       case Path::Vector:
         zero_accumulation<Codec>(ctx, a.acc, a.out, t.fp32_workspace);
         ctx.sync_all();
-        vector_kernel(ctx, a);
+        if (t.layout == Layout::OnlyT)
+          only_t_kernel(ctx, a);
+        else if (t.layout == Layout::Block)
+          block_kernel(ctx, a);
+        else
+          vector_kernel(ctx, a);
         if (t.fp32_workspace) {
           ctx.sync_all();
           cast_from_fp32<Codec>(ctx, a.acc, a.out);

@@ -102,6 +102,19 @@ Compute compute_precision(const Problem& pr) {
 }
 
 std::string Tiling::summary() const {
+  if (layout == Layout::OnlyT)
+    return fmt::format(
+        "{} key={} compute={} blockDim={} hwCount={} hwAlign={} hwNum={} hwTail={} nLine={} items={} perCore={} "
+        "lastCore={} atomics={} fp32ws={} ub={}/{}",
+        path_name(path), key, compute_code(compute), block_dim, hw_count, hw_align, hw_num, hw_tail, n_line, items,
+        per_core, last_core, atomics, fp32_workspace, ub_planned, ub_limit);
+  if (layout == Layout::Block)
+    return fmt::format(
+        "{} key={} compute={} blockDim={} singleNc={} single={}x{}x{} cnt={}x{}x{}x{} totalCnt={} baseWo={} "
+        "baseWi={} atomics={} fp32ws={} ub={}/{}{}",
+        path_name(path), key, compute_code(compute), block_dim, single_nc, single_do, single_ho, single_wo, nc_cnt,
+        do_cnt, ho_cnt, wo_cnt, total_cnt, base_wo, base_wi, atomics, fp32_workspace, ub_planned, ub_limit,
+        pass_nc < single_nc ? fmt::format(" passNc={}", pass_nc) : std::string());
   return fmt::format(
              "{} key={} compute={} blockDim={} channels={} cCount={} cAlign={} cNum={} cTail={} cLine={} items={} "
              "perCore={} lastCore={} atomics={} fp32ws={} ub={}/{}",

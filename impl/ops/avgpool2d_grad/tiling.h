@@ -19,6 +19,11 @@ namespace pcemu::avgpool {
 enum class Path { Global, Cube, Vector };
 const char* path_name(Path p);
 
+// The data_format aclnnAvgPool3dBackward hands AvgPool3DGrad: channels-last (keys 1000/2000), or NCDHW with the
+// only-T template (3000/4000) or the block templates (5000 normal, 6000 scatter). The 2-D entry point is always
+// channels-last.
+enum class Layout { ChannelsLast, OnlyT, Block };
+
 // Operand precision of the cube unit / of the global division.
 enum class Compute { Fp32, Fp16, Hf32 };
 Compute compute_precision(const Problem& pr);
@@ -44,6 +49,18 @@ struct Tiling {
   int64_t per_core = 0;   // items of every core but the last
   int64_t last_core = 0;  // items of the last core
   int64_t ub_planned = 0;
+  // NCDHW routes (tiling_ncdhw.cpp); items, per_core, last_core and the UB fields above are shared.
+  Layout layout = Layout::ChannelsLast;
+  // Only T (Tiling4HWParam): one work item is an (N*C, Do) plane's chunk of hw_count of its Ho*Wo elements.
+  int64_t hw_count = 0, hw_align = 0, hw_num = 1, hw_tail = 0, n_line = 1;
+  // Block (Tiling4Block): N*C cut into single_nc planes, Do/Ho/Wo cut until every core has a block; blocks go
+  // round-robin over the cores; base_wo gradient columns (base_wi input columns) per UB pass.
+  bool scatter = false;
+  int64_t single_nc = 0, single_do = 0, single_ho = 0, single_wo = 0;
+  int64_t nc_cnt = 0, do_cnt = 0, ho_cnt = 0, wo_cnt = 0, total_cnt = 0, base_wo = 1, base_wi = 1;
+  // Planes per UB pass: single_nc, except where a UB knob below upstream's scatter buffers makes scatter take
+  // its planes in passes.
+  int64_t pass_nc = 0;
   // Upstream profile: ops-nn's global shortcut divides by kH*kW and writes every input element
   // (upstream_op_api.cpp sets it; the documented Global path honours padding).
   bool global_whole_plane = false;
@@ -60,5 +77,13 @@ Path choose_path(const Problem& pr);
 std::optional<Tiling> plan_tiling_on_path(const Problem& pr, const PlatformProfile& plat, bool deterministic, Path path,
                                           Compute compute, std::string* why);
 std::optional<Tiling> plan_tiling(const Problem& pr, const PlatformProfile& plat, bool deterministic, std::string* why);
+
+// aclnnAvgPool3dBackward's choice (upstream op_api): NCDHW when kH = sH = kW = sW = 1 (only T) or when gradOutput's
+// merged N*C is in [12, 256) (block), else channels-last.
+Layout choose_layout_3d(const Problem& pr);
+// The AvgPool3DGrad tiling of an aclnnAvgPool3dBackward call on its route (op_host's Tiling4HWParam, Tiling4Block
+// or the channels-last Tiling4CParam).
+std::optional<Tiling> plan_tiling_3d_route(const Problem& pr, const PlatformProfile& plat, bool deterministic,
+                                           std::string* why);
 
 }  // namespace pcemu::avgpool

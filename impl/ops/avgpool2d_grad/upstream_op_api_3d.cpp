@@ -21,9 +21,9 @@ aclnnStatus get_workspace_size_3d_upstream(const RawArgs3d& a) {
   const ActivePlatform plat = active_platform();
   if (auto st = require_kernels({kApi3d, kKernel3d}, plat))
     return no_kernel_unchecked(kApi3d, st, a.workspace_size, a.executor);
-  // The same AvgPool3DGrad kernel and tiling as the documented profile (the channels-last vector path).
+  // The same AvgPool3DGrad route, kernel and tiling as the documented profile.
   std::string why;
-  auto tiling = plan_tiling_on_path(pr, plat.profile, tiling_deterministic(det), Path::Vector, Compute::Fp32, &why);
+  auto tiling = plan_tiling_3d_route(pr, plat.profile, tiling_deterministic(det), &why);
   // Upstream: l0op::AvgPool3DGrad returns nullptr when its launch fails, which GetWorkspaceSize's CHECK_RET maps
   // to ACLNN_ERR_INNER_NULLPTR.
   if (!tiling) return fail(ACLNN_ERR_INNER_NULLPTR, "{}: tiling failed: {}", kApi3d, why);
