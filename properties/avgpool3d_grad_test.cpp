@@ -112,6 +112,10 @@ TEST(AvgPool3dGradCoverage, GeneratorReachesThePathSocsRanksFormatsAndAttributes
   for (const char* want : {"path Vector",
                            "key 1000",
                            "key 2000",
+                           "key 3000",
+                           "key 4000",
+                           "key 5000",
+                           "key 6000",
                            "Ascend910B",
                            "Ascend910_93",
                            "Ascend950",
@@ -133,15 +137,19 @@ TEST(AvgPool3dGradCoverage, GeneratorReachesThePathSocsRanksFormatsAndAttributes
     EXPECT_GT(seen[want], 0) << want;
 }
 
-// A wrong implementation must fail the oracle comparison: a shifted tap with the race shadow off (so that it
-// cannot answer first), and a skipped zero-init, whose device bytes nothing but the comparison looks at.
+// A wrong implementation must fail the oracle comparison: a shifted tap on every route (channels-last, only-T,
+// block, scatter) with the race shadow off (so that it cannot answer first), and a skipped zero-init, whose device
+// bytes nothing but the comparison looks at.
 TEST(AvgPool3dGradNegativeControl, WrongImplementationsFailTheOracleComparison) {
   POOLCHECK_NEEDS_OPERATOR(kOp);
   POOLCHECK_NEEDS_EMULATOR(pcEmuSetFaults, "a fault-injection control");
-  {
+  for (uint64_t key : {1000, 2000, 3000, 4000, 5000, 6000}) {
+    SCOPED_TRACE("wrong_tap on Vector/" + std::to_string(key));
     FaultScope scope("wrong_tap");
     EmulatorChecksOff off;
-    expect_only_rejected_by(tally_rejections(gen::avgpool3d_grad::valid(), 3000, 300), Check::OracleComparison);
+    expect_only_rejected_by(tally_rejections(gen::avgpool3d_grad::valid(), 3000, 400,
+                                             [key](const CaseResult& r) { return r.tiling_key == key; }),
+                            Check::OracleComparison);
   }
   {
     FaultScope scope("skip_init");
