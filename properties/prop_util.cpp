@@ -257,4 +257,23 @@ void check_deterministic_repeat(Case c) {
     RC_ASSERT(a.impl[i] == b.impl[i] || (std::isnan(a.impl[i]) && std::isnan(b.impl[i])));
 }
 
+void check_avg_conservation(Case c) {
+  c.set_scalar("countIncludePad", 0);
+  c.set_scalar("divisorOverride", 0);
+  check_conservation(std::move(c));
+}
+
+void expect_avg_conservation_fails_with_padding_counted(const rc::Gen<Case>& valid) {
+  const auto why = quiet_failure(
+      [&valid] {
+        Case c = *valid;
+        c.set_scalar("countIncludePad", 1);
+        c.set_scalar("divisorOverride", 0);
+        check_conservation(c);
+      },
+      300);
+  ASSERT_TRUE(why.has_value()) << "conservation held with countIncludePad on";
+  EXPECT_TRUE(has_line_starting(*why, "conservation:")) << *why;
+}
+
 }  // namespace poolcheck

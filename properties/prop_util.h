@@ -154,4 +154,10 @@ void check_conservation(Case c);
 // The property: the case in deterministic mode passes twice with bitwise equal outputs (NaN meets NaN).
 void check_deterministic_repeat(Case c);
 
+// Average pooling's conservation law: the gradient sum is kept when every divisor counts the real input elements of
+// its window (countIncludePad off, no divisorOverride); `c` is run with those attributes.
+void check_avg_conservation(Case c);
+// Its control: with countIncludePad on, the same law must fail on some draw of `valid` and name itself.
+void expect_avg_conservation_fails_with_padding_counted(const rc::Gen<Case>& valid);
+
 }  // namespace poolcheck
