@@ -1,5 +1,5 @@
-// AvgPool3DGrad's vector tiling statement (ops/avgpool2d_grad/tiling_oracle_family.h), the one both average entry points
-// state through: splits worked out by hand from ops-nn's op_host/avg_pool_3d_grad_tiling.cpp (the rule cited
+// AvgPool3DGrad's vector tiling statement (ops/avgpool2d_grad/tiling_oracle_family.h), the one both average entry
+// points state through: splits worked out by hand from ops-nn's op_host/avg_pool_3d_grad_tiling.cpp (the rule cited
 // beside each), every row of upstream's own tiling test (tests/ut/op_host/test_avgpool3d_backward_tiling.cpp:
 // 48 cores, UB 196608, the key asserted), the knob thresholds, and controls: a wrong reported field or key is a
 // disagreement of the campaign's comparison (tiling_disagreement), naming it.
