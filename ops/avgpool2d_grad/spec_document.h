@@ -21,7 +21,6 @@ struct Document {
   std::string seed;         // its seed document
   std::string prefix;       // rule ids' prefix, e.g. "AP"
   size_t spatial_rank = 2;  // 2 (H, W) or 3 (D, H, W); a tensor has one or two leading dims (C or N, C)
-  std::string result;       // the result tensor's name (gradInput, output)
   std::vector<PlatformRow> rows;
   std::vector<std::string> refused_socs;  // the platform rule's mutations
   std::vector<Format> formats;            // the listed formats, the first two alternating in the same-format rule
@@ -35,7 +34,11 @@ struct Document {
   std::vector<Discrepancy> discrepancies;
   std::vector<StrategyNote> strategies;
 
-  std::vector<std::string> tensors() const;     // gradOutput, self, the result
+  // gradOutput, self, then the result (gradInput, output): the call's tensors, named once.
+  std::vector<std::string> tensor_names;
+
+  const std::vector<std::string>& tensors() const { return tensor_names; }
+  const std::string& result() const { return tensor_names.back(); }
   const PlatformRow* row(const Case& c) const;  // the row of a supported SoC, else nullptr
   bool rank_ok(const TensorArg& t) const;       // spatial_rank + 1 or + 2 dims
   bool format_listed(Format f) const;

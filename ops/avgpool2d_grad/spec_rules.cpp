@@ -1,5 +1,7 @@
 // The average-pool rules on null pointers, tensor descriptors and output aliasing, and the spec a document's rules
 // make.
+#include <stdexcept>
+
 #include "ops/avgpool2d_grad/spec.h"
 #include "ops/avgpool2d_grad/spec_internal.h"
 
@@ -12,7 +14,7 @@ namespace {
 Rule rule_null_tensors(const Document& d) {
   Rule r;
   r.code = kParamNullptr;
-  const std::string result = d.result;
+  const std::string result = d.result();
   r.violated = [result](const Case& c) {
     return !tensor(c, kGradOutput) || !tensor(c, kSelf) || !tensor(c, result) || !array(c, kKernelSize) ||
            !array(c, kPadding);
@@ -55,9 +57,13 @@ std::vector<Rule> null_and_tensor_rules(const Document& d) {
           d.dressed(extent_rule("", d.tensors()), "TENSOR.EXTENT")};
 }
 
-std::vector<Rule> output_rules(const Document& d) { return {d.dressed(overlap_rule("", d.result), "OUTPUT.OVERLAP")}; }
+std::vector<Rule> output_rules(const Document& d) {
+  return {d.dressed(overlap_rule("", d.result()), "OUTPUT.OVERLAP")};
+}
 
 OperatorSpec spec_of(const Document& d) {
+  if (d.tensor_names.size() != 3 || d.tensor_names[0] != kGradOutput || d.tensor_names[1] != kSelf)
+    throw std::logic_error(d.op + ": a document's tensors are gradOutput, self and its result");
   OperatorSpec s;
   s.op = d.op;
   s.aclnn_name = d.aclnn;
@@ -78,7 +84,7 @@ const Document& document_001() {
     x.seed = "001";
     x.prefix = "AP";
     x.spatial_rank = 2;
-    x.result = ::poolcheck::avgpool2d_grad::kGradInput;
+    x.tensor_names = {kGradOutput, kSelf, ::poolcheck::avgpool2d_grad::kGradInput};
     x.rows = platform_rows_001();
     x.refused_socs = {"Ascend950", "Ascend310P", "Ascend910",  "Ascend310B",
                       "Ascend999", "",           "ascend910b", "Ascend910_9391"};

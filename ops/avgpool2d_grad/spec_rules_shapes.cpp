@@ -13,12 +13,12 @@ namespace {
 // "SHAPE.GRADINPUT" for gradInput: the result's shape rule is named after the result.
 std::string result_shape_key(const Document& d) {
   std::string key = "SHAPE.";
-  for (char ch : d.result) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  for (char ch : d.result()) key += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
   return key;
 }
 
 Rule rule_result_shape(const Document& d) {
-  return d.dressed(same_shape_rule("", d.result, kSelf, [&d](const Case& c) { return d.structure_ok(c); }),
+  return d.dressed(same_shape_rule("", d.result(), kSelf, [&d](const Case& c) { return d.structure_ok(c); }),
                    result_shape_key(d));
 }
 
@@ -84,7 +84,7 @@ struct PoolViews {
     m.set_scalar(kCeilMode, ceil ? 1 : 0);
     Dims in_dims = spatial(*tensor(v, kSelf));
     in_dims[axis] = in;
-    for (const std::string& name : {std::string(kSelf), d->result}) {
+    for (const std::string& name : {std::string(kSelf), d->result()}) {
       TensorArg& t = m.tensor_mut(name);
       reshape(t, with_spatial(*d, t.shape, in_dims));
     }

@@ -7,8 +7,6 @@
 
 namespace poolcheck::spec::avgpool2d_grad {
 
-std::vector<std::string> Document::tensors() const { return {kGradOutput, kSelf, result}; }
-
 const PlatformRow* Document::row(const Case& c) const { return supported_platform(rows, c.platform); }
 
 bool Document::rank_ok(const TensorArg& t) const {

@@ -8,12 +8,15 @@
 #include <vector>
 
 #include "case/case.h"
+#include "ops/avgpool2d_grad/spec_document.h"
 #include "spec/spec.h"
 
 namespace poolcheck::spec::avgpool3d_grad {
 
 // Built once (function-local static); rules in the order the checks run.
 const OperatorSpec& operator_spec();
+// Document 007's facts, which the family's rules read (spec_document.cpp).
+const avgpool2d_grad::Document& document_007();
 
 struct CaseParams {
   std::string soc = "Ascend910B";

@@ -1,10 +1,9 @@
 // The valid-case builder.
 #include <stdexcept>
 
-#include "case/per_axis.h"
+#include "ops/avgpool2d_grad/spec_internal.h"
 #include "ops/avgpool3d_grad/spec.h"
 #include "ops/avgpool3d_grad/view.h"
-#include "spec/pooled_size.h"
 
 namespace poolcheck::spec {
 
@@ -18,16 +17,9 @@ Case avgpool3d_grad::make_case(const avgpool3d_grad::CaseParams& p) {
                {kCountIncludePad, p.count_include_pad ? 1 : 0},
                {kDivisorOverride, p.divisor_override}};
 
-  const auto k = per_axis<3>(p.kernel);
-  const auto s = per_axis<3>(p.stride, k);
-  const auto pad = per_axis<3>(p.padding);
-  if (!k || !s || !pad) throw std::invalid_argument("avgpool3d_grad::make_case: a list of neither 1 nor 3 values");
-  std::vector<int64_t> out(3);
-  for (size_t a = 0; a < 3; ++a) {
-    const auto o = pooled_size(p.in_dims[a], (*k)[a], (*s)[a], (*pad)[a], 1, p.ceil_mode);
-    if (!o || *o < 1) throw std::invalid_argument("avgpool3d_grad::make_case: invalid pooling parameters");
-    out[a] = *o;
-  }
+  const auto pool = avgpool2d_grad::pool_params(document_007(), c);
+  const auto out = pool ? avgpool2d_grad::pooled({p.in_dims.begin(), p.in_dims.end()}, *pool) : std::nullopt;
+  if (!out) throw std::invalid_argument("avgpool3d_grad::make_case: invalid pooling parameters");
   auto make = [&](const std::vector<int64_t>& dhw) {
     TensorArg t;
     t.dtype = p.dtype;
@@ -37,7 +29,7 @@ Case avgpool3d_grad::make_case(const avgpool3d_grad::CaseParams& p) {
     return t;
   };
   const std::vector<int64_t> in(p.in_dims.begin(), p.in_dims.end());
-  c.tensors = {{kGradOutput, make(out)}, {kSelf, make(in)}, {kOutput, make(in)}};
+  c.tensors = {{kGradOutput, make(*out)}, {kSelf, make(in)}, {kOutput, make(in)}};
   return c;
 }
 

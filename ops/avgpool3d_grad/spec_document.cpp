@@ -213,6 +213,8 @@ std::vector<Discrepancy> discrepancies() {
   };
 }
 
+}  // namespace
+
 std::vector<StrategyNote> strategies() {
   return {
       {Strategy::Vector,
@@ -235,7 +237,7 @@ const Document& document_007() {
     x.seed = kSeed;
     x.prefix = "AP3";
     x.spatial_rank = 3;
-    x.result = ::poolcheck::avgpool3d_grad::kOutput;
+    x.tensor_names = {avgpool2d_grad::kGradOutput, avgpool2d_grad::kSelf, ::poolcheck::avgpool3d_grad::kOutput};
     x.rows = platform_rows();
     x.refused_socs = {"Ascend310B", "Ascend310P", "Ascend910", "Ascend999", "", "ascend910b", "Ascend910_9391"};
     x.formats = {Format::ND, Format::NCDHW};
@@ -253,8 +255,6 @@ const Document& document_007() {
   }();
   return d;
 }
-
-}  // namespace
 
 }  // namespace avgpool3d_grad
 
