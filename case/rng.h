@@ -28,6 +28,11 @@ class SplitMix64 {
   int64_t below(int64_t n) { return n <= 0 ? 0 : static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
   double normal() {  // Box-Muller
     const double u1 = 1.0 - uniform(), u2 = uniform();
+    return normal_of(u1, u2);
+  }
+  // The normal value of one draw's two uniforms (u1 in (0, 1], u2 in [0, 1)): the one formula, which the batched
+  // draws (normal_draws.h) fall back to.
+  static double normal_of(double u1, double u2) {
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
   }
 

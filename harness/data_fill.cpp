@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "case/normal_draws.h"
 #include "case/numeric.h"
 #include "case/rng.h"
 #include "harness/op_adapter.h"
@@ -38,6 +39,9 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   const auto each = [&](auto draw) {
     for (auto& x : v) x = round_to(dt, draw());
   };
+  // Normal values through a monotone map, batched (normal_draws.h: the same values as drawing one at a time).
+  const auto normals = [&](auto transform) { rounded_normals(rng, dt, v.data(), v.size(), transform); };
+  const auto as_drawn = [](double y) { return y; };
   switch (kind) {
     case FillKind::Ints:
       each([&] { return static_cast<double>(rng.below(17) - 8); });  // exact in every dtype and sum order
@@ -57,7 +61,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
       break;
     case FillKind::Special:
       if (forward_input)
-        each([&] { return rng.normal(); });
+        normals(as_drawn);
       else
         each([&] {
           const int64_t pick = rng.below(40);
@@ -68,7 +72,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
         });
       break;
     case FillKind::Large:
-      each([&] { return rng.normal() * 1000.0; });
+      normals([](double y) { return y * 1000.0; });
       break;
     case FillKind::Zeros:
       each([] { return 0.0; });
@@ -80,7 +84,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
       each([&] { return p[0]; });
       break;
     case FillKind::NormalRanged:
-      each([&] { return mean + stddev * rng.normal(); });
+      normals([&](double y) { return mean + stddev * y; });
       break;
     case FillKind::NaN:
       each([] { return std::numeric_limits<double>::quiet_NaN(); });
@@ -92,7 +96,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
       each([&] { return -inf; });
       break;
     case FillKind::Normal:
-      each([&] { return rng.normal(); });
+      normals(as_drawn);
       break;
   }
   return v;
