@@ -33,15 +33,20 @@ struct TermError {
 // for integral terms with S <= 2^24 (the fp32 sum is r itself, so both round alike), else term errors + the
 // recursive-summation bound gamma_(m-1) * S plus the two roundings to `out`.
 // Infinite when S overflows fp32. Inline, as compare_element: the comparison calls both for every element.
-inline double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term = {}) {
+// gamma_(m-1) of recursive summation in fp32 for m terms: the one division of the bound, which a caller comparing
+// many elements computes once per distinct term count (fp32_sum_bound below takes it).
+inline double fp32_sum_gamma(int32_t terms) {
+  const double u32 = 0x1p-24;
+  const double m1 = terms - 1;
+  return m1 * u32 / (1 - m1 * u32);
+}
+inline double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term, double gamma) {
   const bool exact_terms = term.rel == 0 && term.abs == 0;
   if (e.terms == 0 || (e.terms == 1 && exact_terms)) return 0;  // one exact term converts back exactly
   // Integers whose magnitudes sum to at most 2^24: every partial sum is an integer fp32 holds exactly, so the
   // implementation's sum is r and a correct cast rounds it as the oracle does (a truncating cast does not).
   if (exact_terms && term.integral && e.abs_sum <= 0x1p24) return 0;
-  const double u32 = 0x1p-24;
   const double m1 = e.terms - 1;
-  const double gamma = m1 * u32 / (1 - m1 * u32);
   const double fp32_max = static_cast<double>(std::numeric_limits<float>::max());
   if (!std::isfinite(e.abs_sum) || e.abs_sum * (1 + term.rel) * (1 + gamma) > fp32_max)
     return std::numeric_limits<double>::infinity();
@@ -52,6 +57,9 @@ inline double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& 
   const double u = unit_roundoff(out), eta = half_min_subnormal(out);
   if (out == DType::F32) return accumulate + u * std::fabs(e.exact) + eta;
   return accumulate + u * (2 * std::fabs(e.exact) + accumulate) + 2 * eta;
+}
+inline double fp32_sum_bound(DType out, const ElementTerms& e, const TermError& term = {}) {
+  return fp32_sum_bound(out, e, term, fp32_sum_gamma(e.terms));
 }
 
 struct Verdict {
