@@ -73,7 +73,13 @@ double unpack_bf16(uint16_t b) { return float_of(static_cast<uint32_t>(b) << 16)
 
 template <typename I>
 void store_int(double v, void* p) {
-  I x = std::isfinite(v) ? static_cast<I>(std::trunc(v)) : I{0};
+  // The cast truncates toward zero (no libm trunc call). A finite value past int64's range stores INT64_MIN, what
+  // x86-64's conversion gives for it, narrowed like any other value; a non-finite one stores 0.
+  I x = I{0};
+  if (std::fabs(v) < 0x1p63)
+    x = static_cast<I>(static_cast<int64_t>(v));
+  else if (std::isfinite(v))
+    x = static_cast<I>(std::numeric_limits<int64_t>::min());
   std::memcpy(p, &x, sizeof x);
 }
 
@@ -169,14 +175,23 @@ double decode(DType dt, const void* p) {
 
 namespace {
 
-// One loop per dtype, so the dtype switch runs once per tensor rather than once per element.
+// One loop per dtype, so the dtype switch runs once per tensor rather than once per element, and one per layout:
+// a dense run (no offsets) is walked directly.
 template <typename Store>
 void encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store) {
+  if (!offsets) {
+    for (size_t i = 0; i < n; ++i) store(values[i], base + static_cast<int64_t>(i) * esize);
+    return;
+  }
   for (size_t i = 0; i < n; ++i) store(values[i], base + offsets[i] * esize);
 }
 
 template <typename Load>
 void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load) {
+  if (!offsets) {
+    for (size_t i = 0; i < n; ++i) values[i] = load(base + static_cast<int64_t>(i) * esize);
+    return;
+  }
   for (size_t i = 0; i < n; ++i) values[i] = load(base + offsets[i] * esize);
 }
 
@@ -204,14 +219,11 @@ void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
     case DType::F64:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) { std::memcpy(p, &v, 8); });
     case DType::I8:
-      return encode_each(values, offsets, n, base, esize,
-                         [](double v, uint8_t* p) { store_int<int8_t>(round_to_other(DType::I8, v), p); });
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) { store_int<int8_t>(v, p); });
     case DType::I32:
-      return encode_each(values, offsets, n, base, esize,
-                         [](double v, uint8_t* p) { store_int<int32_t>(round_to_other(DType::I32, v), p); });
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) { store_int<int32_t>(v, p); });
     case DType::I64:
-      return encode_each(values, offsets, n, base, esize,
-                         [](double v, uint8_t* p) { store_int<int64_t>(round_to_other(DType::I64, v), p); });
+      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) { store_int<int64_t>(v, p); });
     default:
       return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) { encode(dt, v, p); });
   }

@@ -66,7 +66,8 @@ inline double round_to(DType dt, double v) {
 // Stores round_to(dt, v) at p in dt's encoding; decodes it back.
 void encode(DType dt, double v, void* p);
 double decode(DType dt, const void* p);
-// The same for many elements at once, the dtype chosen once: element i lives at base + offsets[i] * dtype size.
+// The same for many elements at once, the dtype chosen once: element i lives at base + offsets[i] * dtype size, or
+// at base + i * dtype size when offsets is null (a dense run).
 void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base);
 void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, double* values);
 

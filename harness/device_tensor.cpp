@@ -111,8 +111,8 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
   dense_ = is_contiguous(arg.shape, effective_strides(arg));
   initial_.assign(static_cast<size_t>(bytes), pattern);
   if (values) {
-    if (offsets().size() != values->size()) throw std::logic_error("host values do not match the view");
-    encode_at(arg.dtype, values->data(), offsets_.data(), offsets_.size(), initial_.data());
+    if (view_size() != values->size()) throw std::logic_error("host values do not match the view");
+    encode_at(arg.dtype, values->data(), view_offsets(), values->size(), initial_.data() + view_base());
   }
   // The emulator guards its own allocations (and checks views against them), so red zones are only needed
   // where nothing else would see a write past a tensor.
@@ -185,18 +185,29 @@ const std::vector<int64_t>& DeviceTensor::offsets() const {
   return offsets_;
 }
 
+size_t DeviceTensor::view_size() const {
+  return dense_ ? static_cast<size_t>(element_count(arg_.shape).value_or(0)) : offsets().size();
+}
+
+const int64_t* DeviceTensor::view_offsets() const { return dense_ ? nullptr : offsets().data(); }
+
+int64_t DeviceTensor::view_base() const { return dense_ ? arg_.offset * dtype_size(arg_.dtype) : 0; }
+
 std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes) const {
-  std::vector<double> v(offsets().size());
-  decode_at(arg_.dtype, bytes.data(), offsets_.data(), offsets_.size(), v.data());
+  std::vector<double> v(view_size());
+  decode_at(arg_.dtype, bytes.data() + view_base(), view_offsets(), v.size(), v.data());
   return v;
 }
 
 std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
   const auto width = static_cast<size_t>(std::min<int64_t>(esize, 8));
-  std::vector<uint64_t> v(offsets().size(), 0);
+  std::vector<uint64_t> v(view_size(), 0);
+  const uint8_t* base = bytes.data() + view_base();
+  const int64_t* offsets = view_offsets();
   // Little-endian host and device: the element's bytes are the low bytes of the word.
-  for (size_t i = 0; i < offsets_.size(); ++i) std::memcpy(&v[i], bytes.data() + offsets_[i] * esize, width);
+  for (size_t i = 0; i < v.size(); ++i)
+    std::memcpy(&v[i], base + (offsets ? offsets[i] : static_cast<int64_t>(i)) * esize, width);
   return v;
 }
 

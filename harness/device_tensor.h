@@ -54,6 +54,11 @@ class DeviceTensor {
   // Element offsets of the view, dense order: made on first use (a view of 2^31 elements over one element, in a
   // case meant to be refused, is never walked).
   const std::vector<int64_t>& offsets() const;
+  // The view as encode_at/decode_at walk it: a dense view from its first element (the byte view_base() of the
+  // allocation) without offsets, none being made; any other from the allocation's start through offsets().
+  size_t view_size() const;
+  const int64_t* view_offsets() const;
+  int64_t view_base() const;
 
   TensorArg arg_;
   mutable std::vector<int64_t> offsets_;

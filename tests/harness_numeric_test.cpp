@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "case/numeric.h"
 #include "harness/tolerance.h"
@@ -118,3 +119,67 @@ TEST(Tolerance, NanAndInfinityClasses) {
 
 }  // namespace
 }  // namespace poolcheck
+
+namespace {
+
+using poolcheck::DType;
+
+// The element bytes encode(dt, v) gives, one element at a time: the definition the batched codec must meet.
+std::vector<uint8_t> encoded_one_by_one(DType dt, const std::vector<double>& values, const std::vector<int64_t>& at,
+                                        size_t bytes) {
+  std::vector<uint8_t> out(bytes, 0x5A);
+  for (size_t i = 0; i < values.size(); ++i)
+    poolcheck::encode(dt, values[i], out.data() + at[i] * poolcheck::dtype_size(dt));
+  return out;
+}
+
+const std::vector<double> kAwkward = {0.0,   -0.0,    2.7,  -2.7,   0.49999,  -0.5,      127.0,  -128.0,
+                                      300.5, 1e9,     -1e9, 0x1p62, -0x1p63,  1e300,     -1e300, 65504,
+                                      1e-40, 3.14159, NAN,  -NAN,   INFINITY, -INFINITY, 0x1p63, 1.5e-8};
+
+}  // namespace
+
+// encode_at/decode_at over a dense run (null offsets) and over scattered offsets, for every dtype the harness
+// stores, against encode/decode one element at a time (integers: truncation toward zero, non-finite to 0; the
+// floating dtypes rounded once).
+TEST(HarnessNumeric, BatchedCodecMatchesTheOneElementCodecDenseAndScattered) {
+  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::I32, DType::I64};
+  const size_t n = kAwkward.size();
+  std::vector<int64_t> dense(n), scattered(n);
+  for (size_t i = 0; i < n; ++i) {
+    dense[i] = static_cast<int64_t>(i);
+    scattered[i] = static_cast<int64_t>((i * 7) % n) * 2 + 1;  // a permutation over odd slots
+  }
+  for (DType dt : dtypes) {
+    const size_t bytes = (2 * n + 2) * static_cast<size_t>(poolcheck::dtype_size(dt));
+    std::vector<uint8_t> got(bytes, 0x5A);
+    poolcheck::encode_at(dt, kAwkward.data(), nullptr, n, got.data());
+    EXPECT_EQ(got, encoded_one_by_one(dt, kAwkward, dense, bytes)) << "dense, dtype " << static_cast<int>(dt);
+    std::vector<uint8_t> got_scattered(bytes, 0x5A);
+    poolcheck::encode_at(dt, kAwkward.data(), scattered.data(), n, got_scattered.data());
+    EXPECT_EQ(got_scattered, encoded_one_by_one(dt, kAwkward, scattered, bytes)) << "dtype " << static_cast<int>(dt);
+    std::vector<double> back(n), back_scattered(n);
+    poolcheck::decode_at(dt, got.data(), nullptr, n, back.data());
+    poolcheck::decode_at(dt, got_scattered.data(), scattered.data(), n, back_scattered.data());
+    for (size_t i = 0; i < n; ++i) {
+      const double want = poolcheck::decode(dt, got.data() + i * poolcheck::dtype_size(dt));
+      EXPECT_TRUE(std::memcmp(&back[i], &want, 8) == 0 || (std::isnan(back[i]) && std::isnan(want))) << i;
+      EXPECT_TRUE(std::memcmp(&back_scattered[i], &want, 8) == 0 || (std::isnan(back_scattered[i]) && std::isnan(want)))
+          << i;
+    }
+  }
+  // Integers by their definition, not only against encode: truncation toward zero, non-finite values stored as 0.
+  const std::vector<double> ints = {2.7, -2.7, -0.5, NAN, INFINITY, -INFINITY, 1e12, 1e300};
+  std::vector<int64_t> stored(ints.size());
+  poolcheck::encode_at(DType::I64, ints.data(), nullptr, ints.size(), reinterpret_cast<uint8_t*>(stored.data()));
+  EXPECT_EQ(stored, (std::vector<int64_t>{2, -2, 0, 0, 0, 0, 1000000000000, std::numeric_limits<int64_t>::min()}));
+}
+
+// Negative control for the comparison above: an element written one slot off must make the byte images differ.
+TEST(HarnessNumeric, NegativeControlAnElementOneSlotOffFailsTheByteComparison) {
+  std::vector<int64_t> at = {0, 1, 2, 3}, shifted = {0, 1, 3, 2};
+  const std::vector<double> v = {1, 2, 3, 4};
+  std::vector<uint8_t> got(16, 0x5A);
+  poolcheck::encode_at(DType::F32, v.data(), shifted.data(), v.size(), got.data());
+  EXPECT_NE(got, encoded_one_by_one(DType::F32, v, at, 16));
+}
