@@ -19,6 +19,7 @@
 
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
+#include "ops/adaptive_avgpool3d_grad/step_floor.h"
 #include "ops/common/dtype_codec.h"
 
 namespace pcemu::adaptive {
@@ -36,19 +37,31 @@ int64_t extent(int64_t o, int64_t in, int64_t out) {
 
 // One axis' window arithmetic, remembered in a few direct-mapped slots: the elements of a thread group walk
 // the axis in order and ask for the same windows again and again, and each answer costs 64-bit divisions.
+// A miss usually asks for the index after the previous miss, which the StepFloors answer without dividing.
 class AxisMemo {
  public:
-  AxisMemo(int64_t in, int64_t out) : in_(in), out_(out) {}
+  AxisMemo(int64_t in, int64_t out)
+      : in_(in),
+        out_(out),
+        steps_(in > 0 && out > 0 && (static_cast<__int128>(in) + 2) * out + in < (static_cast<__int128>(1) << 62) &&
+               (static_cast<__int128>(out) + 2) * in + out < (static_cast<__int128>(1) << 62)),
+        first_(out, 0, steps_ ? in : 1),
+        end_(out, steps_ ? out + in - 1 : 0, steps_ ? in : 1),
+        start_(in, 0, steps_ ? out : 1),
+        // window(): the end rounds up unless the adaptive_floor_end fault truncates it
+        stop_(in, steps_ ? in + (fault_on(Fault::AdaptiveFloorEnd) ? 0 : out - 1) : 0, steps_ ? out : 1) {}
   // inv(i, in, out)
   const std::array<int64_t, 2>& range(int64_t i) {
     RangeSlot& s = ranges_[static_cast<size_t>(i) & kMask];
-    if (s.key != i) s = {i, inv(i, in_, out_)};
+    if (s.key != i)
+      s = {i, steps_ && i >= 0 && i <= in_ ? std::array<int64_t, 2>{first_.at(i), end_.at(i)} : inv(i, in_, out_)};
     return s.range;
   }
   // static_cast<float>(extent(o, in, out))
   float extent_f(int64_t o) {
     ExtentSlot& s = extents_[static_cast<size_t>(o) & kMask];
-    if (s.key != o) s = {o, static_cast<float>(extent(o, in_, out_))};
+    if (s.key != o)
+      s = {o, static_cast<float>(steps_ && o >= 0 && o <= out_ ? stop_.at(o) - start_.at(o) : extent(o, in_, out_))};
     return s.extent;
   }
 
@@ -63,6 +76,9 @@ class AxisMemo {
     float extent = 0.0f;
   };
   int64_t in_, out_;
+  bool steps_;              // every numerator below fits 64 bits: the StepFloors give scaled_div's values
+  StepFloor first_, end_;   // y_range: floor(i * out / in), floor((i * out + out + in - 1) / in)
+  StepFloor start_, stop_;  // window: floor(o * in / out), floor((o * in + in + round_up) / out)
   std::array<RangeSlot, kSlots> ranges_{};
   std::array<ExtentSlot, kSlots> extents_{};
 };
