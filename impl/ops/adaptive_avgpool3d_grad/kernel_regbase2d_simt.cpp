@@ -16,10 +16,10 @@
 // at a time); a thread group's stores are staged in UB and leave as one copy per contiguous run.
 #include <algorithm>
 #include <array>
-#include <functional>
 
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
+#include "ops/adaptive_avgpool3d_grad/step_floor.h"
 #include "ops/common/dtype_codec.h"
 
 namespace pcemu::adaptive {
@@ -35,6 +35,54 @@ int64_t extent(int64_t o, int64_t in, int64_t out) {
   return w[1] - w[0];
 }
 
+// One axis' window arithmetic, remembered in a few direct-mapped slots: the elements of a thread group walk
+// the axis in order and ask for the same windows again and again, and each answer costs 64-bit divisions.
+// A miss usually asks for the index after the previous miss, which the StepFloors answer without dividing.
+class AxisMemo {
+ public:
+  AxisMemo(int64_t in, int64_t out)
+      : in_(in),
+        out_(out),
+        steps_(in > 0 && out > 0 && (static_cast<__int128>(in) + 2) * out + in < (static_cast<__int128>(1) << 62) &&
+               (static_cast<__int128>(out) + 2) * in + out < (static_cast<__int128>(1) << 62)),
+        first_(out, 0, steps_ ? in : 1),
+        end_(out, steps_ ? out + in - 1 : 0, steps_ ? in : 1),
+        start_(in, 0, steps_ ? out : 1),
+        // window(): the end rounds up unless the adaptive_floor_end fault truncates it
+        stop_(in, steps_ ? in + (fault_on(Fault::AdaptiveFloorEnd) ? 0 : out - 1) : 0, steps_ ? out : 1) {}
+  // inv(i, in, out)
+  const std::array<int64_t, 2>& range(int64_t i) {
+    RangeSlot& s = ranges_[static_cast<size_t>(i) & kMask];
+    if (s.key != i)
+      s = {i, steps_ && i >= 0 && i <= in_ ? std::array<int64_t, 2>{first_.at(i), end_.at(i)} : inv(i, in_, out_)};
+    return s.range;
+  }
+  // static_cast<float>(extent(o, in, out))
+  float extent_f(int64_t o) {
+    ExtentSlot& s = extents_[static_cast<size_t>(o) & kMask];
+    if (s.key != o)
+      s = {o, static_cast<float>(steps_ && o >= 0 && o <= out_ ? stop_.at(o) - start_.at(o) : extent(o, in_, out_))};
+    return s.extent;
+  }
+
+ private:
+  static constexpr size_t kSlots = 16, kMask = kSlots - 1;
+  struct RangeSlot {
+    int64_t key = -1;
+    std::array<int64_t, 2> range{};
+  };
+  struct ExtentSlot {
+    int64_t key = -1;
+    float extent = 0.0f;
+  };
+  int64_t in_, out_;
+  bool steps_;              // every numerator below fits 64 bits: the StepFloors give scaled_div's values
+  StepFloor first_, end_;   // y_range: floor(i * out / in), floor((i * out + out + in - 1) / in)
+  StepFloor start_, stop_;  // window: floor(o * in / out), floor((o * in + in + round_up) / out)
+  std::array<RangeSlot, kSlots> ranges_{};
+  std::array<ExtentSlot, kSlots> extents_{};
+};
+
 template <typename Codec>
 struct Simt {
   using T = typename Codec::T;
@@ -44,6 +92,7 @@ struct Simt {
   UbBuf<T> one;    // one gradient read by a thread
   UbBuf<T> stage;  // a thread group's stores
   bool wrong_tap = fault_on(Fault::WrongTap);
+  AxisMemo rows{t.hx, t.hy}, cols{t.wx, t.wy};
 
   float gy(int64_t at) {
     ctx.copy_in(one, 0, a.grad, at, 1);
@@ -54,57 +103,55 @@ struct Simt {
 
   float nchw(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
-    const auto rh = inv(h, t.hx, t.hy), rw = inv(w, t.wx, t.wy);
+    const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / static_cast<float>(extent(oh, t.hx, t.hy));
-      for (int64_t ow = rw[0]; ow < rw[1]; ++ow)
-        sum += gy(base + oh * t.wy + ow) * inv_h / static_cast<float>(extent(ow, t.wx, t.wy));
+      const float inv_h = 1.0f / rows.extent_f(oh);
+      for (int64_t ow = rw[0]; ow < rw[1]; ++ow) sum += gy(base + oh * t.wy + ow) * inv_h / cols.extent_f(ow);
     }
     return sum;
   }
   float out_w_small(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
-    const auto rh = inv(h, t.hx, t.hy), rw = inv(w, t.wx, t.wy);
+    const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / static_cast<float>(extent(ow, t.wx, t.wy));
-      for (int64_t oh = rh[0]; oh < rh[1]; ++oh)
-        sum += gy(base + oh * t.wy + ow) * inv_w / static_cast<float>(extent(oh, t.hx, t.hy));
+      const float inv_w = 1.0f / cols.extent_f(ow);
+      for (int64_t oh = rh[0]; oh < rh[1]; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w / rows.extent_f(oh);
     }
     return sum;
   }
   float h_reduce_w_expand(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
-    const auto rh = inv(h, t.hx, t.hy), rw = inv(w, t.wx, t.wy);
+    const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / static_cast<float>(extent(oh, t.hx, t.hy));
+      const float inv_h = 1.0f / rows.extent_f(oh);
       const int64_t yb = base + oh * t.wy;
       if (rw[1] <= rw[0]) continue;
-      sum += gy(yb + rw[0]) * inv_h / static_cast<float>(extent(rw[0], t.wx, t.wy));
+      sum += gy(yb + rw[0]) * inv_h / cols.extent_f(rw[0]);
       if (rw[1] == rw[0] + 1) continue;
       for (int64_t ow = rw[0] + 1; ow < rw[1] - 1; ++ow) sum += gy(yb + ow) * inv_h;
-      sum += gy(yb + rw[1] - 1) * inv_h / static_cast<float>(extent(rw[1] - 1, t.wx, t.wy));
+      sum += gy(yb + rw[1] - 1) * inv_h / cols.extent_f(rw[1] - 1);
     }
     return sum;
   }
   float h_in_one(int64_t nc, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
-    const auto rw = inv(w, t.wx, t.wy);
+    const auto rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / static_cast<float>(extent(ow, t.wx, t.wy));
+      const float inv_w = 1.0f / cols.extent_f(ow);
       for (int64_t oh = 0; oh < t.hy; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w;
     }
     return sum;
   }
   float h_expand_exact12(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy + h * 12 * t.wy;
-    const auto rw = inv(w, t.wx, t.wy);
+    const auto rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / static_cast<float>(extent(ow, t.wx, t.wy));
+      const float inv_w = 1.0f / cols.extent_f(ow);
       for (int64_t i = 0; i < 12; ++i) sum += gy(base + ow + i * t.wy) * inv_w;
     }
     return sum;
@@ -126,7 +173,7 @@ struct Simt {
   float h_expand_w2(int64_t nc, int64_t h, int64_t w) {
     const int64_t kw = (t.wx + 1) >> 1, right_start = t.wx >> 1;
     const float inv_w = 1.0f / static_cast<float>(kw);
-    const auto rh = inv(h, t.hx, t.hy);
+    const auto rh = rows.range(h);
     const bool left = h != 0 && rh[0] * t.hx < h * t.hy;
     const bool right = h + 1 < t.hx && rh[1] * t.hx > (h + 1) * t.hy;
     const int64_t base = nc * t.hy * 2;
@@ -139,22 +186,32 @@ struct Simt {
   }
 
   // Elementwise variants: each block's thread groups of 1024 consecutive elements, stored as one copy.
-  void per_element(const std::function<float(int64_t, int64_t, int64_t)>& value) {
+  // `value(nc, h, w)` is called directly (no std::function) on coordinates stepped along with the element.
+  template <typename Value>
+  void per_element(const Value& value) {
     const int64_t count = t.nc * t.hx * t.wx, grid = static_cast<int64_t>(ctx.block_num()) * kThreads;
     for (int64_t base = ctx.block_idx() * kThreads; base < count; base += grid) {
       const int64_t end = std::min(count, base + kThreads);
       for (int64_t s0 = base; s0 < end; s0 += stage.size()) {
         const int64_t s1 = std::min(end, s0 + stage.size());
+        int64_t w = s0 % t.wx, h = s0 / t.wx % t.hx, nc = s0 / (t.wx * t.hx);
         for (int64_t e = s0; e < s1; ++e) {
-          const int64_t w = e % t.wx, h = e / t.wx % t.hx, nc = e / (t.wx * t.hx);
           stage[e - s0] = Codec::store(value(nc, h, col(w)));
+          if (++w == t.wx) {
+            w = 0;
+            if (++h == t.hx) {
+              h = 0;
+              ++nc;
+            }
+          }
         }
         ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
       }
     }
   }
   // Tasks of one thread each (rows, row segments); `task(i)` computes and stores its own run.
-  void per_task(int64_t tasks, const std::function<void(int64_t)>& task) {
+  template <typename Task>
+  void per_task(int64_t tasks, const Task& task) {
     const int64_t grid = static_cast<int64_t>(ctx.block_num()) * kThreads;
     for (int64_t base = ctx.block_idx() * kThreads; base < tasks; base += grid)
       for (int64_t i = base; i < std::min(tasks, base + kThreads); ++i) task(i);
@@ -174,10 +231,10 @@ struct Simt {
     std::array<std::array<int64_t, 2>, 2> ww{window(0, t.wx, 2), window(1, t.wx, 2)};
     const std::array<float, 2> inv_w{1.0f / static_cast<float>(ww[0][1] - ww[0][0]),
                                      1.0f / static_cast<float>(ww[1][1] - ww[1][0])};
-    const auto rh = inv(h, t.hx, t.hy);
+    const auto rh = rows.range(h);
     std::array<float, 2> sums{0.0f, 0.0f};
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / static_cast<float>(extent(oh, t.hx, t.hy));
+      const float inv_h = 1.0f / rows.extent_f(oh);
       for (int64_t ow = 0; ow < 2; ++ow) sums[ow] += gy(base + oh * 2 + ow) * inv_h * inv_w[ow];
     }
     for (int64_t w0 = 0; w0 < t.wx; w0 += stage.size()) {
@@ -210,7 +267,7 @@ struct Simt {
       end = ow == wo - 1 ? wx : right0 / wo;
     }
     if (start >= end || kw0 <= 0 || (boundary && kw1 <= 0)) return;
-    const auto rh = inv(h, t.hx, t.hy);
+    const auto rh = rows.range(h);
     const bool left = rh[0] * t.hx<h * t.hy, right = rh[1] * t.hx>(h + 1) * t.hy;
     const bool single = rh[1] <= rh[0] + 1;
     const float first_weight = (left || (single && right)) ? 0.5f : 1.0f, last_weight = right ? 0.5f : 1.0f;

@@ -101,16 +101,20 @@ std::optional<int64_t> device_bytes_from(const void* data) {
 
 namespace {
 
-// Calls fn(dense_index, storage_element) for every element of the view in row-major order.
+// Calls fn(dense_index, storage_element, count, stride) for each run of the view along its last dim, in
+// row-major order: the run's elements are storage_element + i * stride for i < count.
 template <typename Fn>
-void for_each_element(const aclTensor& t, Fn&& fn) {
+void for_each_row(const aclTensor& t, Fn&& fn) {
   const size_t rank = t.view_shape.size();
   const int64_t total = numel(t.view_shape).value_or(0);
+  if (total == 0) return;
+  if (rank == 0) return fn(0, t.offset, 1, 1);
+  const int64_t len = t.view_shape[rank - 1], stride = t.strides[rank - 1];
   std::vector<int64_t> idx(rank, 0);
   int64_t storage = t.offset;
-  for (int64_t linear = 0; linear < total; ++linear) {
-    fn(linear, storage);
-    for (size_t d = rank; d-- > 0;) {
+  for (int64_t linear = 0; linear < total; linear += len) {
+    fn(linear, storage, len, stride);
+    for (size_t d = rank - 1; d-- > 0;) {
       if (++idx[d] < t.view_shape[d]) {
         storage += t.strides[d];
         break;
@@ -118,6 +122,37 @@ void for_each_element(const aclTensor& t, Fn&& fn) {
       storage -= t.strides[d] * (t.view_shape[d] - 1);
       idx[d] = 0;
     }
+  }
+}
+
+// `count` elements of E from src (every `src_step` elements) to dst (every `dst_step`).
+template <typename E>
+void copy_strided(const unsigned char* src, int64_t src_step, unsigned char* dst, int64_t dst_step, int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(dst + i * dst_step * static_cast<int64_t>(sizeof(E)),
+                src + i * src_step * static_cast<int64_t>(sizeof(E)), sizeof(E));
+}
+
+// One run of a view: a block copy where its elements are adjacent, else element by element with a copy of the
+// element's fixed size (a call of memcpy per element cost more than the copy).
+void copy_run(const unsigned char* src, int64_t src_step, unsigned char* dst, int64_t dst_step, int64_t count,
+              size_t eb) {
+  if (src_step == 1 && dst_step == 1) {
+    std::memcpy(dst, src, static_cast<size_t>(count) * eb);
+    return;
+  }
+  switch (eb) {
+    case 1:
+      return copy_strided<uint8_t>(src, src_step, dst, dst_step, count);
+    case 2:
+      return copy_strided<uint16_t>(src, src_step, dst, dst_step, count);
+    case 4:
+      return copy_strided<uint32_t>(src, src_step, dst, dst_step, count);
+    case 8:
+      return copy_strided<uint64_t>(src, src_step, dst, dst_step, count);
+    default:
+      for (int64_t i = 0; i < count; ++i)
+        std::memcpy(dst + static_cast<size_t>(i * dst_step) * eb, src + static_cast<size_t>(i * src_step) * eb, eb);
   }
 }
 
@@ -152,8 +187,8 @@ void gather_view(const aclTensor& t, int64_t elem_bytes, unsigned char* dense) {
     if (n > 0) std::memcpy(dense, view_data(t, elem_bytes), static_cast<size_t>(n) * eb);
     return;
   }
-  for_each_element(t, [&](int64_t linear, int64_t storage) {
-    std::memcpy(dense + static_cast<size_t>(linear) * eb, src + static_cast<size_t>(storage) * eb, eb);
+  for_each_row(t, [&](int64_t linear, int64_t storage, int64_t count, int64_t stride) {
+    copy_run(src + static_cast<size_t>(storage) * eb, stride, dense + static_cast<size_t>(linear) * eb, 1, count, eb);
   });
 }
 
@@ -166,8 +201,8 @@ void scatter_view(const unsigned char* dense, int64_t elem_bytes, const aclTenso
     if (n > 0) std::memcpy(view_data(t, elem_bytes), dense, static_cast<size_t>(n) * eb);
     return;
   }
-  for_each_element(t, [&](int64_t linear, int64_t storage) {
-    std::memcpy(dst + static_cast<size_t>(storage) * eb, dense + static_cast<size_t>(linear) * eb, eb);
+  for_each_row(t, [&](int64_t linear, int64_t storage, int64_t count, int64_t stride) {
+    copy_run(dense + static_cast<size_t>(linear) * eb, 1, dst + static_cast<size_t>(storage) * eb, stride, count, eb);
   });
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/log.h"
+#include "ops/common/fast_div.h"
 #include "ops/common/phases.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
@@ -15,6 +16,25 @@ bool in_window(const Problem& pr, int a, int64_t o, int64_t x) {
   const __int128 off = static_cast<__int128>(x) + pr.p[a] - static_cast<__int128>(o) * pr.s[a];
   const __int128 eff = static_cast<__int128>(pr.k[a] - 1) * pr.d[a] + 1;
   return off >= 0 && off < eff && off % pr.d[a] == 0;
+}
+
+// The same test in 64-bit arithmetic, for axes where no term can overflow (decided once per launch): the 128-bit
+// remainder above is a libgcc call per axis and index.
+struct Window64 {
+  int64_t p = 0, s = 0, eff = 0, d = 1;
+  bool contains(int64_t o, int64_t x) const {
+    const int64_t off = x + p - o * s;
+    return off >= 0 && off < eff && (d == 1 || off % d == 0);
+  }
+};
+
+// Every term of in_window for x < in[a] and o < out[a] stays below 2^62 in magnitude.
+bool fits_64(const Problem& pr, int a) {
+  const __int128 limit = static_cast<__int128>(1) << 62;
+  const __int128 reach = static_cast<__int128>(pr.in[a]) + (pr.p[a] < 0 ? -static_cast<__int128>(pr.p[a]) : pr.p[a]) +
+                         static_cast<__int128>(pr.out[a]) * (pr.s[a] < 0 ? -static_cast<__int128>(pr.s[a]) : pr.s[a]);
+  const __int128 eff = static_cast<__int128>(pr.k[a] - 1) * pr.d[a] + 1;
+  return pr.d[a] > 0 && reach < limit && eff < limit && eff > -limit;
 }
 
 [[noreturn]] void bad_index(const Problem& pr, int64_t pos, const std::array<int64_t, 3>& o, int64_t v) {
@@ -45,14 +65,24 @@ void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTe
   const int64_t hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t rest = begin % pr.out_plane();
   std::array<int64_t, 3> o{rest / (pr.out[1] * pr.out[2]), rest / pr.out[2] % pr.out[1], rest % pr.out[2]};
+  const bool fast = fits_64(pr, 0) && fits_64(pr, 1) && fits_64(pr, 2) && hw <= int64_t{UINT32_MAX};
+  std::array<Window64, 3> win{};
+  for (int a = 0; a < 3 && fast; ++a) win[a] = {pr.p[a], pr.s[a], (pr.k[a] - 1) * pr.d[a] + 1, pr.d[a]};
+  const FastDiv by_plane_row(hw), by_row(pr.in[2]);
   for (int64_t i = begin; i < end; i += n) {
     const int64_t len = std::min(n, end - i);
     ctx.copy_in(buf, 0, idx, i, len);
     const Index* vals = buf.span(0, len);
     for (int64_t j = 0; j < len; ++j) {
       const int64_t v = index_value(vals[j]);
-      const bool inside = v >= 0 && v < in_plane && in_window(pr, 0, o[0], v / hw) &&
-                          in_window(pr, 1, o[1], v % hw / pr.in[2]) && in_window(pr, 2, o[2], v % pr.in[2]);
+      bool inside = v >= 0 && v < in_plane;
+      if (inside && fast && v <= int64_t{UINT32_MAX}) {
+        const int64_t d = by_plane_row.div(v), r = v - d * hw, h = by_row.div(r), w = r - h * pr.in[2];
+        inside = win[0].contains(o[0], d) && win[1].contains(o[1], h) && win[2].contains(o[2], w);
+      } else if (inside) {
+        inside = in_window(pr, 0, o[0], v / hw) && in_window(pr, 1, o[1], v % hw / pr.in[2]) &&
+                 in_window(pr, 2, o[2], v % pr.in[2]);
+      }
       if (!inside) bad_index(pr, i + j, o, v);
       if (++o[2] < pr.out[2]) continue;
       o[2] = 0;

@@ -8,6 +8,7 @@
 
 #include "common/int_math.h"
 #include "common/log.h"
+#include "ops/common/fast_div.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
 namespace pcemu::maxpool {
@@ -68,9 +69,17 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   }
   const int64_t be = t.block_elems, hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t vl = 256 / 4;  // fp32 lanes of one vector register
+  // FastDiv is exact for 32-bit numerators and divisors; other indices take the hardware division.
+  const FastDiv by_plane_row(hw), by_row(pr.in[2]);
+  const bool fast_decode = hw <= int64_t{UINT32_MAX};
   const bool skip_range = fault_on(Fault::SimdRangeCheckSkipped);
   const auto batch = fault_on(Fault::SimdBatchCollide) ? std::array<int64_t, 3>{1, 1, 1} : t.pro_batch;
-  std::vector<int64_t> lane_src, lane_dst;
+  // A lane's grad position, with its plane and grad row start known from the loops that list it.
+  struct Lane {
+    int64_t src, row_start, plane;
+  };
+  std::vector<Lane> lane_src;
+  std::vector<int64_t> lane_dst;
   std::vector<float> lane_sum;
   std::vector<int64_t> stamp;  // per UB output element: vector * vl + lane of its last scatter
   int64_t vector_id = 0;
@@ -108,17 +117,17 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
           lane_src.clear();
           for (int64_t p = 0; p < b.planes; ++p)
             for (int64_t d = rd; d < b.glen[0]; d += batch[0])
-              for (int64_t h = rh; h < b.glen[1]; h += batch[1])
-                for (int64_t w = rw; w < b.glen[2]; w += batch[2])
-                  lane_src.push_back(p * gplane + (d * b.glen[1] + h) * grow + w);
+              for (int64_t h = rh; h < b.glen[1]; h += batch[1]) {
+                const int64_t row_start = p * gplane + (d * b.glen[1] + h) * grow;
+                for (int64_t w = rw; w < b.glen[2]; w += batch[2]) lane_src.push_back({row_start + w, row_start, p});
+              }
           for (size_t v0 = 0; v0 < lane_src.size(); v0 += vl) {
             const size_t v1 = std::min(lane_src.size(), v0 + static_cast<size_t>(vl));
             ++vector_id;
             lane_dst.clear();
             lane_sum.clear();
             for (size_t l = v0; l < v1; ++l) {
-              const int64_t src = lane_src[l], plane = src / gplane;
-              const int64_t row_start = src - src % grow;
+              const int64_t src = lane_src[l].src, plane = lane_src[l].plane, row_start = lane_src[l].row_start;
               const int64_t v = read_index(ix.span(row_start, grow), src - row_start);
               int64_t dst = -1;
               if (t.full) {
@@ -128,7 +137,15 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
               } else {
                 // The index decoded in uint32 as upstream's fast division does; relative to the tile origin.
                 const int64_t u = a.upstream ? static_cast<int64_t>(static_cast<uint32_t>(v)) : v;
-                const int64_t d = u / hw, h = u % hw / pr.in[2], w = u % pr.in[2];
+                int64_t d = 0, h = 0, w = 0;
+                if (fast_decode && u >= 0 && u <= int64_t{UINT32_MAX}) {
+                  d = by_plane_row.div(u);
+                  const int64_t r = u - d * hw;
+                  h = by_row.div(r);
+                  w = r - h * pr.in[2];
+                } else {
+                  d = u / hw, h = u % hw / pr.in[2], w = u % pr.in[2];
+                }
                 const bool inside = d >= b.x0[0] && d < b.x0[0] + b.len[0] && h >= b.x0[1] && h < b.x0[1] + b.len[1] &&
                                     w >= b.x0[2] && w < b.x0[2] + b.len[2];
                 if (t.check_range && !skip_range && !inside) continue;  // another tile's element

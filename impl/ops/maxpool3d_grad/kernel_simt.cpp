@@ -4,6 +4,7 @@
 // position and stores the sum cast with round-to-nearest-even. Threads read GM directly; the emulation stages
 // each thread group's stores in UB so they leave as one copy. No atomics, no order-dependent sums.
 #include <algorithm>
+#include <limits>
 
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
@@ -19,6 +20,43 @@ std::array<int64_t, 2> inverse_window(const Problem& pr, int a, int64_t x) {
   const int64_t hi = (x + pr.p[a]) / pr.s[a] + (fault_on(Fault::SimtWindowShort) ? 0 : 1);
   return {std::min(lo, pr.out[a]), std::min(hi, pr.out[a])};
 }
+
+// inverse_window along one axis, remembered in a few direct-mapped slots (a thread group's elements ask for the
+// same D and H windows again and again), with the fault read once and the window extent in 64 bits where it fits:
+// the 128-bit division was a libgcc call per axis and element.
+class InverseWindows {
+ public:
+  InverseWindows(const Problem& pr, int a)
+      : pr_(pr), a_(a), p_(pr.p[a]), s_(pr.s[a]), pend_(fault_on(Fault::SimtWindowShort) ? 0 : 1) {
+    const __int128 eff = static_cast<__int128>(pr.k[a] - 1) * pr.d[a] + 1;
+    fits_ = eff >= 1 && eff <= std::numeric_limits<int64_t>::max();
+    eff_ = fits_ ? static_cast<int64_t>(eff) : 0;
+  }
+  const std::array<int64_t, 2>& at(int64_t x) {
+    Slot& slot = slots_[static_cast<size_t>(x) & (kSlots - 1)];
+    if (slot.key != x) slot = {x, compute(x)};
+    return slot.range;
+  }
+
+ private:
+  std::array<int64_t, 2> compute(int64_t x) const {
+    if (!fits_) return inverse_window(pr_, a_, x);
+    // x + p >= eff >= 1 before the subtraction, so it cannot overflow: the 128-bit expression's value.
+    const int64_t lo = x + p_ < eff_ ? 0 : (x + p_ - eff_) / s_ + 1;
+    const int64_t hi = (x + p_) / s_ + pend_;
+    return {std::min(lo, pr_.out[a_]), std::min(hi, pr_.out[a_])};
+  }
+  static constexpr size_t kSlots = 16;
+  struct Slot {
+    int64_t key = -1;
+    std::array<int64_t, 2> range{};
+  };
+  const Problem& pr_;
+  int a_;
+  int64_t p_, s_, pend_, eff_ = 0;
+  bool fits_ = false;
+  std::array<Slot, kSlots> slots_{};
+};
 
 // An element offset past what the kernel's offset type holds: with int32 offsets above the int32 index limit the
 // device would wrap and address another element, so the emulator stops the kernel (like its UB and GM checks).
@@ -49,15 +87,17 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   const int64_t elems = pr.nc() * pr.in_plane(), hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t out_plane = pr.out_plane(), ohw = pr.out[1] * pr.out[2];
   const int64_t grid = static_cast<int64_t>(ctx.block_num()) * kSimtThreads;
+  std::array<InverseWindows, 3> windows{InverseWindows(pr, 0), InverseWindows(pr, 1), InverseWindows(pr, 2)};
   for (int64_t base = ctx.block_idx() * kSimtThreads; base < elems; base += grid) {
     const int64_t end = std::min(elems, base + kSimtThreads);
     for (int64_t s0 = base; s0 < end; s0 += stage_n) {
       const int64_t s1 = std::min(end, s0 + stage_n);
+      // The element's coordinates, stepped along with it.
+      int64_t nc = s0 / in_plane, pos = s0 % in_plane;
+      std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
       for (int64_t e = s0; e < s1; ++e) {
         if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
-        const int64_t nc = e / in_plane, pos = e % in_plane;
-        const std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
-        const auto wd = inverse_window(pr, 0, x[0]), wh = inverse_window(pr, 1, x[1]), ww = inverse_window(pr, 2, x[2]);
+        const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
         float sum = 0.0f;
         for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
           for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
@@ -81,6 +121,20 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
               sum += Codec::load(g[0]);
             }
         stage[e - s0] = store_rint<Codec>(sum);
+        if (++x[2] < pr.in[2]) {
+          ++pos;
+          continue;
+        }
+        x[2] = 0;
+        if (++x[1] == pr.in[1]) {
+          x[1] = 0;
+          ++x[0];
+        }
+        if (++pos == in_plane) {
+          pos = 0;
+          x[0] = 0;
+          ++nc;
+        }
       }
       ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
     }
