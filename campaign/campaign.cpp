@@ -266,7 +266,7 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
       continue;
     }
     if (more && exec.in_flight() < exec.capacity()) {
-      const CasePlan plan = plan_case(opts, schedule, i);
+      CasePlan plan = plan_case(opts, schedule, i);
       i += opts.shard_count;
       Case c;
       try {
@@ -281,7 +281,8 @@ CampaignSummary run_campaign(const CampaignOptions& opts, const std::function<vo
         continue;
       }
       exec.submit(static_cast<uint64_t>(plan.index), c, opts.run_options);
-      pending.push_back(Pending{plan.index, std::move(c), plan.label, plan.target.rule, plan.invalid});
+      pending.push_back(
+          Pending{plan.index, std::move(c), std::move(plan.label), std::move(plan.target.rule), plan.invalid});
       continue;
     }
     if (exec.in_flight() == 0) break;

@@ -9,13 +9,18 @@ namespace poolcheck {
 
 namespace {
 
-std::string join(const std::vector<int64_t>& values, char sep) {
-  std::string out;
+template <typename Int>
+void append_int(Int v, std::string* out) {
+  char digits[24];
+  const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+  out->append(digits, end);
+}
+
+void append_joined(const std::vector<int64_t>& values, char sep, std::string* out) {
   for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out += sep;
-    out += std::to_string(values[i]);
+    if (i) out->push_back(sep);
+    append_int(values[i], out);
   }
-  return out;
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -49,20 +54,18 @@ bool parse_u64(const std::string& s, uint64_t* out) {
 
 // op, soc and fill are free text: a space, '%' or a control character is written %XX so that the value stays
 // one token (an invalid case may name the SoC "Ascend910B " on purpose). Every real name is written as is.
-std::string escaped(const std::string& s) {
+void append_escaped(const std::string& s, std::string* out) {
   static const char* const kHex = "0123456789ABCDEF";
-  std::string out;
   for (const char ch : s) {
     const auto u = static_cast<unsigned char>(ch);
     if (u <= 0x20 || u == '%' || u == 0x7F) {
-      out += '%';
-      out += kHex[u >> 4];
-      out += kHex[u & 0xF];
+      out->push_back('%');
+      out->push_back(kHex[u >> 4]);
+      out->push_back(kHex[u & 0xF]);
     } else {
-      out += ch;
+      out->push_back(ch);
     }
   }
-  return out;
 }
 
 bool unescaped(const std::string& s, std::string* out) {
@@ -100,23 +103,34 @@ bool is_word(const std::string& s) {
                      [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-'; });
 }
 
-std::string tensor_token(const TensorArg& t) {
-  if (!t.present) return "null";
-  std::string s = std::string(dtype_name(t.dtype)) + ":" + (t.shape.empty() ? "()" : join(t.shape, 'x'));
-  if (!t.strides.empty() && !is_contiguous(t.shape, t.strides)) s += ":st=" + join(t.strides, ',');
-  if (t.offset != 0) s += ":off=" + std::to_string(t.offset);
-  if (t.alloc_elems >= 0) s += ":alloc=" + std::to_string(t.alloc_elems);
-  if (t.format != Format::ND) s += std::string(":fmt=") + format_name(t.format);
-  return s;
+void append_tensor_token(const TensorArg& t, std::string* out) {
+  if (!t.present) {
+    out->append("null");
+    return;
+  }
+  out->append(dtype_name(t.dtype)).push_back(':');
+  if (t.shape.empty()) {
+    out->append("()");
+  } else {
+    append_joined(t.shape, 'x', out);
+  }
+  if (!t.strides.empty() && !is_contiguous(t.shape, t.strides)) {
+    out->append(":st=");
+    append_joined(t.strides, ',', out);
+  }
+  if (t.offset != 0) out->append(":off="), append_int(t.offset, out);
+  if (t.alloc_elems >= 0) out->append(":alloc="), append_int(t.alloc_elems, out);
+  if (t.format != Format::ND) out->append(":fmt=").append(format_name(t.format));
 }
 
-std::string array_token(const IntArrayArg& a) {
-  if (!a.present) return "null[]";
-  // Appended rather than "[" + ... + "]": GCC 12 at -O3 reports a false -Wrestrict in "[" + std::string.
-  std::string s = "[";
-  s += join(a.values, ',');
-  s += ']';
-  return s;
+void append_array_token(const IntArrayArg& a, std::string* out) {
+  if (!a.present) {
+    out->append("null[]");
+    return;
+  }
+  out->push_back('[');
+  append_joined(a.values, ',', out);
+  out->push_back(']');
 }
 
 bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
@@ -173,22 +187,29 @@ bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
 
 }  // namespace
 
+// Appended to one string rather than streamed: the campaign writes a descriptor for every case it sends.
 std::string to_descriptor(const Case& c) {
-  std::ostringstream os;
-  os << "op=" << escaped(c.op) << " soc=" << escaped(c.platform);
-  for (const auto& [name, t] : c.tensors) os << ' ' << name << '=' << tensor_token(t);
-  for (const auto& [name, a] : c.arrays) os << ' ' << name << '=' << array_token(a);
-  for (const auto& [name, v] : c.scalars) os << ' ' << name << '=' << v;
-  if (c.null_workspace_size) os << " nullws=1";
-  if (c.null_executor) os << " nullexec=1";
-  if (c.deterministic) os << " det=1";
-  if (c.cores) os << " cores=" << c.cores;
-  if (c.ub_bytes) os << " ub=" << c.ub_bytes;
-  if (c.int32_index_limit) os << " i32limit=" << c.int32_index_limit;
-  os << " seed=" << c.seed << " fill=" << fill_name(c.fill);
-  for (const auto& [name, f] : c.tensor_fills) os << " fill." << name << '=' << fill_token(f);
-  for (const auto& [key, word] : c.options) os << ' ' << key << '=' << word;
-  return os.str();
+  std::string s;
+  s.reserve(256);
+  auto field = [&s](const std::string& name) -> std::string& { return s.append(" ").append(name).append("="); };
+  s.append("op=");
+  append_escaped(c.op, &s);
+  s.append(" soc=");
+  append_escaped(c.platform, &s);
+  for (const auto& [name, t] : c.tensors) append_tensor_token(t, &field(name));
+  for (const auto& [name, a] : c.arrays) append_array_token(a, &field(name));
+  for (const auto& [name, v] : c.scalars) append_int(v, &field(name));
+  if (c.null_workspace_size) s.append(" nullws=1");
+  if (c.null_executor) s.append(" nullexec=1");
+  if (c.deterministic) s.append(" det=1");
+  if (c.cores) s.append(" cores="), append_int(c.cores, &s);
+  if (c.ub_bytes) s.append(" ub="), append_int(c.ub_bytes, &s);
+  if (c.int32_index_limit) s.append(" i32limit="), append_int(c.int32_index_limit, &s);
+  s.append(" seed="), append_int(c.seed, &s);
+  s.append(" fill=").append(fill_name(c.fill));
+  for (const auto& [name, f] : c.tensor_fills) s.append(" fill.").append(name).append("=").append(fill_token(f));
+  for (const auto& [key, word] : c.options) s.append(" ").append(key).append("=").append(word);
+  return s;
 }
 
 ParseResult parse_descriptor(const std::string& line) {

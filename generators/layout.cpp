@@ -1,13 +1,16 @@
 #include "generators/layout.h"
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 
 namespace poolcheck::gen {
 
 rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
-  return rc::gen::exec([base = std::move(t), demand] {
-    TensorArg t = base;
+  // RapidCheck copies the callable several times per draw (into the shrinkable, the recipe replay): a shared base
+  // costs a reference count there instead of a tensor's vectors.
+  return rc::gen::exec([base = std::make_shared<const TensorArg>(std::move(t)), demand] {
+    TensorArg t = *base;
     const bool contiguous = *rc::gen::weightedElement<int>({{1, 0}, {1, 1}}) == 0;
     if (demand == LayoutDemand::kOffset) {
       t.offset = *rc::gen::inRange<int64_t>(1, 17);

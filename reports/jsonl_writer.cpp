@@ -7,7 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "reports/case_result_json.h"
+#include "reports/result_line.h"
 
 namespace poolcheck::reports {
 
@@ -20,9 +20,9 @@ std::runtime_error io_error(const std::string& what, const std::filesystem::path
 }  // namespace
 
 std::string result_line(const CaseResult& r) {
-  // dump() escapes control characters, so every record stays on one line; invalid UTF-8 is replaced.
-  std::string line = result_to_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  line.push_back('\n');
+  // Control characters are escaped, so every record stays on one line; invalid UTF-8 is replaced.
+  std::string line;
+  append_result_line(r, &line);
   return line;
 }
 
@@ -38,10 +38,11 @@ JsonlWriter::~JsonlWriter() {
 
 void JsonlWriter::add(const CaseResult& r) {
   if (fd_ < 0) throw std::runtime_error("write to a closed report file " + path_.string());
-  const std::string line = result_line(r);
+  line_.clear();  // the buffer is kept: its capacity serves the next line
+  append_result_line(r, &line_);
   // Unbuffered on purpose: what the kernel has survives the process. A short write (signal, pipe) continues.
-  const char* p = line.data();
-  size_t left = line.size();
+  const char* p = line_.data();
+  size_t left = line_.size();
   while (left > 0) {
     const ssize_t n = ::write(fd_, p, left);
     if (n < 0) {

@@ -29,6 +29,7 @@ class JsonlWriter {
   std::filesystem::path path_;
   int fd_ = -1;
   int64_t lines_ = 0;
+  std::string line_;
 };
 
 // The results.jsonl form of one result: compact JSON ending in '\n'.

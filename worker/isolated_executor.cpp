@@ -78,9 +78,11 @@ uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_
   req.check_tiling = opt.check_tiling;
   req.want_tensors = want_tensors;
   if (opt.host_inputs) req.host_inputs = *opt.host_inputs;
-  InFlight f{ticket, c, req.descriptor, opt, opts_.case_timeout > 0 ? opts_.case_timeout : case_time_limit(c)};
+  const std::string request = encode_case_request(req);
+  InFlight f{ticket, c, std::move(req.descriptor), opt,
+             opts_.case_timeout > 0 ? opts_.case_timeout : case_time_limit(c)};
   f.opt.host_inputs = nullptr;  // sent with the request; the caller's pointer need not outlive it
-  const uint64_t id = pool_->submit(encode_case_request(req), f.limit);
+  const uint64_t id = pool_->submit(request, f.limit);
   in_flight_.emplace(id, std::move(f));
   return id;
 }

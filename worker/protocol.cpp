@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "reports/json_number.h"
+#include "reports/json_text.h"
 #include "worker/result_wire.h"
 
 namespace poolcheck::worker {
@@ -37,6 +38,22 @@ json parse(const std::string& message, const char* what) {
 std::string encode_info_request() { return R"({"kind":"info"})"; }
 
 std::string encode_case_request(const CaseRequest& r) {
+  if (r.host_inputs.empty() && reports::plain_json_text(r.descriptor)) {
+    // The request of every campaign case: written directly rather than through a JSON object (which, as before,
+    // writes any other request, and refuses a descriptor that is not UTF-8).
+    std::string text = "{\"kind\":\"case\",\"descriptor\":";
+    reports::append_json_string(r.descriptor, &text);
+    auto flag = [&text](const char* name, bool value) {
+      text.append(",\"").append(name).append("\":").append(value ? "true" : "false");
+    };
+    flag("check_spec", r.check_spec);
+    flag("rerun", r.rerun);
+    flag("allow_unsupported", r.allow_unsupported);
+    flag("check_tiling", r.check_tiling);
+    flag("tensors", r.want_tensors);
+    text.push_back('}');
+    return text;
+  }
   json j{{"kind", "case"},
          {"descriptor", r.descriptor},
          {"check_spec", r.check_spec},
