@@ -1,13 +1,17 @@
-// Where a verified case's CPU goes: the stages of the default campaign (`poolcheck run`, seed 1), each timed
-// over the same cases, the campaign's own first ones, so the figures add up to a case and show which stage a
-// change made cheaper. items_per_second counts the set's cases (all of them, valid or not, for every stage), so
-// 1e6 / items_per_second is a stage's microseconds per campaign case.
+// Where a verified case's CPU goes: the stages of the default campaign (`poolcheck run --cases 20000`, seed 1), each
+// timed over the same cases, a sample of the campaign's own (every 25th of its 20,000: every operator, valid and
+// invalid, the heavy long-axis and threshold cases in their share), so the figures add up to a case and show which
+// stage a change made cheaper. items_per_second counts the sample's cases (all of them, valid or not, for every
+// stage; all 20,000 for generation), so 1e6 / items_per_second is a stage's microseconds per campaign case.
 //   stage/generation      drawing the cases: the scheduler, the generators, the campaign's bookkeeping
 //   stage/fill            the input values of the valid cases (data fill, indices from the forward pass)
 //   stage/plan            validation and tiling: GetWorkspaceSize only, through the public C API
+//   stage/kernel          the emulated call alone: both phases through the public C API on staged tensors
 //   stage/oracle          the scalar oracle over the valid cases' inputs
 //   stage/compare         the oracle comparison of an output against the oracle (a passing one)
 //   stage/protocol        the worker round trip's encoding: request out and in, reply out and in (no pipe)
+//   stage/round_trip      one request to a live worker process and its answer through the pipes (a backend-info
+//                         request, so the figure is the pipe, the framing and the worker's wake-up, not a case)
 //   stage/result_line     the results.jsonl line of each result
 //   stage/case_once       a whole case in this process without the second run (fill, both phases, the
 //                         emulated kernel, every check, the comparison)
@@ -15,6 +19,7 @@
 // The cases come from run_campaign itself (its case seam), so the set is the campaign's and not an imitation.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -27,18 +32,21 @@
 #include "harness/op_adapter.h"
 #include "harness/plan_only.h"
 #include "harness/runner.h"
+#include "harness/staging.h"
 #include "reports/jsonl_writer.h"
+#include "worker/isolated_executor.h"
 #include "worker/protocol.h"
 
 namespace {
 
 using namespace poolcheck;
 
-constexpr int64_t kCases = 400;  // the campaign's first cases: every operator, valid and invalid, a mix of sizes
+constexpr int64_t kCampaignCases = 20000;  // the campaign whose cases are sampled
+constexpr int64_t kStride = 25;            // every 25th of them is in the set
 
 CampaignOptions default_campaign() {
   CampaignOptions opt;
-  opt.max_cases = kCases;
+  opt.max_cases = kCampaignCases;
   opt.seed = 1;
   opt.handle_sigint = false;
   return opt;
@@ -55,7 +63,9 @@ const CaseSet& case_set() {
   static const CaseSet set = [] {
     CaseSet s;
     CampaignOptions opt = default_campaign();
-    opt.run_case_fn = [&s](const Case& c) {
+    int64_t drawn = 0;
+    opt.run_case_fn = [&s, &drawn](const Case& c) {
+      if (drawn++ % kStride != 0) return planned_result(c);  // the schedule does not depend on results
       s.cases.push_back(c);
       CaseResult r = run_case(c);
       if (r.expected_status == 0) s.valid.push_back(s.cases.size() - 1);
@@ -74,7 +84,7 @@ void generation(benchmark::State& state) {
     opt.run_case_fn = [](const Case& c) { return planned_result(c); };
     benchmark::DoNotOptimize(run_campaign(opt));
   }
-  state.SetItemsProcessed(kCases * state.iterations());
+  state.SetItemsProcessed(kCampaignCases * state.iterations());
 }
 
 void fill(benchmark::State& state) {
@@ -139,6 +149,42 @@ void protocol(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(s.cases.size()) * state.iterations());
 }
 
+// Manual time: only the two phases are timed; the backend's knobs, the fill and the staging are set up untimed
+// before each call, the output freshly filled each time.
+void kernel(benchmark::State& state) {
+  const CaseSet& s = case_set();
+  ensure_runtime();
+  aclrtStream stream = nullptr;
+  backend::api().aclrtCreateStream(&stream);
+  for (auto _ : state) {
+    double seconds = 0;
+    for (size_t i : s.valid) {
+      const Case& c = s.cases[i];
+      const OpAdapter& op = *find_adapter(c.op);
+      CaseResult unused;
+      configure_backend(c, &unused);
+      HostValues inputs = op.make_inputs(c);
+      DeviceCase d;
+      upload(c, op, &inputs, &d);
+      const auto t0 = std::chrono::steady_clock::now();
+      benchmark::DoNotOptimize(call_two_phases(op, c, d.h, stream));
+      seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    state.SetIterationTime(seconds);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(s.cases.size()) * state.iterations());
+}
+
+void round_trip(benchmark::State& state) {
+  const CaseSet& s = case_set();
+  worker::IsolationOptions iso;
+  iso.workers = 1;
+  worker::IsolatedExecutor worker(iso);
+  for (auto _ : state)
+    for (size_t i = 0; i < s.cases.size(); ++i) benchmark::DoNotOptimize(worker.backend_info());
+  state.SetItemsProcessed(static_cast<int64_t>(s.cases.size()) * state.iterations());
+}
+
 void result_line(benchmark::State& state) {
   const CaseSet& s = case_set();
   for (auto _ : state)
@@ -172,9 +218,11 @@ int main(int argc, char** argv) {
   add("stage/generation", generation);
   add("stage/fill", fill);
   add("stage/plan", plan);
+  benchmark::RegisterBenchmark("stage/kernel", kernel)->Unit(benchmark::kMillisecond)->UseManualTime();
   add("stage/oracle", oracle);
   add("stage/compare", compare);
   add("stage/protocol", protocol);
+  add("stage/round_trip", round_trip);
   add("stage/result_line", result_line);
   add("stage/case_once", [](benchmark::State& st) { whole_case(st, false); });
   add("stage/case", [](benchmark::State& st) { whole_case(st, true); });
