@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <sstream>
+#include <string_view>
 
 namespace poolcheck {
 
@@ -23,29 +23,25 @@ void append_joined(const std::vector<int64_t>& values, char sep, std::string* ou
   }
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::string cur;
-  for (char ch : s) {
-    if (ch == sep) {
-      parts.push_back(cur);
-      cur.clear();
-    } else {
-      cur += ch;
-    }
+// The pieces of `s` between `sep` characters (as many as there are separators, plus one), as views into `s`.
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  for (size_t from = 0;;) {
+    const size_t at = s.find(sep, from);
+    parts.push_back(s.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
+    if (at == std::string_view::npos) return parts;
+    from = at + 1;
   }
-  parts.push_back(cur);
-  return parts;
 }
 
-bool parse_int(const std::string& s, int64_t* out) {
+bool parse_int(std::string_view s, int64_t* out) {
   if (s.empty()) return false;
   const char* end = s.data() + s.size();
   auto [ptr, ec] = std::from_chars(s.data(), end, *out);
   return ec == std::errc() && ptr == end;
 }
 
-bool parse_u64(const std::string& s, uint64_t* out) {
+bool parse_u64(std::string_view s, uint64_t* out) {
   if (s.empty()) return false;
   const char* end = s.data() + s.size();
   auto [ptr, ec] = std::from_chars(s.data(), end, *out);
@@ -68,11 +64,13 @@ void append_escaped(const std::string& s, std::string* out) {
   }
 }
 
-bool unescaped(const std::string& s, std::string* out) {
+bool unescaped(std::string_view s, std::string* out) {
   out->clear();
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] != '%') {
-      *out += s[i];
+      const size_t run = std::min(s.find('%', i), s.size()) - i;  // up to the next escape, at once
+      out->append(s.substr(i, run));
+      i += run - 1;
       continue;
     }
     unsigned value = 0;
@@ -85,10 +83,10 @@ bool unescaped(const std::string& s, std::string* out) {
   return true;
 }
 
-bool parse_list(const std::string& s, char sep, std::vector<int64_t>* out) {
+bool parse_list(std::string_view s, char sep, std::vector<int64_t>* out) {
   out->clear();
   if (s.empty()) return true;
-  for (const auto& part : split(s, sep)) {
+  for (const std::string_view part : split(s, sep)) {
     int64_t v = 0;
     if (!parse_int(part, &v)) return false;
     out->push_back(v);
@@ -97,7 +95,7 @@ bool parse_list(const std::string& s, char sep, std::vector<int64_t>* out) {
 }
 
 // An option's value: letters, digits and '_' or '-', starting with a letter.
-bool is_word(const std::string& s) {
+bool is_word(std::string_view s) {
   if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
   return std::all_of(s.begin(), s.end(),
                      [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-'; });
@@ -133,7 +131,7 @@ void append_array_token(const IntArrayArg& a, std::string* out) {
   out->push_back(']');
 }
 
-bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
+bool parse_tensor(std::string_view v, TensorArg* t, std::string* err) {
   *t = TensorArg{};
   if (v == "null") {
     t->present = false;
@@ -144,20 +142,20 @@ bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
     *err = "tensor needs DT:DIMS";
     return false;
   }
-  const auto dt = parse_dtype(parts[0]);
+  const auto dt = parse_dtype(std::string(parts[0]));
   if (!dt) {
-    *err = "unknown dtype '" + parts[0] + "'";
+    *err = "unknown dtype '" + std::string(parts[0]) + "'";
     return false;
   }
   t->dtype = *dt;
   if (parts[1] != "()" && !parse_list(parts[1], 'x', &t->shape)) {
-    *err = "bad dims '" + parts[1] + "'";
+    *err = "bad dims '" + std::string(parts[1]) + "'";
     return false;
   }
   for (size_t i = 2; i < parts.size(); ++i) {
-    const auto& p = parts[i];
+    const std::string_view p = parts[i];
     const auto eq = p.find('=');
-    const std::string key = p.substr(0, eq), val = eq == std::string::npos ? "" : p.substr(eq + 1);
+    const std::string_view key = p.substr(0, eq), val = eq == std::string_view::npos ? "" : p.substr(eq + 1);
     bool ok = false;
     if (key == "st") {
       ok = parse_list(val, ',', &t->strides) && !t->strides.empty();
@@ -166,12 +164,12 @@ bool parse_tensor(const std::string& v, TensorArg* t, std::string* err) {
     } else if (key == "alloc") {
       ok = parse_int(val, &t->alloc_elems) && t->alloc_elems >= 0;
     } else if (key == "fmt") {
-      const auto f = parse_format(val);
+      const auto f = parse_format(std::string(val));
       ok = f.has_value();
       if (ok) t->format = *f;
     }
     if (!ok) {
-      *err = "bad tensor attribute '" + p + "'";
+      *err = "bad tensor attribute '" + std::string(p) + "'";
       return false;
     }
   }
@@ -216,17 +214,21 @@ ParseResult parse_descriptor(const std::string& line) {
   ParseResult r;
   Case& c = r.value;
   c.tensors.clear();
-  std::istringstream is(line);
-  std::string tok;
+  std::string_view tok;
   auto fail = [&](const std::string& why) {
     r.ok = false;
-    r.error = "token '" + tok + "': " + why;
+    r.error = "token '" + std::string(tok) + "': " + why;
     return r;
   };
-  while (is >> tok) {
+  // Tokens are separated by white space, as a stream's >> reads them (the C locale's six characters).
+  const std::string_view text = line;
+  constexpr std::string_view kSpace = " \t\n\v\f\r";
+  for (size_t from = text.find_first_not_of(kSpace); from != std::string_view::npos;
+       from = text.find_first_not_of(kSpace, from + tok.size())) {
+    tok = text.substr(from, text.find_first_of(kSpace, from) - from);
     const auto eq = tok.find('=');
-    if (eq == std::string::npos || eq == 0) return fail("expected name=value");
-    const std::string key = tok.substr(0, eq), val = tok.substr(eq + 1);
+    if (eq == std::string_view::npos || eq == 0) return fail("expected name=value");
+    const std::string_view key = tok.substr(0, eq), val = tok.substr(eq + 1);
     int64_t iv = 0;
     uint64_t uv = 0;
     if (key == "op") {
@@ -256,37 +258,38 @@ ParseResult parse_descriptor(const std::string& line) {
       if (!kind || !is_case_fill(*kind))
         return fail("unknown case-wide fill (known: " + fill_words(true) + "; a tensor's own fill is fill.NAME=...)");
       c.fill = *kind;
-    } else if (key.rfind("fill.", 0) == 0) {
-      const std::string tensor = key.substr(5);
+    } else if (key.substr(0, 5) == "fill.") {
+      const std::string tensor(key.substr(5));
       if (tensor.empty()) return fail("fill.NAME needs a tensor name");
       std::string err;
-      const std::optional<TensorFill> f = parse_fill_token(val, &err);
+      const std::optional<TensorFill> f = parse_fill_token(std::string(val), &err);
       if (!f) return fail(err);
       for (const auto& [name, given] : c.tensor_fills)
         if (name == tensor) return fail("a second fill for tensor '" + tensor + "'");
       c.tensor_fills.emplace_back(tensor, *f);
     } else if (val == "null[]") {
-      c.arrays.emplace_back(key, IntArrayArg{false, {}});
+      c.arrays.emplace_back(std::string(key), IntArrayArg{false, {}});
     } else if (!val.empty() && val.front() == '[') {
       if (val.back() != ']') return fail("unterminated int array");
       IntArrayArg a;
       if (!parse_list(val.substr(1, val.size() - 2), ',', &a.values)) return fail("bad int array");
-      c.arrays.emplace_back(key, a);
-    } else if (val == "null" || val.find(':') != std::string::npos) {
+      c.arrays.emplace_back(std::string(key), a);
+    } else if (val == "null" || val.find(':') != std::string_view::npos) {
       TensorArg t;
       std::string err;
       if (!parse_tensor(val, &t, &err)) return fail(err);
-      c.tensors.emplace_back(key, t);
+      c.tensors.emplace_back(std::string(key), std::move(t));
     } else if (parse_int(val, &iv)) {
-      c.scalars.emplace_back(key, iv);
+      c.scalars.emplace_back(std::string(key), iv);
     } else if (is_word(val)) {
-      c.options.emplace_back(key, val);  // which options an operator accepts is its ArgumentNames' business
+      c.options.emplace_back(std::string(key),
+                             std::string(val));  // which options an operator accepts is its ArgumentNames' business
     } else {
       return fail("not a tensor, int array, integer scalar or option word");
     }
   }
   if (c.op.empty()) {
-    tok.clear();
+    tok = {};
     return fail("missing op=");
   }
   r.ok = true;
