@@ -69,6 +69,30 @@ TEST(WorkerProtocol, DescriptorThatIsNotUtf8IsRefused) {
   EXPECT_THROW(encode_case_request(r), nlohmann::json::exception);
 }
 
+// A worker reads the direct form without a JSON parser: any other JSON text of the same request (keys in another
+// order, white space) reads back alike through the parser, and text that is not JSON is refused, however close it
+// comes to the direct form.
+TEST(WorkerProtocol, EveryFormOfARequestReadsAlike) {
+  for (const CaseRequest& r : requests()) {
+    for (const std::string& text : {object_form(r).dump(), object_form(r).dump(2), encode_case_request(r) + " \n"})
+      EXPECT_TRUE(same_fields(decode_request(text).case_request, r)) << text;
+    const std::string direct = encode_case_request(r);
+    for (size_t cut = 0; cut < direct.size(); ++cut)
+      EXPECT_THROW(decode_request(direct.substr(0, cut)), std::exception) << direct.substr(0, cut);
+    EXPECT_THROW(decode_request(direct + "x"), std::exception);
+    EXPECT_THROW(decode_request(direct + "}"), std::exception);
+  }
+}
+
+// A flag spelled as JSON allows but not as the direct form writes it (a number) goes to the parser, which refuses it.
+TEST(WorkerProtocol, AFlagThatIsNotABooleanIsRefused) {
+  std::string text = encode_case_request(requests()[3]);
+  const size_t at = text.find("\"rerun\":true");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 12, "\"rerun\":1");
+  EXPECT_THROW(decode_request(text), std::exception) << text;
+}
+
 // Negative control: the comparison above fires when one flag or the descriptor differs.
 TEST(WorkerProtocol, ControlComparisonCatchesOneChangedField) {
   const CaseRequest r = requests()[5];

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string_view>
 
 #include "reports/json_number.h"
 #include "reports/json_text.h"
@@ -33,6 +34,41 @@ json parse(const std::string& message, const char* what) {
   return j;
 }
 
+// The request's flags, in the order the direct form writes them: the one list both forms are written and read by.
+struct Flag {
+  const char* name;
+  bool CaseRequest::*member;
+};
+constexpr Flag kFlags[] = {{"check_spec", &CaseRequest::check_spec},
+                           {"rerun", &CaseRequest::rerun},
+                           {"allow_unsupported", &CaseRequest::allow_unsupported},
+                           {"check_tiling", &CaseRequest::check_tiling},
+                           {"tensors", &CaseRequest::want_tensors}};
+
+constexpr std::string_view kDirectHead = R"({"kind":"case","descriptor":")";
+
+// Reads a request in exactly the direct form encode_case_request writes (a plain descriptor, every flag in order,
+// nothing else), as a worker does for every campaign case; false for any other text, which the JSON parser reads.
+bool read_direct_request(std::string_view m, CaseRequest* r) {
+  if (!m.starts_with(kDirectHead)) return false;
+  m.remove_prefix(kDirectHead.size());
+  const size_t quote = m.find('"');
+  if (quote == std::string_view::npos || !reports::plain_json_text(m.substr(0, quote))) return false;
+  r->descriptor.assign(m.substr(0, quote));
+  m.remove_prefix(quote + 1);
+  for (const Flag& flag : kFlags) {
+    if (!m.starts_with(",\"") || !m.substr(2).starts_with(flag.name)) return false;
+    m.remove_prefix(2 + std::string_view(flag.name).size());
+    if (!m.starts_with("\":")) return false;
+    m.remove_prefix(2);
+    const bool value = m.starts_with("true");
+    if (!value && !m.starts_with("false")) return false;
+    m.remove_prefix(value ? 4 : 5);
+    r->*flag.member = value;
+  }
+  return m == "}";
+}
+
 }  // namespace
 
 std::string encode_info_request() { return R"({"kind":"info"})"; }
@@ -41,26 +77,15 @@ std::string encode_case_request(const CaseRequest& r) {
   if (r.host_inputs.empty() && reports::plain_json_text(r.descriptor)) {
     // The request of every campaign case: written directly rather than through a JSON object (which, as before,
     // writes any other request, and refuses a descriptor that is not UTF-8).
-    std::string text = "{\"kind\":\"case\",\"descriptor\":";
-    reports::append_json_string(r.descriptor, &text);
-    auto flag = [&text](const char* name, bool value) {
-      text.append(",\"").append(name).append("\":").append(value ? "true" : "false");
-    };
-    flag("check_spec", r.check_spec);
-    flag("rerun", r.rerun);
-    flag("allow_unsupported", r.allow_unsupported);
-    flag("check_tiling", r.check_tiling);
-    flag("tensors", r.want_tensors);
+    std::string text(kDirectHead);
+    text.append(r.descriptor).push_back('"');
+    for (const Flag& flag : kFlags)
+      text.append(",\"").append(flag.name).append("\":").append(r.*flag.member ? "true" : "false");
     text.push_back('}');
     return text;
   }
-  json j{{"kind", "case"},
-         {"descriptor", r.descriptor},
-         {"check_spec", r.check_spec},
-         {"rerun", r.rerun},
-         {"allow_unsupported", r.allow_unsupported},
-         {"check_tiling", r.check_tiling},
-         {"tensors", r.want_tensors}};
+  json j{{"kind", "case"}, {"descriptor", r.descriptor}};
+  for (const Flag& flag : kFlags) j[flag.name] = r.*flag.member;
   if (!r.host_inputs.empty()) {
     json inputs = json::array();
     for (const auto& [name, values] : r.host_inputs)
@@ -71,17 +96,15 @@ std::string encode_case_request(const CaseRequest& r) {
 }
 
 Request decode_request(const std::string& message) {
-  const json j = parse(message, "a request");
   Request req;
+  if (read_direct_request(message, &req.case_request)) return req;
+  req.case_request = CaseRequest{};
+  const json j = parse(message, "a request");
   req.wants_info = j.value("kind", "") == "info";
   if (req.wants_info) return req;
   CaseRequest& r = req.case_request;
   r.descriptor = j.at("descriptor").get<std::string>();
-  r.check_spec = j.value("check_spec", true);
-  r.rerun = j.value("rerun", true);
-  r.allow_unsupported = j.value("allow_unsupported", false);
-  r.check_tiling = j.value("check_tiling", true);
-  r.want_tensors = j.value("tensors", false);
+  for (const Flag& flag : kFlags) r.*flag.member = j.value(flag.name, CaseRequest{}.*flag.member);
   if (j.contains("host_inputs"))
     for (const auto& e : j["host_inputs"])
       r.host_inputs.emplace_back(e.at("name").get<std::string>(), numbers_from(e.at("values")));
