@@ -34,18 +34,20 @@ void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out);
 template <class Transform, class Draw = void (*)(SplitMix64&, size_t, NormalChunk*)>
 void rounded_normals(SplitMix64& rng, DType dt, double* out, size_t n, Transform transform,
                      Draw draw = &draw_normal_chunk, double rel_error = kNormalDrawsRelError) {
-  NormalChunk chunk;
-  const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
-  for (size_t done = 0; done < n; done += chunk.n) {
-    draw(rng, n - done < kNormalChunk ? n - done : kNormalChunk, &chunk);
-    for (size_t i = 0; i < chunk.n; ++i) {
-      const double y = chunk.approx[i], margin = std::fabs(y) * rel_error;
-      const double lo = round_to(dt, transform(y - margin)), hi = round_to(dt, transform(y + margin));
-      out[done + i] = y != 0 && std::isfinite(y) && same_bits(lo, hi)
-                          ? lo
-                          : round_to(dt, transform(SplitMix64::normal_of(chunk.u1[i], chunk.u2[i])));
+  with_rounding(dt, [&](auto round) {
+    NormalChunk chunk;
+    const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    for (size_t done = 0; done < n; done += chunk.n) {
+      draw(rng, n - done < kNormalChunk ? n - done : kNormalChunk, &chunk);
+      for (size_t i = 0; i < chunk.n; ++i) {
+        const double y = chunk.approx[i], margin = std::fabs(y) * rel_error;
+        const double lo = round(transform(y - margin)), hi = round(transform(y + margin));
+        out[done + i] = y != 0 && std::isfinite(y) && same_bits(lo, hi)
+                            ? lo
+                            : round(transform(SplitMix64::normal_of(chunk.u1[i], chunk.u2[i])));
+      }
     }
-  }
+  });
 }
 
 }  // namespace poolcheck

@@ -20,7 +20,7 @@ struct FloatFormat {
   double max_finite;  // (2 - 2^-mantissa_bits) * 2^max_exp
 };
 
-inline FloatFormat format_of(DType dt) {
+[[gnu::always_inline]] inline FloatFormat format_of(DType dt) {
   switch (dt) {
     case DType::F16:
       return {10, -14, 15, 0x1.ffcp15};
@@ -36,7 +36,7 @@ double round_binary(const FloatFormat& f, double v);
 
 // round_binary without libm for results that are normal in the target format: RNE on the double's bits
 // (a carry into the exponent is the correct result). fill_values and the comparison call this per element.
-inline double round_binary_fast(const FloatFormat& f, double v) {
+[[gnu::always_inline]] inline double round_binary_fast(const FloatFormat& f, double v) {
   uint64_t bits = 0;
   std::memcpy(&bits, &v, sizeof bits);
   const int exp = static_cast<int>((bits >> 52) & 0x7FF) - 1023;
@@ -61,6 +61,24 @@ inline double round_to(DType dt, double v) {
   if (dt == DType::F32) return v == v ? static_cast<double>(static_cast<float>(v)) : v;
   if (dt == DType::F16 || dt == DType::BF16) return numeric_detail::round_binary_fast(numeric_detail::format_of(dt), v);
   return round_to_other(dt, v);
+}
+
+// Calls `body(round)` with `round` a function object doing round_to(dt, v) for the one dtype, chosen once: a loop
+// in `body` rounds every element without testing the dtype again, the 16-bit roundings inlined.
+template <class Body>
+decltype(auto) with_rounding(DType dt, Body&& body) {
+  using numeric_detail::format_of;
+  using numeric_detail::round_binary_fast;
+  switch (dt) {
+    case DType::F32:
+      return body([](double v) { return round_to(DType::F32, v); });
+    case DType::F16:
+      return body([](double v) { return round_binary_fast(format_of(DType::F16), v); });
+    case DType::BF16:
+      return body([](double v) { return round_binary_fast(format_of(DType::BF16), v); });
+    default:
+      return body([dt](double v) { return round_to(dt, v); });
+  }
 }
 
 // Stores round_to(dt, v) at p in dt's encoding; decodes it back.

@@ -98,14 +98,8 @@ void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult&
   if (through)
     all_zero =
         compare_all(pass, [out, narrow = o.rounded_through](double x) { return round_to(out, round_to(narrow, x)); });
-  else if (out == DType::F32)
-    all_zero = compare_all(pass, [](double x) { return round_to(DType::F32, x); });
-  else if (out == DType::F16)
-    all_zero = compare_all(pass, [](double x) { return round_to(DType::F16, x); });
-  else if (out == DType::BF16)
-    all_zero = compare_all(pass, [](double x) { return round_to(DType::BF16, x); });
   else
-    all_zero = compare_all(pass, [out](double x) { return round_to(out, x); });
+    all_zero = with_rounding(out, [&](auto round) { return compare_all(pass, round); });
   r->err.elements += static_cast<int64_t>(impl.size());
   if (r->err.mismatches > 0)
     r->outcome = Outcome::Fail;

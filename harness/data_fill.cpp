@@ -37,7 +37,9 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
   }
   // One loop per kind (the kind and dtype are chosen once per tensor, not once per element).
   const auto each = [&](auto draw) {
-    for (auto& x : v) x = round_to(dt, draw());
+    with_rounding(dt, [&](auto round) {
+      for (auto& x : v) x = round(draw());
+    });
   };
   // Normal values through a monotone map, batched (normal_draws.h: the same values as drawing one at a time).
   const auto normals = [&](auto transform) { rounded_normals(rng, dt, v.data(), v.size(), transform); };

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "oracle/checked_size.h"
 #include "oracle/pooled_size.h"
@@ -151,15 +152,21 @@ MaxPoolForward max_pool3d_forward(const std::vector<double>& input, int64_t plan
   result.values.assign(static_cast<std::size_t>(checked_mul(planes, out_plane)), 0.0);
   result.indices.assign(result.values.size(), 0);
 
+  // A window along one axis depends on that axis's output coordinate only: listed once, not per plane and row
+  // (and only when there is an output, whose size bounds each axis's).
+  std::array<std::vector<AxisTaps>, 3> windows;
+  for (int axis = 0; axis < 3 && planes > 0; ++axis)
+    for (int64_t o = 0; o < out_dims[axis]; ++o) windows[axis].push_back(window_on_axis(axis, o, in_dims, p));
+
   for (int64_t c = 0; c < planes; ++c) {
     const double* plane = input.data() + c * in_plane;
     int64_t out_pos = c * out_plane;  // running position in the row-major output of this plane
     for (int64_t od = 0; od < out_dims[kAxisD]; ++od) {
-      const AxisTaps td = window_on_axis(kAxisD, od, in_dims, p);
+      const AxisTaps& td = windows[kAxisD][static_cast<size_t>(od)];
       for (int64_t oh = 0; oh < out_dims[kAxisH]; ++oh) {
-        const AxisTaps th = window_on_axis(kAxisH, oh, in_dims, p);
+        const AxisTaps& th = windows[kAxisH][static_cast<size_t>(oh)];
         for (int64_t ow = 0; ow < out_dims[kAxisW]; ++ow) {
-          const AxisTaps tw = window_on_axis(kAxisW, ow, in_dims, p);
+          const AxisTaps& tw = windows[kAxisW][static_cast<size_t>(ow)];
           reduce_window(plane, in_dims, td, th, tw, &result.values[out_pos], &result.indices[out_pos]);
           ++out_pos;
         }
