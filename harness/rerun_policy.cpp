@@ -106,11 +106,11 @@ RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResul
 }
 
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint64_t>& first_bits, RerunCheck check, aclrtStream stream, CaseResult* r) {
+           const std::vector<uint8_t>& first_output, RerunCheck check, aclrtStream stream, CaseResult* r) {
   r->rerun.check = check;
-  std::vector<uint64_t> bits;
-  judge.bits = &bits;
-  judge.first_bits = check == RerunCheck::Bitwise ? &first_bits : nullptr;
+  // A later run is compared with the first (bitwise) or with the oracle; its own output is kept by nobody.
+  judge.output = nullptr;
+  judge.first_output = check == RerunCheck::Bitwise ? &first_output : nullptr;
   if (!has_knob_control()) {
     r->rerun.knobs = "same knobs (the backend has no pcEmu knob or schedule control)";
     const CaseResult second = run_again(c, op, exp, d, judge, nullptr, stream);

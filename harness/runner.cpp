@@ -146,13 +146,13 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
       return *oracle;
     };
     judge.check_tiling = opt.check_tiling;
-    std::vector<uint64_t> first_bits;
-    judge.bits = opt.rerun && exp.code == 0 ? &first_bits : nullptr;
+    std::vector<uint8_t> first_output;
+    judge.output = opt.rerun && exp.code == 0 ? &first_output : nullptr;
     DeviceCase d;
     upload(c, *op, &inputs, &d);
     run_once(c, *op, exp, d, judge, g_stream, &r, tensors);
     if (const RerunCheck check = opt.rerun ? rerun_check(c, exp, r) : RerunCheck::None; check != RerunCheck::None)
-      rerun(c, *op, exp, d, judge, first_bits, check, g_stream, &r);
+      rerun(c, *op, exp, d, judge, first_output, check, g_stream, &r);
   } catch (const std::exception& e) {
     // The backend is a C API, which reports by status or dies on a signal (crash, seen by the isolated worker's
     // parent); an exception comes from the harness's own code: data fill, adapter, oracle, comparison.
