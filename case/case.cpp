@@ -169,11 +169,19 @@ std::vector<int64_t> view_element_offsets(const TensorArg& t) {
     std::iota(offs.begin(), offs.end(), t.offset);
     return offs;
   }
-  std::vector<int64_t> idx(t.shape.size(), 0);
+  // Row by row along the last dimension (a tight loop), the outer dimensions stepped as an odometer between rows.
+  const size_t rank = t.shape.size();
+  if (rank == 0) {  // one element, whatever strides it was given
+    offs[0] = t.offset;
+    return offs;
+  }
+  const int64_t row = t.shape[rank - 1], step = strides[rank - 1];
+  std::vector<int64_t> idx(rank, 0);
   int64_t at = t.offset;
-  for (int64_t i = 0; i < count; ++i) {
-    offs[static_cast<size_t>(i)] = at;
-    for (size_t d = t.shape.size(); d-- > 0;) {
+  for (int64_t i = 0; i < count; i += row) {
+    int64_t* out = offs.data() + i;
+    for (int64_t j = 0; j < row; ++j) out[j] = at + j * step;
+    for (size_t d = rank - 1; d-- > 0;) {
       if (++idx[d] < t.shape[d]) {
         at += strides[d];
         break;
