@@ -221,11 +221,12 @@ ParseResult parse_descriptor(const std::string& line) {
     return r;
   };
   // Tokens are separated by white space, as a stream's >> reads them (the C locale's six characters).
-  const std::string_view text = line;
-  constexpr std::string_view kSpace = " \t\n\v\f\r";
-  for (size_t from = text.find_first_not_of(kSpace); from != std::string_view::npos;
-       from = text.find_first_not_of(kSpace, from + tok.size())) {
-    tok = text.substr(from, text.find_first_of(kSpace, from) - from);
+  const auto space = [](char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); };
+  for (size_t from = 0, end = 0; from < line.size(); from = end) {
+    while (from < line.size() && space(line[from])) ++from;
+    if (from == line.size()) break;
+    for (end = from; end < line.size() && !space(line[end]);) ++end;
+    tok = std::string_view(line).substr(from, end - from);
     const auto eq = tok.find('=');
     if (eq == std::string_view::npos || eq == 0) return fail("expected name=value");
     const std::string_view key = tok.substr(0, eq), val = tok.substr(eq + 1);
