@@ -85,8 +85,10 @@ decltype(auto) with_rounding(DType dt, Body&& body) {
 void encode(DType dt, double v, void* p);
 double decode(DType dt, const void* p);
 // The same for many elements at once, the dtype chosen once: element i lives at base + offsets[i] * dtype size, or
-// at base + i * dtype size when offsets is null (a dense run).
-void encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base);
+// at base + i * dtype size when offsets is null (a dense run). encode_at returns whether every element decodes back
+// to its value bit for bit (no rounding, narrowing, NaN or signed zero changed), so a caller can keep the values
+// it encoded instead of decoding them again.
+bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base);
 void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, double* values);
 
 // The harness's one fp16/bf16 codec (encode, decode and the .npy files use it): the bits of round_to(F16/BF16, v)

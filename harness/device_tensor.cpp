@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -112,7 +113,12 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
   initial_.assign(static_cast<size_t>(bytes), pattern);
   if (values) {
     if (view_size() != values->size()) throw std::logic_error("host values do not match the view");
-    encode_at(arg.dtype, values->data(), view_offsets(), values->size(), initial_.data() + view_base());
+    const bool exact =
+        encode_at(arg.dtype, values->data(), view_offsets(), values->size(), initial_.data() + view_base());
+    // Each element written once (its offsets rise) and read back as given: the view holds exactly `values`.
+    const int64_t* offs = view_offsets();
+    holds_values_ = exact && (!offs || std::adjacent_find(offs, offs + values->size(), std::greater_equal<>()) ==
+                                           offs + values->size());
   }
   // The emulator guards its own allocations (and checks views against them), so red zones are only needed
   // where nothing else would see a write past a tensor.

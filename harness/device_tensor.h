@@ -46,6 +46,9 @@ class DeviceTensor {
   // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
   int64_t first_change_outside_view(const std::vector<uint8_t>& bytes) const;
   const std::vector<uint8_t>& initial() const { return initial_; }
+  // Whether the view holds exactly the values it was made with, bit for bit: none rounded or narrowed, and no
+  // element of an overlapping view overwritten by a later one. Otherwise view_values(initial()) says what it holds.
+  bool holds_values() const { return holds_values_; }
   // Against a backend without the emulator's guard zones, the harness brackets each allocation with red zones
   // of its own: "" while they are intact, else which side was written.
   std::string red_zone_damage() const;
@@ -63,7 +66,8 @@ class DeviceTensor {
   TensorArg arg_;
   mutable std::vector<int64_t> offsets_;
   mutable bool offsets_made_ = false;
-  bool dense_ = false;    // the view is one run of elements
+  bool dense_ = false;  // the view is one run of elements
+  bool holds_values_ = false;
   void* dev_ = nullptr;   // the allocation, red zones included
   void* data_ = nullptr;  // the tensor's bytes inside it
   size_t red_zone_ = 0;   // bytes before and after the tensor's bytes

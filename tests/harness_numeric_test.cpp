@@ -183,3 +183,31 @@ TEST(HarnessNumeric, NegativeControlAnElementOneSlotOffFailsTheByteComparison) {
   poolcheck::encode_at(DType::F32, v.data(), shifted.data(), v.size(), got.data());
   EXPECT_NE(got, encoded_one_by_one(DType::F32, v, at, 16));
 }
+
+// encode_at says whether every element decodes back to its value bit for bit: per element, that is the one-element
+// codec's round trip (encode then decode) compared by bits, for every dtype and every awkward value alone.
+TEST(HarnessNumeric, EncodeAtSaysWhetherEveryValueReadsBackUnchanged) {
+  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::I32, DType::I64};
+  int exact = 0, inexact = 0;
+  for (DType dt : dtypes)
+    for (const double v : kAwkward) {
+      uint8_t slot[8] = {};
+      poolcheck::encode(dt, v, slot);
+      const double back = poolcheck::decode(dt, slot);
+      const bool want = std::memcmp(&back, &v, 8) == 0;
+      (want ? exact : inexact)++;
+      EXPECT_EQ(poolcheck::encode_at(dt, &v, nullptr, 1, slot), want) << "dtype " << static_cast<int>(dt) << " " << v;
+    }
+  // Both answers occur, so each side of the comparison is exercised.
+  EXPECT_GT(exact, 10);
+  EXPECT_GT(inexact, 10);
+  // A run is exact only when all of its elements are: one rounded value among exact ones makes it inexact.
+  const std::vector<double> run = {1.0, 2.0, 1.0 + 0x1p-30, 4.0};
+  std::vector<uint8_t> bytes(run.size() * 2);
+  EXPECT_TRUE(poolcheck::encode_at(DType::F16, run.data(), nullptr, 2, bytes.data()));
+  EXPECT_FALSE(poolcheck::encode_at(DType::F16, run.data(), nullptr, run.size(), bytes.data()));
+  // Signed zero: -0 into an integer reads back as +0, into a float as itself.
+  const double negative_zero = -0.0;
+  EXPECT_FALSE(poolcheck::encode_at(DType::I32, &negative_zero, nullptr, 1, bytes.data()));
+  EXPECT_TRUE(poolcheck::encode_at(DType::F32, &negative_zero, nullptr, 1, bytes.data()));
+}
