@@ -2,6 +2,7 @@
 // term error of the path the documented shape selects (1x1x1 output: fill and product in the dtype).
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "aclnnop/aclnn_adaptive_avg_pool3d_backward.h"
 #include "backend/backend.h"
@@ -34,8 +35,8 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   const size_t r = self.size();
   const int64_t planes = r == 5 ? self[0] * self[1] : self[0];
   const std::array<int64_t, 3> in{self[r - 3], self[r - 2], self[r - 1]}, out{go[r - 3], go[r - 2], go[r - 1]};
-  const auto res = oracle::adaptive_avg_pool3d_backward(v.at(kGradOutput), planes, in, out);
-  OracleResult o = scatter_oracle_result(res);
+  auto res = oracle::adaptive_avg_pool3d_backward(v.at(kGradOutput), planes, in, out);
+  OracleResult o = scatter_oracle_result(std::move(res));
   // Each term is g * (1/k): the reciprocal and the product round in fp32 on the general path; on the 1x1x1
   // path the reciprocal is also rounded to the tensor dtype before the product (docs/tolerance.md).
   const DType dt = view.self()->dtype;

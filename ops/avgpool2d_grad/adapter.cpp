@@ -3,6 +3,7 @@
 // mode (docs/tolerance.md).
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "aclnnop/aclnn_avgpool2d_backward.h"
 #include "backend/backend.h"
@@ -59,9 +60,9 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   p.count_include_pad = view.count_include_pad();
   p.divisor_override = view.divisor_override();
   const int64_t planes = r == 4 ? self[0] * self[1] : self[0];
-  const auto res =
+  auto res =
       oracle::avg_pool2d_backward(v.at(kGradOutput), planes, {self[r - 2], self[r - 1]}, {go[r - 2], go[r - 1]}, p);
-  OracleResult o = scatter_oracle_result(res);
+  OracleResult o = scatter_oracle_result(std::move(res));
   o.term_error = term_error(view.self()->dtype, view.cube_math_type());
   return o;
 }

@@ -3,6 +3,7 @@
 // the vector path both entry points run (docs/tolerance.md).
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "backend/backend.h"
@@ -47,9 +48,9 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   p.count_include_pad = view.count_include_pad();
   p.divisor_override = view.divisor_override();
   const int64_t planes = r == 5 ? self[0] * self[1] : self[0];
-  const auto res = oracle::avg_pool3d_backward(v.at(kGradOutput), planes, {self[r - 3], self[r - 2], self[r - 1]},
-                                               {go[r - 3], go[r - 2], go[r - 1]}, p);
-  OracleResult o = scatter_oracle_result(res);
+  auto res = oracle::avg_pool3d_backward(v.at(kGradOutput), planes, {self[r - 3], self[r - 2], self[r - 1]},
+                                         {go[r - 3], go[r - 2], go[r - 1]}, p);
+  OracleResult o = scatter_oracle_result(std::move(res));
   // Every dtype takes the vector path's fp32 arithmetic: g/divisor and the sums in fp32 (docs/tolerance.md).
   o.term_error = {3 * std::ldexp(1.0, -24), std::ldexp(1.0, -148)};
   return o;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "backend/backend.h"
@@ -115,8 +116,8 @@ OracleResult oracle_of(const Case& c, const HostValues& v) {
   const Geometry g = geometry(c);
   std::vector<int64_t> idx(v.at(kIndices).begin(), v.at(kIndices).end());
   const auto& grad = v.at(kGradOutput);
-  const auto r = oracle::max_pool3d_backward(grad, idx, g.planes, g.in, g.out);
-  OracleResult result = scatter_oracle_result(r);
+  auto r = oracle::max_pool3d_backward(grad, idx, g.planes, g.in, g.out);
+  OracleResult result = scatter_oracle_result(std::move(r));
   // Each contribution is a gradient as it is; with integer gradients the fp32 sums are exact.
   result.term_error.integral =
       std::all_of(grad.begin(), grad.end(), [](double x) { return std::isfinite(x) && x == std::nearbyint(x); });
