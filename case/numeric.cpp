@@ -176,19 +176,19 @@ double decode(DType dt, const void* p) {
 namespace {
 
 // One loop per dtype, so the dtype switch runs once per tensor rather than once per element, and one per layout:
-// a dense run (no offsets) is walked directly. `store` writes one element and returns the value it decodes to.
+// a dense run (no offsets) is walked directly. `store` writes one element and says whether it reads back as given.
 template <typename Store>
 bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store) {
-  const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
   bool exact = true;
   if (!offsets) {
-    for (size_t i = 0; i < n; ++i)
-      exact &= same_bits(store(values[i], base + static_cast<int64_t>(i) * esize), values[i]);
+    for (size_t i = 0; i < n; ++i) exact &= store(values[i], base + static_cast<int64_t>(i) * esize);
     return exact;
   }
-  for (size_t i = 0; i < n; ++i) exact &= same_bits(store(values[i], base + offsets[i] * esize), values[i]);
+  for (size_t i = 0; i < n; ++i) exact &= store(values[i], base + offsets[i] * esize);
   return exact;
 }
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 template <typename Load>
 void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load) {
@@ -208,45 +208,49 @@ bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         const auto x = static_cast<float>(v);  // the conversion rounds as round_to(F32, v)
         std::memcpy(p, &x, 4);
-        return static_cast<double>(x);
+        return same_bits(x, v);
       });
+    // A rounded 16-bit value other than NaN decodes back to itself, so the rounding says whether v reads back; a
+    // NaN counts as changed (it reads back as the format's own NaN).
     case DType::F16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        const uint16_t b = pack_half(round_to(DType::F16, v));
+        const double r = round_to(DType::F16, v);
+        const uint16_t b = pack_half(r);
         std::memcpy(p, &b, 2);
-        return unpack_half(b);
+        return same_bits(r, v) && r == r;
       });
     case DType::BF16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        const uint16_t b = pack_bf16(round_to(DType::BF16, v));
+        const double r = round_to(DType::BF16, v);
+        const uint16_t b = pack_bf16(r);
         std::memcpy(p, &b, 2);
-        return unpack_bf16(b);
+        return same_bits(r, v) && r == r;
       });
     // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile.
     case DType::F64:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         std::memcpy(p, &v, 8);
-        return v;
+        return true;
       });
     case DType::I8:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         store_int<int8_t>(v, p);
-        return load_int<int8_t>(p);
+        return same_bits(load_int<int8_t>(p), v);
       });
     case DType::I32:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         store_int<int32_t>(v, p);
-        return load_int<int32_t>(p);
+        return same_bits(load_int<int32_t>(p), v);
       });
     case DType::I64:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         store_int<int64_t>(v, p);
-        return load_int<int64_t>(p);
+        return same_bits(load_int<int64_t>(p), v);
       });
     default:
       return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) {
         encode(dt, v, p);
-        return decode(dt, p);
+        return same_bits(decode(dt, p), v);
       });
   }
 }
