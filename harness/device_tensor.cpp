@@ -116,9 +116,7 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
     const bool exact =
         encode_at(arg.dtype, values->data(), view_offsets(), values->size(), initial_.data() + view_base());
     // Each element written once (its offsets rise) and read back as given: the view holds exactly `values`.
-    const int64_t* offs = view_offsets();
-    holds_values_ = exact && (!offs || std::adjacent_find(offs, offs + values->size(), std::greater_equal<>()) ==
-                                           offs + values->size());
+    holds_values_ = exact && (dense_ || offsets_rise());
   }
   // The emulator guards its own allocations (and checks views against them), so red zones are only needed
   // where nothing else would see a write past a tensor.
@@ -191,6 +189,15 @@ const std::vector<int64_t>& DeviceTensor::offsets() const {
   return offsets_;
 }
 
+bool DeviceTensor::offsets_rise() const {
+  if (!rise_known_) {
+    const std::vector<int64_t>& offs = offsets();
+    offsets_rise_ = std::adjacent_find(offs.begin(), offs.end(), std::greater_equal<>()) == offs.end();
+    rise_known_ = true;
+  }
+  return offsets_rise_;
+}
+
 size_t DeviceTensor::view_size() const {
   return dense_ ? static_cast<size_t>(element_count(arg_.shape).value_or(0)) : offsets().size();
 }
@@ -230,11 +237,28 @@ int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& byte
     }
     return -1;
   }
+  const std::vector<int64_t>& offs = offsets();
+  if (offsets_rise()) {
+    // The bytes between consecutive elements, in order: the first difference there is the first outside the view.
+    int64_t from = 0;  // the first byte not yet compared
+    const auto first_difference = [&](int64_t lo, int64_t hi) -> int64_t {
+      hi = std::min(hi, size);
+      if (lo >= hi) return -1;
+      const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
+      return at.first == bytes.begin() + hi ? -1 : at.first - bytes.begin();
+    };
+    for (const int64_t off : offs) {
+      if (off * esize > from)
+        if (const int64_t at = first_difference(from, off * esize); at >= 0) return at;
+      from = off * esize + esize;
+    }
+    return first_difference(from, size);
+  }
   // The view's elements put back to their initial bytes: any difference left lies outside the view.
   Scratch scratch(bytes.size());
   std::vector<uint8_t>& outside = scratch.bytes();
   std::copy(bytes.begin(), bytes.end(), outside.begin());
-  for (const int64_t off : offsets())
+  for (const int64_t off : offs)
     std::memcpy(outside.data() + off * esize, initial_.data() + off * esize, static_cast<size_t>(esize));
   const auto at = std::mismatch(outside.begin(), outside.end(), initial_.begin());
   return at.first == outside.end() ? -1 : at.first - outside.begin();

@@ -57,6 +57,8 @@ class DeviceTensor {
   // Element offsets of the view, dense order: made on first use (a view of 2^31 elements over one element, in a
   // case meant to be refused, is never walked).
   const std::vector<int64_t>& offsets() const;
+  // Whether offsets() strictly rise: every element has its own bytes, and they come in address order.
+  bool offsets_rise() const;
   // The view as encode_at/decode_at walk it: a dense view from its first element (the byte view_base() of the
   // allocation) without offsets, none being made; any other from the allocation's start through offsets().
   size_t view_size() const;
@@ -66,6 +68,7 @@ class DeviceTensor {
   TensorArg arg_;
   mutable std::vector<int64_t> offsets_;
   mutable bool offsets_made_ = false;
+  mutable bool rise_known_ = false, offsets_rise_ = false;
   bool dense_ = false;  // the view is one run of elements
   bool holds_values_ = false;
   void* dev_ = nullptr;   // the allocation, red zones included
