@@ -44,6 +44,12 @@ float float_of(uint32_t u) {
 }
 
 uint16_t pack_half(double r) {  // r: already rounded to f16
+  // A normal fp16 value: its bits are the double's sign, rebiased exponent and top ten fraction bits.
+  uint64_t d = 0;
+  std::memcpy(&d, &r, sizeof d);
+  if (const int exponent = static_cast<int>((d >> 52) & 0x7FF) - 1023; exponent >= -14 && exponent <= 15)
+    return static_cast<uint16_t>(((d >> 48) & 0x8000) | static_cast<uint64_t>(exponent + 15) << 10 |
+                                 ((d >> 42) & 0x3FF));
   const float x = static_cast<float>(r);
   const uint32_t u = bits_of(x);
   const auto sign = static_cast<uint16_t>((u >> 16) & 0x8000);
@@ -58,6 +64,13 @@ uint16_t pack_half(double r) {  // r: already rounded to f16
 double unpack_half(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
   const uint32_t exp = (h >> 10) & 0x1F, frac = h & 0x3FFu;
+  if (exp != 0 && exp != 0x1F) {  // normal: the double's bits straight from the half's
+    const uint64_t d = static_cast<uint64_t>(sign) << 32 | static_cast<uint64_t>(exp - 15 + 1023) << 52 |
+                       static_cast<uint64_t>(frac) << 42;
+    double value = 0;
+    std::memcpy(&value, &d, sizeof value);
+    return value;
+  }
   if (exp == 0x1F) return float_of(sign | 0x7F800000u | (frac ? 0x400000u : 0u));
   if (exp == 0) return (sign ? -1.0 : 1.0) * static_cast<double>(frac) * 0x1p-24;
   return float_of(sign | ((exp - 15 + 127) << 23) | (frac << 13));
