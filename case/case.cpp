@@ -1,6 +1,8 @@
 #include "case/case.h"
 
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -191,6 +193,27 @@ std::vector<int64_t> view_element_offsets(const TensorArg& t) {
     }
   }
   return offs;
+}
+
+// Whether a view's element offsets, in dense order, strictly rise: they do exactly when every axis longer than one
+// steps further than all the axes inside it reach together (then each carry of the odometer moves forward). Decided
+// from the strides, not the offsets; a view whose reach does not fit int64 is walked instead.
+bool view_offsets_rise(const TensorArg& t) {
+  const std::vector<int64_t> strides = effective_strides(t);
+  if (element_count(t.shape).value_or(1) == 0) return true;
+  int64_t inner_reach = 0;  // how far the axes inside the current one move, together
+  for (size_t d = t.shape.size(); d-- > 0;) {
+    if (t.shape[d] == 1) continue;
+    if (strides[d] <= inner_reach) return false;
+    const auto reach = checked_mul(strides[d], t.shape[d] - 1);
+    const auto total = reach ? checked_add(inner_reach, *reach) : std::nullopt;
+    if (!total) {
+      const std::vector<int64_t> offs = view_element_offsets(t);
+      return std::adjacent_find(offs.begin(), offs.end(), std::greater_equal<>()) == offs.end();
+    }
+    inner_reach = *total;
+  }
+  return true;
 }
 
 std::optional<int64_t> element_count(const std::vector<int64_t>& shape) {

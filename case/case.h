@@ -108,6 +108,8 @@ std::vector<int64_t> effective_strides(const TensorArg& t);
 // Storage offsets (in elements) of the view's elements in dense row-major order; the view must be sized (its
 // extent computable).
 std::vector<int64_t> view_element_offsets(const TensorArg& t);
+// Whether those offsets strictly rise (each element has bytes of its own, in address order), from the strides.
+bool view_offsets_rise(const TensorArg& t);
 // Product of the shape, or nullopt on negative dims or int64 overflow.
 std::optional<int64_t> element_count(const std::vector<int64_t>& shape);
 // Elements from the storage start that the view reaches: offset + 1 + sum((dim-1)*stride), or 0 for an

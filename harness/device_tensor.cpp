@@ -191,8 +191,7 @@ const std::vector<int64_t>& DeviceTensor::offsets() const {
 
 bool DeviceTensor::offsets_rise() const {
   if (!rise_known_) {
-    const std::vector<int64_t>& offs = offsets();
-    offsets_rise_ = std::adjacent_find(offs.begin(), offs.end(), std::greater_equal<>()) == offs.end();
+    offsets_rise_ = view_offsets_rise(arg_);
     rise_known_ = true;
   }
   return offsets_rise_;

@@ -3,9 +3,11 @@
 // division, the library walks rows; they must agree for every rank, size and stride pattern.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -55,6 +57,20 @@ TEST(ViewOffsets, EveryViewsOffsetsAreItsDefinition) {
     EXPECT_EQ(view_element_offsets(t), offsets_by_definition(t, strides))
         << "rank " << t.shape.size() << ", offset " << t.offset;
   }
+}
+
+// Whether the offsets rise, decided from the strides, is what the offsets themselves say, for every view (the 0 and
+// 1 extents, zero strides and permutations above give both answers).
+TEST(ViewOffsets, RisingIsDecidedAsTheOffsetsSay) {
+  int rising = 0, not_rising = 0;
+  for (const TensorArg& t : views()) {
+    const std::vector<int64_t> offs = offsets_by_definition(t, effective_strides(t));
+    const bool want = std::adjacent_find(offs.begin(), offs.end(), std::greater_equal<>()) == offs.end();
+    (want ? rising : not_rising)++;
+    EXPECT_EQ(view_offsets_rise(t), want) << "rank " << t.shape.size();
+  }
+  EXPECT_GT(rising, 100);
+  EXPECT_GT(not_rising, 100);
 }
 
 // Negative control: the same comparison fails for a view whose last two strides are exchanged in the definition.
