@@ -9,6 +9,7 @@
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "generators/layout.h"
+#include "generators/such_that.h"
 #include "generators/threshold.h"
 #include "ops/maxpool2d_grad/generator_family.h"
 #include "ops/maxpool2d_mask_grad/family.h"
@@ -121,7 +122,7 @@ rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
     return maxpool2d_family::lowered(*maxpool3d_grad::threshold(fam), fam);
   });
   return rc::gen::exec(
-      [problem] { return with_mask(*rc::gen::suchThat(problem, [](const Case& c) { return !one_by_one(c); })); });
+      [problem] { return with_mask(*such_that(problem, [](const Case& c) { return !one_by_one(c); })); });
 }
 
 std::vector<std::string> maxpool2d_mask_grad::features() {
