@@ -1,7 +1,8 @@
 #include "generators/invalid.h"
 
 #include <algorithm>
-#include <memory>
+
+#include "generators/direct_exec.h"
 
 namespace poolcheck::gen {
 
@@ -30,19 +31,7 @@ void meet_class(const spec::Rule& rule, uint64_t choice, GenConfig* base) {
 rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen<Case>(const GenConfig&)> valid,
                            const GenConfig& cfg, const std::vector<std::string>& platforms,
                            const std::string& rule_id) {
-  // Shared: RapidCheck copies the callable several times per draw.
-  struct Request {
-    std::function<rc::Gen<Case>(const GenConfig&)> valid;
-    GenConfig cfg;
-    std::vector<std::string> platforms;
-    std::string rule_id;
-  };
-  const auto request = std::make_shared<const Request>(Request{std::move(valid), cfg, platforms, rule_id});
-  return rc::gen::exec([&spec, request] {
-    const auto& valid = request->valid;
-    const GenConfig& cfg = request->cfg;
-    const std::vector<std::string>& platforms = request->platforms;
-    const std::string& rule_id = request->rule_id;
+  return direct_exec([&spec, valid, cfg, platforms, rule_id] {
     GenConfig base_cfg = cfg;
     base_cfg.kernel_platforms = platforms;
     base_cfg.target = {};

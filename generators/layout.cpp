@@ -1,19 +1,18 @@
 #include "generators/layout.h"
 
 #include <algorithm>
-#include <memory>
 #include <numeric>
 
+#include "generators/direct_exec.h"
 #include "generators/fixed_draws.h"
 
 namespace poolcheck::gen {
 
 rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
-  // RapidCheck copies the callable several times per draw (into the shrinkable, the recipe replay): a shared base
-  // costs a reference count there instead of a tensor's vectors.
-  return rc::gen::exec([base = std::make_shared<const TensorArg>(std::move(t)), demand] {
+  // direct_exec shares the callable, so the base tensor is copied once per draw, not once per copy of the callable.
+  return direct_exec([base = std::move(t), demand] {
     static const rc::Gen<int> kContiguous = rc::gen::weightedElement<int>({{1, 0}, {1, 1}});
-    TensorArg t = *base;
+    TensorArg t = base;
     const bool contiguous = *kContiguous == 0;
     if (demand == LayoutDemand::kOffset) {
       t.offset = fixed::in_range<int64_t>(1, 17);

@@ -1,10 +1,10 @@
 // Generators for aclnnMaxPool3dWithArgmaxBackward: shapes, kernels, strides, paddings (up to k/2),
 // ceilMode (including a dropped last window), list forms, dtypes, layouts, data and tiling knobs.
 #include <algorithm>
-#include <memory>
 
 #include "case/descriptor.h"
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -105,9 +105,7 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool3d_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool3d_grad::threshold(cfg);
-  // Shared: RapidCheck copies the callable several times per draw, and the threshold cases draw this one many times.
-  return rc::gen::exec([config = std::make_shared<const GenConfig>(cfg)] {
-    const GenConfig& cfg = *config;
+  return direct_exec([cfg] {
     spec::maxpool3d_grad::CaseParams p = gen_params(cfg);
     const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, false, &p);  // Ascend950 only
     Case c = spec::maxpool3d_grad::make_case(p);
