@@ -1,8 +1,11 @@
 #include "campaign/coverage.h"
 
+#include <array>
 #include <cctype>
+#include <initializer_list>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "campaign/scheduler.h"
 #include "generators/generators.h"
@@ -33,28 +36,74 @@ std::vector<std::string> words(const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// The first words of a label, as views into it (every result is labelled, so without a vector of copies), and how
+// many words it has up to kMaxLabelWords + 1 (more than any label the campaign makes).
+constexpr size_t kMaxLabelWords = 6;
+struct LabelWords {
+  std::array<std::string_view, kMaxLabelWords> w;
+  size_t count = 0;
+};
+LabelWords label_words(std::string_view s) {
+  LabelWords out;
+  auto space = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; };
+  for (size_t i = 0; i < s.size() && out.count <= kMaxLabelWords;) {
+    if (space(s[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < s.size() && !space(s[end])) ++end;
+    if (out.count < kMaxLabelWords) out.w[out.count] = s.substr(i, end - i);
+    ++out.count;
+    i = end;
+  }
+  return out;
+}
+
+std::string joined(std::initializer_list<std::string_view> words) {
+  size_t length = 0;
+  for (std::string_view w : words) length += w.size() + 1;
+  std::string out;
+  out.reserve(length);
+  bool first = true;
+  for (std::string_view w : words) {
+    if (!first) out.push_back(' ');
+    out.append(w);
+    first = false;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string result_label(const std::string& planned, bool invalid, const std::string& planned_rule,
                          const CaseResult& r) {
-  const std::vector<std::string> w = words(planned);
+  const LabelWords lw = label_words(planned);
+  const auto& w = lw.w;
   // A threshold cell's label carries its requested pair as a sixth word; the result's sixth word is where the case
   // really sits (with_threshold_placement).
-  if (invalid ? w.size() != 4u : w.size() != 5u && w.size() != 6u) return planned;  // a test seam's cell
+  if (invalid ? lw.count != 4u : lw.count != 5u && lw.count != 6u) return planned;  // a test seam's cell
   if (!invalid) {
-    const std::string key = accuracy_key(r);  // "<op>/<output dtype>"
-    const std::string dtype = key.substr(key.find('/') + 1);
-    return w[0] + " " + w[1] + " " + w[2] + " " + dtype + " " + w[4];
+    if (r.c.op.find('/') != std::string::npos) {  // not an operator of the table: the key's text as it is
+      const std::string key = accuracy_key(r);    // "<op>/<output dtype>"
+      return joined({w[0], w[1], w[2], std::string_view(key).substr(key.find('/') + 1), w[4]});
+    }
+    const TensorArg* out = r.c.tensors.empty() ? nullptr : &r.c.tensors.back().second;  // as accuracy_key
+    return joined({w[0], w[1], w[2], out ? dtype_name(out->dtype) : "?", w[4]});
   }
   if (r.expected_rule.empty()) return "";
   if (r.expected_rule == planned_rule) return planned;
-  return "rule " + w[1] + " " + r.expected_rule + " -";
+  return joined({"rule", w[1], r.expected_rule, "-"});
 }
 
-std::string with_threshold_placement(const std::string& label, const Case& c) {
-  const std::vector<std::string> w = words(label);
-  if ((w.size() != 5 && w.size() != 6) || w[0] != "cell" || w[4] != gen::kFeatureThreshold) return label;
+std::string with_threshold_placement(std::string label, const Case& c) {
+  const LabelWords lw = label_words(label);
+  const auto& w = lw.w;
+  if ((lw.count != 5 && lw.count != 6) || w[0] != "cell" || w[4] != gen::kFeatureThreshold) return label;
   const std::optional<gen::threshold::Placement> p = gen::threshold::placement(c);
-  return w[0] + " " + w[1] + " " + w[2] + " " + w[3] + " " + w[4] + " " +
-         (p ? gen::threshold::label(*p) : std::string("none"));
+  return joined({w[0], w[1], w[2], w[3], w[4], p ? gen::threshold::label(*p) : std::string("none")});
 }
 
 std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {

@@ -27,6 +27,6 @@ std::string result_label(const std::string& planned, bool invalid, const std::st
 // "cell <op> <strategy> <dtype> threshold normal-tile-fits/below", or ".../none" when at no threshold (a planned
 // label's sixth word, the pair the cell asked for, is replaced). Other labels are returned as they are. Coverage
 // counts each pair ("threshold" target "normal-tile-fits/below") and each pair in each dtype ("... f16").
-std::string with_threshold_placement(const std::string& label, const Case& c);
+std::string with_threshold_placement(std::string label, const Case& c);
 
 }  // namespace poolcheck

@@ -31,11 +31,14 @@ DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
 
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c, WeightedFills fills) {
   if (cfg.vary_knobs) {
-    c->deterministic = *rc::gen::arbitrary<bool>();
-    c->cores = *rc::gen::elementOf(std::vector<int32_t>(kDrawnCoreCounts.begin(), kDrawnCoreCounts.end()));
+    static const rc::Gen<int32_t> kCores =
+        rc::gen::elementOf(std::vector<int32_t>(kDrawnCoreCounts.begin(), kDrawnCoreCounts.end()));
+    c->deterministic = fixed::boolean();
+    c->cores = *kCores;
     c->ub_bytes = *rc::gen::elementOf(ub_sizes);
   }
-  c->seed = *rc::gen::arbitrary<uint64_t>();
+  static const rc::Gen<uint64_t> kSeed = rc::gen::arbitrary<uint64_t>();
+  c->seed = *kSeed;
   c->fill = cfg.vary_data ? *rc::gen::weightedElement<FillKind>(fills) : FillKind::Normal;
   if (wants(cfg, kFeatureDet)) c->deterministic = true;
   if (wants(cfg, kFeatureTies)) c->fill = FillKind::Ties;

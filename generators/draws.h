@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "case/case.h"
+#include "generators/fixed_draws.h"
 #include "generators/generators.h"
 #include "spec/spec.h"
 
@@ -24,7 +25,7 @@ namespace poolcheck::gen {
 template <class Axes>
 std::vector<int64_t> list_form(const Axes& v, bool allow_empty) {
   const bool same = std::all_of(v.begin(), v.end(), [&](int64_t x) { return x == v[0]; });
-  const int form = *rc::gen::inRange(0, 3);
+  const int form = fixed::in_range(0, 3);
   if (allow_empty && form == 0) return {};
   if (same && form == 1) return {v[0]};
   return std::vector<int64_t>(v.begin(), v.end());
@@ -33,8 +34,9 @@ std::vector<int64_t> list_form(const Axes& v, bool allow_empty) {
 // Batched or not, then N*C from cfg.min_nc up to cfg.max_nc split into N (from `ns` when batched) and C.
 template <typename Params>
 void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* p) {
-  p->batched = *rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-  const int64_t nc = *rc::gen::inRange<int64_t>(cfg.min_nc, std::max(cfg.min_nc, cfg.max_nc) + 1);
+  static const rc::Gen<bool> kBatched = rc::gen::weightedElement<bool>({{3, true}, {1, false}});
+  p->batched = *kBatched;
+  const int64_t nc = fixed::in_range<int64_t>(cfg.min_nc, std::max(cfg.min_nc, cfg.max_nc) + 1);
   p->n = p->batched ? *rc::gen::elementOf(std::vector<int64_t>(ns)) : 1;
   p->c = std::max<int64_t>(1, nc / p->n);
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "generators/direct_exec.h"
+
 namespace poolcheck::gen {
 
 namespace {
@@ -29,7 +31,7 @@ void meet_class(const spec::Rule& rule, uint64_t choice, GenConfig* base) {
 rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen<Case>(const GenConfig&)> valid,
                            const GenConfig& cfg, const std::vector<std::string>& platforms,
                            const std::string& rule_id) {
-  return rc::gen::exec([&spec, valid, cfg, platforms, rule_id] {
+  return direct_exec([&spec, valid, cfg, platforms, rule_id] {
     GenConfig base_cfg = cfg;
     base_cfg.kernel_platforms = platforms;
     base_cfg.target = {};
@@ -50,7 +52,8 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
     if (!rule_id.empty())
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;
-    const uint64_t choice = *rc::gen::elementOf(std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7});
+    static const rc::Gen<uint64_t> kChoice = rc::gen::elementOf(std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7});
+    const uint64_t choice = *kChoice;
     // The base is drawn where the rule can be broken (its own platforms; the kernels' for an Execute-phase
     // check): a valid case of one SoC moved to another may break that SoC's other rules too (INT64 indices).
     const spec::Rule& rule = spec.rules[first];

@@ -1,19 +1,21 @@
 #include "generators/layout.h"
 
 #include <algorithm>
-#include <memory>
 #include <numeric>
+
+#include "generators/direct_exec.h"
+#include "generators/fixed_draws.h"
 
 namespace poolcheck::gen {
 
 rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
-  // RapidCheck copies the callable several times per draw (into the shrinkable, the recipe replay): a shared base
-  // costs a reference count there instead of a tensor's vectors.
-  return rc::gen::exec([base = std::make_shared<const TensorArg>(std::move(t)), demand] {
-    TensorArg t = *base;
-    const bool contiguous = *rc::gen::weightedElement<int>({{1, 0}, {1, 1}}) == 0;
+  // direct_exec shares the callable, so the base tensor is copied once per draw, not once per copy of the callable.
+  return direct_exec([base = std::move(t), demand] {
+    static const rc::Gen<int> kContiguous = rc::gen::weightedElement<int>({{1, 0}, {1, 1}});
+    TensorArg t = base;
+    const bool contiguous = *kContiguous == 0;
     if (demand == LayoutDemand::kOffset) {
-      t.offset = *rc::gen::inRange<int64_t>(1, 17);
+      t.offset = fixed::in_range<int64_t>(1, 17);
       return t;
     }
     if (contiguous && demand == LayoutDemand::kAny) return t;
@@ -21,8 +23,8 @@ rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
     std::vector<size_t> order(rank);  // storage order, innermost first
     std::iota(order.begin(), order.end(), 0);
     std::reverse(order.begin(), order.end());
-    if (*rc::gen::arbitrary<bool>()) {  // a permuted storage order (channels-last like and others)
-      const auto rot = *rc::gen::inRange<size_t>(0, rank);
+    if (fixed::boolean()) {  // a permuted storage order (channels-last like and others)
+      const auto rot = fixed::in_range<size_t>(0, rank);
       std::rotate(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(rot), order.end());
     }
     t.strides.assign(rank, 1);
@@ -31,9 +33,9 @@ rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
       t.strides[d] = stride;
       // Slack between rows; a demanded view gets slack on its innermost dim, so it is never contiguous.
       const int64_t low = demand == LayoutDemand::kView && d == order.front() ? 1 : 0;
-      stride *= t.shape[d] + *rc::gen::inRange<int64_t>(low, 3);
+      stride *= t.shape[d] + fixed::in_range<int64_t>(low, 3);
     }
-    t.offset = *rc::gen::inRange<int64_t>(0, 17);
+    t.offset = fixed::in_range<int64_t>(0, 17);
     if (is_contiguous(t.shape, t.strides)) t.strides.clear();
     return t;
   });

@@ -92,7 +92,7 @@ CaseResult IsolatedExecutor::result_of(const isolation::Completion& done, const 
     try {
       CaseReply reply = decode_case_reply(done.response, {&f.descriptor, &f.c});
       if (tensors) *tensors = std::move(reply.tensors);
-      return reply.result;
+      return std::move(reply.result);
     } catch (const std::exception& e) {
       // The worker answered, but not with a result: one case's problem, not the end of the campaign.
       // The worker's harness code refused the case or answered garbage: a harness error, not a backend crash.

@@ -7,6 +7,7 @@
 
 #include "case/descriptor.h"
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -133,7 +134,7 @@ RegbaseShape regbase_shape(const GenConfig& cfg) {
 rc::Gen<Case> adaptive_avgpool2d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return adaptive_avgpool2d_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return adaptive_avgpool2d_grad::threshold(cfg);
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     const GenConfig fam = family_config(cfg);
     if (::poolcheck::adaptive_avgpool2d_grad::route_on(fam.target.platform) ==
         ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Arch35)
@@ -143,7 +144,7 @@ rc::Gen<Case> adaptive_avgpool2d_grad::valid(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> adaptive_avgpool2d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
-  return rc::gen::exec([cfg, classes] {
+  return direct_exec([cfg, classes] {
     const GenConfig fam = family_config(cfg);
     return lowered(*adaptive_avgpool3d_grad::boundary(fam, classes), fam);
   });

@@ -4,6 +4,7 @@
 // thresholds stated here.
 #include <stdexcept>
 
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/adaptive_avgpool2d_grad/family.h"
@@ -21,7 +22,7 @@ std::vector<threshold::ShapeBoundary> adaptive_avgpool2d_grad::shape_boundaries(
 }
 
 rc::Gen<Case> adaptive_avgpool2d_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     GenConfig fam = cfg;
     fam.spatial_rank = 2;
     fam.target.strategy = Strategy::General;

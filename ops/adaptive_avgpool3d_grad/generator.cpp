@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -24,7 +25,7 @@ DType adaptive_family_dtype(const GenConfig& cfg, const spec::OperatorSpec& cont
 rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return adaptive_avgpool3d_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return adaptive_avgpool3d_grad::threshold(cfg);
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     spec::adaptive_avgpool3d_grad::CaseParams p;
     // The kernel platforms given by the caller, plus every other platform the spec marks supported (the Atlas
     // training/inference series), with the dtypes the spec lists there.

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "ops/adaptive_avgpool3d_grad/generator_family.h"
 #include "ops/adaptive_avgpool3d_grad/spec.h"
@@ -58,7 +59,7 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
 std::vector<std::string> adaptive_avgpool3d_grad::boundary_classes() { return boundary::adaptive_classes(); }
 
 rc::Gen<Case> adaptive_avgpool3d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
-  return rc::gen::exec([cfg, classes] {
+  return direct_exec([cfg, classes] {
     Case c = spec::adaptive_avgpool3d_grad::make_case(boundary_params(cfg, classes));
     gen_layouts(cfg, &c);
     gen_environment(cfg, {0, 65536, 8192, 2048, 1024, 512}, &c);

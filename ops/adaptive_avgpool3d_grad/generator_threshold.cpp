@@ -6,6 +6,7 @@
 // 2^13), where window bounds computed in float land on the wrong element.
 #include <algorithm>
 
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/adaptive_avgpool3d_grad/generator_family.h"
@@ -89,7 +90,7 @@ std::vector<threshold::ShapeBoundary> adaptive_avgpool3d_grad::shape_boundaries(
 }
 
 rc::Gen<Case> adaptive_avgpool3d_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     // Two knob rules and the shape boundary, each on three sides.
     const size_t sides = threshold::kSides.size();
     const size_t pick = threshold::pick(cfg, general_pairs());

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -102,7 +103,7 @@ Draw gen_params(const GenConfig& cfg, const Entry& e) {
 rc::Gen<Case> valid(const GenConfig& cfg, const Entry& e) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return boundary(cfg, {}, e);
   if (wants(cfg, kFeatureThreshold)) return threshold(cfg, e);
-  return rc::gen::exec([cfg, e] {
+  return direct_exec([cfg, e] {
     Case c = e.make_case(gen_params(cfg, e));
     gen_layouts(cfg, &c);
     if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1 && c.array_mut(kStride).values.empty())

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "ops/avgpool2d_grad/generator_family.h"
 #include "ops/avgpool2d_grad/view.h"
@@ -119,7 +120,7 @@ std::vector<std::string> boundary_classes() {
 }
 
 rc::Gen<Case> boundary(const GenConfig& cfg, const std::vector<std::string>& classes, const Entry& e) {
-  return rc::gen::exec([cfg, classes, e] {
+  return direct_exec([cfg, classes, e] {
     Case c = e.make_case(boundary_params(cfg, classes, e));
     gen_layouts(cfg, &c);
     if (c.array_mut(kStride).values.empty() && pick_bool())

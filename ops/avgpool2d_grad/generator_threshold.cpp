@@ -1,6 +1,7 @@
 // Threshold cases of the average-pool family: an ordinary vector-path case with its UB size or core count at, one
 // step below or one above a threshold of its tiling (generators/threshold.h): N*C channels in one pass, and the
 // cores against the output positions. The 2-D call's cube and global paths read no knob.
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/avgpool2d_grad/generator_family.h"
@@ -22,7 +23,7 @@ std::vector<std::string> avg_family::vector_pairs() {
 }
 
 rc::Gen<Case> avg_family::threshold(const GenConfig& cfg, const Entry& e) {
-  return rc::gen::exec([cfg, e] {
+  return direct_exec([cfg, e] {
     GenConfig base = cfg;
     base.target.feature.clear();
     base.target.strategy = Strategy::Vector;

@@ -5,6 +5,7 @@
 
 #include "case/descriptor.h"
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -60,14 +61,14 @@ using maxpool2d_family::lowered;
 rc::Gen<Case> maxpool2d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool2d_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool2d_grad::threshold(cfg);
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     const GenConfig fam = family_config(cfg);
     return lowered(*maxpool3d_grad::valid(fam), fam);
   });
 }
 
 rc::Gen<Case> maxpool2d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
-  return rc::gen::exec([cfg, classes] {
+  return direct_exec([cfg, classes] {
     const GenConfig fam = family_config(cfg);
     return lowered(*maxpool3d_grad::boundary(fam, classes), fam);
   });

@@ -1,6 +1,7 @@
 // Threshold cases for aclnnMaxPool2dWithIndicesBackward: the family's A2/A3 threshold cases (Normal's tile, lanes
 // and core split, Scatter's plane, layer, row and cores) with a depth axis of one. On Ascend950 ops-nn runs
 // another kernel family whose tiling is not stated (spec_strategies.cpp), so no thresholds are placed there.
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/maxpool2d_grad/family.h"
@@ -21,7 +22,7 @@ std::vector<Strategy> maxpool2d_grad::threshold_strategies() { return {Strategy:
 std::vector<threshold::ShapeBoundary> maxpool2d_grad::shape_boundaries() { return {}; }
 
 rc::Gen<Case> maxpool2d_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     GenConfig fam = cfg;
     fam.spatial_rank = 2;
     if (!fam.target.strategy) fam.target.strategy = *rc::gen::elementOf(threshold_strategies());

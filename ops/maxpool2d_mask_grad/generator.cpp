@@ -5,10 +5,12 @@
 #include <stdexcept>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
 #include "generators/layout.h"
+#include "generators/such_that.h"
 #include "generators/threshold.h"
 #include "ops/maxpool2d_grad/generator_family.h"
 #include "ops/maxpool2d_mask_grad/family.h"
@@ -74,7 +76,7 @@ Case with_one_by_one(const Case& c) {
 rc::Gen<Case> maxpool2d_mask_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool2d_mask_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool2d_mask_grad::threshold(cfg);
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     GenConfig fam = family_config(cfg);
     // The bit-mask kernel: the training series, or a 1x1 kernel where A2/A3 is asked for; its row passes with the
     // family's smallest UB, which holds no plane of more than a row or two.
@@ -88,7 +90,7 @@ rc::Gen<Case> maxpool2d_mask_grad::valid(const GenConfig& cfg) {
 }
 
 rc::Gen<Case> maxpool2d_mask_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
-  return rc::gen::exec([cfg, classes] {
+  return direct_exec([cfg, classes] {
     const GenConfig fam = family_config(cfg);
     return with_mask(maxpool2d_family::lowered(*maxpool3d_grad::boundary(fam, classes), fam));
   });
@@ -111,7 +113,7 @@ std::vector<Strategy> maxpool2d_mask_grad::threshold_strategies() { return maxpo
 std::vector<threshold::ShapeBoundary> maxpool2d_mask_grad::shape_boundaries() { return {}; }
 
 rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
-  const auto problem = rc::gen::exec([cfg] {
+  const auto problem = direct_exec([cfg] {
     GenConfig fam = cfg;
     fam.spatial_rank = 2;
     if (!fam.target.strategy) fam.target.strategy = *rc::gen::elementOf(threshold_strategies());
@@ -120,8 +122,8 @@ rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
     fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
     return maxpool2d_family::lowered(*maxpool3d_grad::threshold(fam), fam);
   });
-  return rc::gen::exec(
-      [problem] { return with_mask(*rc::gen::suchThat(problem, [](const Case& c) { return !one_by_one(c); })); });
+  return direct_exec(
+      [problem] { return with_mask(*such_that(problem, [](const Case& c) { return !one_by_one(c); })); });
 }
 
 std::vector<std::string> maxpool2d_mask_grad::features() {

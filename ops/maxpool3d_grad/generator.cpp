@@ -4,6 +4,7 @@
 
 #include "case/descriptor.h"
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/generators.h"
 #include "generators/invalid.h"
@@ -21,7 +22,7 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   p.soc = maxpool_regbase::pick_soc(cfg);
   p.dtype = pick_dtype(cfg, listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   gen_batch(cfg, {1, 1, 2, 3}, &p);
-  const bool uniform = *rc::gen::arbitrary<bool>();  // same kernel/stride/padding on every axis
+  const bool uniform = fixed::boolean();  // same kernel/stride/padding on every axis
   // A 2-D entry point's case keeps the depth axis neutral: extent, kernel and stride 1, no padding.
   const int first = first_free_axis(cfg);
   std::array<int64_t, 3> k{1, 1, 1}, s{1, 1, 1}, pad{};
@@ -30,9 +31,9 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
       k[a] = k[first], s[a] = s[first], pad[a] = pad[first];
       continue;
     }
-    k[a] = *rc::gen::inRange<int64_t>(1, 5);
-    s[a] = *rc::gen::inRange<int64_t>(1, 5);
-    pad[a] = *rc::gen::inRange<int64_t>(0, k[a] / 2 + 1);
+    k[a] = fixed::in_range<int64_t>(1, 5);
+    s[a] = fixed::in_range<int64_t>(1, 5);
+    pad[a] = fixed::in_range<int64_t>(0, k[a] / 2 + 1);
   }
   // CutK is capable only for upstream's whitelisted geometry (output 1x6x8 from kernel 5x1x6, stride
   // 8x13x18, N*C <= 3072); unsteered draws take it now and then so plain sampling meets it too. The inputs
@@ -41,15 +42,15 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   // campaign a tenth of its throughput (the conformance test runs a five-row D walk). Overlap cannot be had
   // in this geometry.
   const bool cutk = first == 0 && ((steers_to(cfg, Strategy::CutK) && !wants(cfg, kFeatureOverlap)) ||
-                                   (!cfg.target.strategy && *rc::gen::inRange<int>(0, 32) == 0));
+                                   (!cfg.target.strategy && fixed::in_range<int>(0, 32) == 0));
   bool pad_limit_done = false;
   if (cutk) {
     k = {5, 1, 6}, s = {8, 13, 18};
-    pad = {2, 0, *rc::gen::inRange<int64_t>(0, 4)};
+    pad = {2, 0, fixed::in_range<int64_t>(0, 4)};
     pad_limit_done = true;  // D's padding 2 is kd/2
-    p.ceil_mode = *rc::gen::arbitrary<bool>() || wants(cfg, kFeatureCeil);
+    p.ceil_mode = fixed::boolean() || wants(cfg, kFeatureCeil);
     if (p.ceil_mode)  // ceil would add a window unless each axis ends where its last window fits
-      p.in_dims = {5 - 2 * pad[0], 66, 127 - pad[2] + *rc::gen::inRange<int64_t>(0, 3)};
+      p.in_dims = {5 - 2 * pad[0], 66, 127 - pad[2] + fixed::in_range<int64_t>(0, 3)};
     else  // floor: the smallest of Di+2p in 5..12, Hi in 66..78, Wi+2p in 132..149 (they pool to 1, 6, 8)
       p.in_dims = {5 - 2 * pad[0], 66, 132 - 2 * pad[2]};
     p.n = 1;
@@ -70,7 +71,7 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   const int64_t hi = first == 0 ? cfg.max_spatial : 3 * cfg.max_spatial;
   for (int a = first; a < 3 && !cutk; ++a) {
     const int64_t lo = std::max<int64_t>({1, k[a] - 2 * pad[a], a == 2 ? cfg.min_width : 1});
-    p.in_dims[a] = *rc::gen::inRange<int64_t>(lo, std::max(lo, hi) + 1);
+    p.in_dims[a] = fixed::in_range<int64_t>(lo, std::max(lo, hi) + 1);
   }
   if (cutk && wants(cfg, kFeatureOverlap))  // an unsteered CutK draw: inputs for the changed kernel and stride
     for (int a = 0; a < 3; ++a) p.in_dims[a] = std::max(p.in_dims[a], k[a] - 2 * pad[a]);
@@ -79,9 +80,12 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   p.stride = list_form(s, stride_is_kernel);
   if (p.stride.empty() && !stride_is_kernel) p.stride = {s[0], s[1], s[2]};
   p.padding = list_form(pad, false);
-  p.dilation = *rc::gen::element(std::vector<int64_t>{1}, std::vector<int64_t>{1, 1, 1});
-  if (!cutk) p.ceil_mode = *rc::gen::arbitrary<bool>() || wants(cfg, kFeatureCeil);
-  p.format = *rc::gen::weightedElement<Format>({{5, Format::ND}, {1, Format::NCDHW}});
+  static const rc::Gen<std::vector<int64_t>> kDilation =
+      rc::gen::element(std::vector<int64_t>{1}, std::vector<int64_t>{1, 1, 1});
+  static const rc::Gen<Format> kFormat = rc::gen::weightedElement<Format>({{5, Format::ND}, {1, Format::NCDHW}});
+  p.dilation = *kDilation;
+  if (!cutk) p.ceil_mode = fixed::boolean() || wants(cfg, kFeatureCeil);
+  p.format = *kFormat;
   return p;
 }
 
@@ -101,7 +105,7 @@ std::vector<int64_t> ub_sizes(const GenConfig& cfg) {
 rc::Gen<Case> maxpool3d_grad::valid(const GenConfig& cfg) {
   if (cfg.boundary || wants(cfg, kFeatureBoundary)) return maxpool3d_grad::boundary(cfg);
   if (wants(cfg, kFeatureThreshold)) return maxpool3d_grad::threshold(cfg);
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     spec::maxpool3d_grad::CaseParams p = gen_params(cfg);
     const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, false, &p);  // Ascend950 only
     Case c = spec::maxpool3d_grad::make_case(p);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generators/boundary.h"
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "ops/maxpool3d_grad/generator_regbase.h"
 #include "ops/maxpool3d_grad/spec.h"
@@ -61,7 +62,7 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
 std::vector<std::string> maxpool3d_grad::boundary_classes() { return boundary::window_classes(); }
 
 rc::Gen<Case> maxpool3d_grad::boundary(const GenConfig& cfg, const std::vector<std::string>& classes) {
-  return rc::gen::exec([cfg, classes] {
+  return direct_exec([cfg, classes] {
     spec::maxpool3d_grad::CaseParams p = boundary_params(cfg, classes);
     // On Ascend950 the boundary shape stays; the index dtype and the knobs steer its tiling.
     const maxpool_regbase::Key key = maxpool_regbase::steer_shape(cfg, true, &p);

@@ -3,6 +3,7 @@
 // Normal's 1x1x1 tile, lane count and core split, Scatter's plane, layer, row and cores, and CutK's tile and blocks on
 // A2/A3; the index limit, SIMD's smallest tile, whole planes and planes per core, and SIMT's blocks against the cores
 // on Ascend 950.
+#include "generators/direct_exec.h"
 #include "generators/draws.h"
 #include "generators/threshold.h"
 #include "ops/maxpool3d_grad/regbase_knobs.h"
@@ -46,7 +47,7 @@ std::vector<Strategy> maxpool3d_grad::threshold_strategies() {
 std::vector<threshold::ShapeBoundary> maxpool3d_grad::shape_boundaries() { return {}; }
 
 rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
-  return rc::gen::exec([cfg] {
+  return direct_exec([cfg] {
     GenConfig base = cfg;
     base.target.feature.clear();
     if (!base.target.strategy) base.target.strategy = *rc::gen::elementOf(threshold_strategies());
