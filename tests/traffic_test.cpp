@@ -65,5 +65,32 @@ TEST(Traffic, LaunchesAccumulateInTheCallsTally) {
   EXPECT_EQ(call_traffic().gm_read, 2 * 100 * 4 + 2 * 108 * 4);
 }
 
+// A SIMT thread's load (load_gm) is a one-element read: counted as such, bounds-checked like copy_in.
+aclnnStatus run_loads(int32_t blocks, int64_t at, std::vector<float>* seen) {
+  std::vector<float> in(100);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i);
+  seen->assign(static_cast<size_t>(blocks), -1.0f);
+  LaunchSpec s{"test/traffic", "tile=TEST", blocks, 4096, {}};
+  const auto in_gm = readonly(in.data(), 100, "in");
+  return launch(
+      s,
+      [&](BlockContext& ctx) {
+        float sum = 0.0f;
+        for (int k = 0; k < 7; ++k) sum += ctx.load_gm(in_gm, at);
+        (*seen)[static_cast<size_t>(ctx.block_idx())] = sum;
+      },
+      nullptr);
+}
+
+TEST(Traffic, ASimtLoadIsAOneElementReadInsideTheTensor) {
+  std::vector<float> seen;
+  call_traffic() = {};
+  EXPECT_EQ(run_loads(3, 99, &seen), ACLNN_SUCCESS);
+  EXPECT_EQ(call_traffic().gm_read, 3 * 7 * 4);
+  EXPECT_EQ(seen, std::vector<float>(3, 7 * 99.0f));
+  EXPECT_NE(run_loads(3, 100, &seen), ACLNN_SUCCESS);  // one past the end
+  EXPECT_NE(run_loads(3, -1, &seen), ACLNN_SUCCESS);
+}
+
 }  // namespace
 }  // namespace pcemu

@@ -35,6 +35,15 @@ class BlockContext {
     if (count > 0) std::memcpy(dst.data() + dst_off, src.base + src_off, static_cast<size_t>(count) * sizeof(T));
   }
 
+  // A SIMT thread's load of one GM element into a register: the GM bounds check (failing with copy_in's
+  // message) and the read traffic of a one-element DataCopy, without a round trip through a UB slot.
+  template <typename T>
+  T load_gm(const GmTensor<T>& src, int64_t at) {
+    check_gm(src, at, 1, "copy_in");
+    traffic_.gm_read += static_cast<int64_t>(sizeof(T));
+    return src.base[at];
+  }
+
   // DataCopyPad UB -> GM, plain store.
   template <typename T>
   void copy_out(const GmTensor<T>& dst, int64_t dst_off, const UbBuf<T>& src, int64_t src_off, int64_t count) {

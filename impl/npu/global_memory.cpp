@@ -1,6 +1,7 @@
 #include "npu/global_memory.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <mutex>
 
@@ -62,17 +63,34 @@ void sort_by_begin(std::vector<Entry>& all, int64_t bytes) {
   all.swap(sorted);
 }
 
+// Whether no two of the n byte ranges [begin, end) share a byte (reorders them).
+bool hulls_disjoint(std::array<int64_t, 2>* hulls, size_t n) {
+  std::sort(hulls, hulls + n);
+  for (size_t k = 1; k < n; ++k)
+    if (hulls[k][0] < hulls[k - 1][1]) return false;
+  return true;
+}
+
 }  // namespace
 
 std::optional<WriteShadow::Race> WriteShadow::end_phase() {
-  // Atomic adds never race with each other: a phase without plain stores needs no sweep.
+  // Atomic adds never race with each other: a phase without plain stores needs no sweep. Neither does a phase
+  // whose blocks wrote disjoint hulls [first byte, last byte]: a race needs two blocks sharing a byte.
   bool any_plain = false;
   size_t total = 0;
+  std::array<std::array<int64_t, 2>, kShadowMaxBlocks> hulls;
+  size_t writers = 0;
   for (const auto& block : ranges_) {
     total += block.list.size();
-    for (const Range& r : block.list) any_plain = any_plain || !r.atomic;
+    if (block.list.empty()) continue;
+    std::array<int64_t, 2> hull{INT64_MAX, INT64_MIN};
+    for (const Range& r : block.list) {
+      any_plain = any_plain || !r.atomic;
+      hull = {std::min(hull[0], r.begin), std::max(hull[1], r.end)};
+    }
+    hulls[writers++] = hull;
   }
-  if (!any_plain) {
+  if (!any_plain || hulls_disjoint(hulls.data(), writers)) {
     clear();
     return std::nullopt;
   }

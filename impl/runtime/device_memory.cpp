@@ -70,8 +70,8 @@ bool DeviceMemory::release(void* ptr, std::string* problem) {
     if (problem) *problem = "not the start of a live device allocation (double free or foreign pointer)";
     return false;
   }
-  if (!block_guards_ok(*it) && problem) *problem = "guard zone overwritten before free";
   const bool ok = block_guards_ok(*it);
+  if (!ok && problem) *problem = "guard zone overwritten before free";
   if (it->storage.capacity() <= kSpareMaxBytes) {
     if (spare_.size() == kSpareBuffers) spare_.erase(spare_.begin());  // the oldest goes
     spare_.push_back(std::move(it->storage));

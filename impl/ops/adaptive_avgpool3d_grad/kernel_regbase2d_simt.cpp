@@ -12,8 +12,8 @@
 //                   g * fp32(1/kW), halved at a crossing row, four rows added together before joining the sum
 //   SegFast2/3/4    one thread per (row, column segment): a segment's columns share their windows, so one value
 //                   ((g * weight) * fp32(1/kW), weight 0.5 at a crossing row) is stored over the segment
-// Each result is cast to the dtype with round-to-nearest-even. Threads read GM directly (here one element copy
-// at a time); a thread group's stores are staged in UB and leave as one copy per contiguous run.
+// Each result is cast to the dtype with round-to-nearest-even. Threads read GM directly (one checked element load
+// per gradient); a thread group's stores are staged in UB and leave as one copy per contiguous run.
 #include <algorithm>
 #include <array>
 
@@ -53,17 +53,13 @@ class AxisMemo {
   // inv(i, in, out)
   const std::array<int64_t, 2>& range(int64_t i) {
     RangeSlot& s = ranges_[static_cast<size_t>(i) & kMask];
-    if (s.key != i)
-      s = {i, steps_ && i >= 0 && i <= in_ ? std::array<int64_t, 2>{first_.at(i), end_.at(i)} : inv(i, in_, out_)};
+    if (s.key != i) fill_range(s, i);
     return s.range;
   }
   // static_cast<float>(extent(o, in, out))
-  float extent_f(int64_t o) {
-    ExtentSlot& s = extents_[static_cast<size_t>(o) & kMask];
-    if (s.key != o)
-      s = {o, static_cast<float>(steps_ && o >= 0 && o <= out_ ? stop_.at(o) - start_.at(o) : extent(o, in_, out_))};
-    return s.extent;
-  }
+  float extent_f(int64_t o) { return extent_slot(o).extent; }
+  // 1.0f / extent_f(o), divided once per slot fill instead of once per gradient (the same fp32 value).
+  float inv_extent_f(int64_t o) { return extent_slot(o).inv; }
 
  private:
   static constexpr size_t kSlots = 16, kMask = kSlots - 1;
@@ -73,8 +69,21 @@ class AxisMemo {
   };
   struct ExtentSlot {
     int64_t key = -1;
-    float extent = 0.0f;
+    float extent = 0.0f, inv = 0.0f;
   };
+  void fill_range(RangeSlot& s, int64_t i) {
+    s = {i, steps_ && i >= 0 && i <= in_ ? std::array<int64_t, 2>{first_.at(i), end_.at(i)} : inv(i, in_, out_)};
+  }
+  const ExtentSlot& extent_slot(int64_t o) {
+    ExtentSlot& s = extents_[static_cast<size_t>(o) & kMask];
+    if (s.key != o) fill_extent(s, o);
+    return s;
+  }
+  void fill_extent(ExtentSlot& s, int64_t o) {
+    const auto e =
+        static_cast<float>(steps_ && o >= 0 && o <= out_ ? stop_.at(o) - start_.at(o) : extent(o, in_, out_));
+    s = {o, e, 1.0f / e};
+  }
   int64_t in_, out_;
   bool steps_;              // every numerator below fits 64 bits: the StepFloors give scaled_div's values
   StepFloor first_, end_;   // y_range: floor(i * out / in), floor((i * out + out + in - 1) / in)
@@ -89,15 +98,12 @@ struct Simt {
   BlockContext& ctx;
   const R2Args<Codec>& a;
   const Regbase2dTiling& t;
-  UbBuf<T> one;    // one gradient read by a thread
-  UbBuf<T> stage;  // a thread group's stores
+  UbBuf<T> stage;                      // a thread group's stores
+  std::array<float, kThreads> sums{};  // a thread group's results before their cast (stage holds at most kThreads)
   bool wrong_tap = fault_on(Fault::WrongTap);
   AxisMemo rows{t.hx, t.hy}, cols{t.wx, t.wy};
 
-  float gy(int64_t at) {
-    ctx.copy_in(one, 0, a.grad, at, 1);
-    return Codec::load(one[0]);
-  }
+  float gy(int64_t at) { return Codec::load(ctx.load_gm(a.grad, at)); }
   // The column a thread computes for element column w (the wrong_tap fault takes its right neighbour's).
   int64_t col(int64_t w) const { return wrong_tap && w + 1 < t.wx ? w + 1 : w; }
 
@@ -106,7 +112,7 @@ struct Simt {
     const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / rows.extent_f(oh);
+      const float inv_h = rows.inv_extent_f(oh);
       for (int64_t ow = rw[0]; ow < rw[1]; ++ow) sum += gy(base + oh * t.wy + ow) * inv_h / cols.extent_f(ow);
     }
     return sum;
@@ -116,7 +122,7 @@ struct Simt {
     const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / cols.extent_f(ow);
+      const float inv_w = cols.inv_extent_f(ow);
       for (int64_t oh = rh[0]; oh < rh[1]; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w / rows.extent_f(oh);
     }
     return sum;
@@ -126,7 +132,7 @@ struct Simt {
     const auto rh = rows.range(h), rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / rows.extent_f(oh);
+      const float inv_h = rows.inv_extent_f(oh);
       const int64_t yb = base + oh * t.wy;
       if (rw[1] <= rw[0]) continue;
       sum += gy(yb + rw[0]) * inv_h / cols.extent_f(rw[0]);
@@ -141,7 +147,7 @@ struct Simt {
     const auto rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / cols.extent_f(ow);
+      const float inv_w = cols.inv_extent_f(ow);
       for (int64_t oh = 0; oh < t.hy; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w;
     }
     return sum;
@@ -151,7 +157,7 @@ struct Simt {
     const auto rw = cols.range(w);
     float sum = 0.0f;
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
-      const float inv_w = 1.0f / cols.extent_f(ow);
+      const float inv_w = cols.inv_extent_f(ow);
       for (int64_t i = 0; i < 12; ++i) sum += gy(base + ow + i * t.wy) * inv_w;
     }
     return sum;
@@ -185,6 +191,20 @@ struct Simt {
     return s0 + w2_sum(base, 1, rh, left, right, inv_w);
   }
 
+  // The coordinates of element s and of the ones after it.
+  void coords(int64_t s, int64_t& nc, int64_t& h, int64_t& w) const {
+    w = s % t.wx;
+    h = s / t.wx % t.hx;
+    nc = s / (t.wx * t.hx);
+  }
+  void next(int64_t& nc, int64_t& h, int64_t& w) const {
+    if (++w < t.wx) return;
+    w = 0;
+    if (++h < t.hx) return;
+    h = 0;
+    ++nc;
+  }
+
   // Elementwise variants: each block's thread groups of 1024 consecutive elements, stored as one copy.
   // `value(nc, h, w)` is called directly (no std::function) on coordinates stepped along with the element.
   template <typename Value>
@@ -194,17 +214,12 @@ struct Simt {
       const int64_t end = std::min(count, base + kThreads);
       for (int64_t s0 = base; s0 < end; s0 += stage.size()) {
         const int64_t s1 = std::min(end, s0 + stage.size());
-        int64_t w = s0 % t.wx, h = s0 / t.wx % t.hx, nc = s0 / (t.wx * t.hx);
-        for (int64_t e = s0; e < s1; ++e) {
-          stage[e - s0] = Codec::store(value(nc, h, col(w)));
-          if (++w == t.wx) {
-            w = 0;
-            if (++h == t.hx) {
-              h = 0;
-              ++nc;
-            }
-          }
-        }
+        T* out = stage.span(0, s1 - s0);  // one UB check for the group's stores
+        int64_t nc = 0, h = 0, w = 0;
+        coords(s0, nc, h, w);
+        for (int64_t e = s0; e < s1; ++e, next(nc, h, w)) sums[static_cast<size_t>(e - s0)] = value(nc, h, col(w));
+        // The casts apart from the sums: a branch-free loop over the group that the compiler vectorises.
+        for (int64_t e = 0; e < s1 - s0; ++e) out[e] = Codec::store(sums[static_cast<size_t>(e)]);
         ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
       }
     }
@@ -234,7 +249,7 @@ struct Simt {
     const auto rh = rows.range(h);
     std::array<float, 2> sums{0.0f, 0.0f};
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = 1.0f / rows.extent_f(oh);
+      const float inv_h = rows.inv_extent_f(oh);
       for (int64_t ow = 0; ow < 2; ++ow) sums[ow] += gy(base + oh * 2 + ow) * inv_h * inv_w[ow];
     }
     for (int64_t w0 = 0; w0 < t.wx; w0 += stage.size()) {
@@ -302,11 +317,12 @@ void r2_simt_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
     ctx.ub().alloc<int64_t>(64, "SIMT parameters");
   else
     ctx.ub().alloc<int32_t>(64, "SIMT parameters");
-  auto one = ctx.ub().alloc<T>(32 / static_cast<int64_t>(sizeof(T)), "one gradient");
+  // A thread's register for the gradient it loads, as upstream plans the UB (the loads themselves skip it).
+  ctx.ub().alloc<T>(32 / static_cast<int64_t>(sizeof(T)), "one gradient");
   // The store staging takes what the UB has free, at least one element: a small UB never refuses SIMT.
   const int64_t free_bytes = ctx.ub().limit() - ctx.ub().in_use();
   const int64_t stage_n = std::clamp<int64_t>(free_bytes / 32 * 32 / static_cast<int64_t>(sizeof(T)), 1, kThreads);
-  Simt<Codec> s{ctx, a, t, one, ctx.ub().alloc<T>(stage_n, "thread stores")};
+  Simt<Codec> s{ctx, a, t, ctx.ub().alloc<T>(stage_n, "thread stores")};
   switch (t.simt) {
     case SimtVariant::HInOne:
       return s.per_element([&](int64_t nc, int64_t, int64_t w) { return s.h_in_one(nc, w); });

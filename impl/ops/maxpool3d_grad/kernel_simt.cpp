@@ -1,8 +1,9 @@
 // SIMT on Ascend 950: one thread per gradInput element, 1024 threads per block, blocks striding over the
 // tensor (grid-stride loop). A thread finds the grad positions whose windows can contain its element by
 // inverting the pooling formula (pstart/pend), sums in fp32 the gradients whose index names its in-plane
-// position and stores the sum cast with round-to-nearest-even. Threads read GM directly; the emulation stages
-// each thread group's stores in UB so they leave as one copy. No atomics, no order-dependent sums.
+// position and stores the sum cast with round-to-nearest-even. Threads read GM directly (one checked element load
+// each); the emulation stages each thread group's stores in UB so they leave as one copy. No atomics, no
+// order-dependent sums.
 #include <algorithm>
 #include <limits>
 
@@ -74,9 +75,10 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   const Problem& pr = *a.pr;
   const RegbaseTiling& t = *a.t;
   ctx.ub().free_all();
-  auto g = ctx.ub().alloc<T>(32 / sizeof(T), "one gradient");
-  auto v = ctx.ub().alloc<Index>(32 / sizeof(Index), "one index");
-  auto g32 = ctx.ub().alloc<int32_t>(8, "one index word");
+  // A thread's registers for what it loads, as upstream plans the UB (the loads themselves skip them).
+  ctx.ub().alloc<T>(32 / sizeof(T), "one gradient");
+  ctx.ub().alloc<Index>(32 / sizeof(Index), "one index");
+  ctx.ub().alloc<int32_t>(8, "one index word");
   // The store staging takes what the UB has free, at least one element: a small UB never refuses SIMT.
   const int64_t free_bytes = ctx.ub().limit() - ctx.ub().in_use();
   const int64_t stage_n = std::clamp<int64_t>(free_bytes / 32 * 32 / static_cast<int64_t>(sizeof(T)), 1, kSimtThreads);
@@ -95,6 +97,7 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
       // The element's coordinates, stepped along with it.
       int64_t nc = s0 / in_plane, pos = s0 % in_plane;
       std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
+      T* out = stage.span(0, s1 - s0);
       for (int64_t e = s0; e < s1; ++e) {
         if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
         const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
@@ -103,24 +106,16 @@ void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
           for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
             for (int64_t pw = ww[0]; pw < ww[1]; ++pw) {
               const int64_t at = nc * out_plane + pd * ohw + ph * pr.out[2] + pw;
-              int64_t index = 0;
-              if (as_int32) {
-                ctx.copy_in(g32, 0, idx32, at, 1);
-                index = g32[0];
-              } else {
-                ctx.copy_in(v, 0, a.idx, at, 1);
-                index = index_value(v[0]);
-              }
+              const int64_t index = as_int32 ? ctx.load_gm(idx32, at) : index_value(ctx.load_gm(a.idx, at));
               // Upstream (arch35 max_pool3d_grad_with_argmax_simt.h) compares the index cast to the unsigned
               // offset type: with int32 offsets an INT64 index is compared by its low 32 bits.
               const bool match = a.upstream && !t.int64_offsets
                                      ? static_cast<uint32_t>(index) == static_cast<uint32_t>(pos)
                                      : index == pos;
               if (!match) continue;
-              ctx.copy_in(g, 0, a.grad, at, 1);
-              sum += Codec::load(g[0]);
+              sum += Codec::load(ctx.load_gm(a.grad, at));
             }
-        stage[e - s0] = store_rint<Codec>(sum);
+        *out++ = store_rint<Codec>(sum);
         if (++x[2] < pr.in[2]) {
           ++pos;
           continue;
