@@ -218,8 +218,11 @@ std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes)
   const uint8_t* base = bytes.data() + view_base();
   const int64_t* offsets = view_offsets();
   // Little-endian host and device: the element's bytes are the low bytes of the word.
-  for (size_t i = 0; i < v.size(); ++i)
-    std::memcpy(&v[i], base + (offsets ? offsets[i] : static_cast<int64_t>(i)) * esize, width);
+  if (!offsets) {
+    for (size_t i = 0; i < v.size(); ++i) std::memcpy(&v[i], base + static_cast<int64_t>(i) * esize, width);
+    return v;
+  }
+  for (size_t i = 0; i < v.size(); ++i) std::memcpy(&v[i], base + offsets[i] * esize, width);
   return v;
 }
 
