@@ -200,6 +200,7 @@ std::vector<int64_t> view_element_offsets(const TensorArg& t) {
 // from the strides, not the offsets; a view whose reach does not fit int64 is walked instead.
 bool view_offsets_rise(const TensorArg& t) {
   const std::vector<int64_t> strides = effective_strides(t);
+  if (strides.size() != t.shape.size()) return false;  // not a view to walk: never taken as rising
   if (element_count(t.shape).value_or(1) == 0) return true;
   int64_t inner_reach = 0;  // how far the axes inside the current one move, together
   for (size_t d = t.shape.size(); d-- > 0;) {
