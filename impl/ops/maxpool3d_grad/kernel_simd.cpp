@@ -173,7 +173,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
       for (int64_t p = 0; p < b.planes; ++p) {
         const float* src = y.span(p * yplane, in_plane);
         T* dst = out.span(p * yplane, in_plane);
-        for (int64_t i = 0; i < in_plane; ++i) dst[i] = store_rint<Codec>(src[i]);
+        store_rint_row<Codec>(src, dst, in_plane);
         ctx.copy_out(a.out, (b.nc0 + p) * in_plane, out, p * yplane, in_plane);
       }
     } else {
@@ -183,7 +183,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
             const int64_t row = ((p * b.len[0] + d) * b.len[1] + h) * yrow;
             const float* src = y.span(row, b.len[2]);
             T* dst = out.span(row, b.len[2]);
-            for (int64_t i = 0; i < b.len[2]; ++i) dst[i] = store_rint<Codec>(src[i]);
+            store_rint_row<Codec>(src, dst, b.len[2]);
             const int64_t gm = (((b.nc0 + p) * pr.in[0] + b.x0[0] + d) * pr.in[1] + b.x0[1] + h) * pr.in[2] + b.x0[2];
             ctx.copy_out(a.out, gm, out, row, b.len[2]);
           }
