@@ -4,9 +4,11 @@
 // accumulates in fp32. A gather formulation: each input element is produced by exactly one core.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "npu/faults.h"
+#include "ops/avgpool2d_grad/cube_column_phases.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
 
@@ -95,6 +97,7 @@ struct CubeTaps {
   std::vector<int32_t> layer_ow;
   std::vector<int32_t> short_rows;
   bool broadcast = false;
+  std::optional<ColumnPhases> phases;  // the column taps as contiguous runs (not under the wrong_tap fault)
 };
 
 const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) {
@@ -126,6 +129,7 @@ const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) 
   c.short_rows = short_row_layers(H, W, Wo, whole_planes, c.row_taps, c.row_begin, c.col_taps, c.col_begin);
   c.broadcast = c.short_rows.size() == static_cast<size_t>(H * W) &&
                 std::all_of(c.short_rows.begin(), c.short_rows.end(), [](int32_t i) { return i == 0; });
+  if (!wrong_tap) c.phases.emplace(W, Wo, pr.k[1], pr.s[1], pr.p[1]);
   return c;
 }
 
@@ -166,7 +170,8 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   // Host-side scratch of the emulation (the cube's operands and L0C accumulators), not device memory.
   // products[0] stays +0.0f: the short-row layers' missing tap.
   std::vector<float> products(static_cast<size_t>(Ho * Wo) + 1, 0.0f),
-      acc(static_cast<size_t>(short_rows.empty() ? W : H * W));
+      acc(static_cast<size_t>(short_rows.empty() ? std::max(W, tp.phases ? tp.phases->slots() : 0) : H * W)),
+      columns(static_cast<size_t>(W));
   for (int64_t first = p0; first < p1; first += per_pass) {
     const int64_t planes = std::min(per_pass, p1 - first);
     ctx.copy_in(grad_planes, 0, a.grad, first * plane_in, planes * plane_in);
@@ -185,6 +190,17 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       }
       for (int64_t ih = 0; ih < H; ++ih) {
         std::fill(acc.begin(), acc.end(), 0.0f);
+        T* out = out_buf.span(whole_planes ? (q * H + ih) * W : 0, W);
+        if (tp.phases) {
+          for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r)
+            tp.phases->add_row(products.data() + 1 + row_taps[r][1] * Wo, acc.data());
+          float* row = columns.data();
+          tp.phases->to_columns(acc.data(), row);
+          if (a.t->fp16_result) to_compute_row(Compute::Fp16, row, W);  // Upstream profile only
+          store_row<Codec>(row, out, W);
+          if (!whole_planes) ctx.copy_out(a.out, ((first + q) * H + ih) * W, out_buf, 0, W);
+          continue;
+        }
         for (size_t r = row_begin[static_cast<size_t>(ih)]; r < row_begin[static_cast<size_t>(ih) + 1]; ++r) {
           const float* prow = products.data() + 1 + row_taps[r][1] * Wo;
           float* __restrict sums = acc.data();
@@ -196,7 +212,6 @@ void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
             }
           }
         }
-        T* out = out_buf.span(whole_planes ? (q * H + ih) * W : 0, W);
         if (a.t->fp16_result) to_compute_row(Compute::Fp16, acc.data(), W);  // Upstream profile only
         for (int64_t iw = 0; iw < W; ++iw) out[iw] = Codec::store(acc[static_cast<size_t>(iw)]);
         if (!whole_planes) ctx.copy_out(a.out, ((first + q) * H + ih) * W, out_buf, 0, W);

@@ -108,6 +108,9 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
           ctx.copy_in(ix, row * grow, a.idx, gm, b.glen[2]);
         }
 
+    // Every lane's grad row lies in the tile's windows: one UB range check for all of them.
+    const Index* tile_idx = ix.span(0, b.planes * gplane);
+    const T* tile_grad = g.span(0, b.planes * gplane);
     // Interleaved groups: grad positions congruent modulo the batch along every axis share a vector.
     const std::array<int64_t, 3> cur{std::min(batch[0], b.glen[0]), std::min(batch[1], b.glen[1]),
                                      std::min(batch[2], b.glen[2])};
@@ -128,7 +131,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
             lane_sum.clear();
             for (size_t l = v0; l < v1; ++l) {
               const int64_t src = lane_src[l].src, plane = lane_src[l].plane, row_start = lane_src[l].row_start;
-              const int64_t v = read_index(ix.span(row_start, grow), src - row_start);
+              const int64_t v = read_index(tile_idx + row_start, src - row_start);
               int64_t dst = -1;
               if (t.full) {
                 // Whole planes: the flat index is the UB offset inside the lane's plane. Upstream (arch35
@@ -159,7 +162,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
                 seen = vector_id * vl + lane;
               }
               lane_dst.push_back(dst);
-              lane_sum.push_back(Codec::load(g.span(row_start, grow)[src - row_start]));
+              lane_sum.push_back(Codec::load(tile_grad[src]));
             }
             // Gather, add, scatter: every lane reads before any writes (a repeated target keeps one sum).
             for (size_t l = 0; l < lane_dst.size(); ++l) lane_sum[l] += y[lane_dst[l]];
@@ -173,7 +176,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
       for (int64_t p = 0; p < b.planes; ++p) {
         const float* src = y.span(p * yplane, in_plane);
         T* dst = out.span(p * yplane, in_plane);
-        for (int64_t i = 0; i < in_plane; ++i) dst[i] = store_rint<Codec>(src[i]);
+        store_rint_row<Codec>(src, dst, in_plane);
         ctx.copy_out(a.out, (b.nc0 + p) * in_plane, out, p * yplane, in_plane);
       }
     } else {
@@ -183,7 +186,7 @@ void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
             const int64_t row = ((p * b.len[0] + d) * b.len[1] + h) * yrow;
             const float* src = y.span(row, b.len[2]);
             T* dst = out.span(row, b.len[2]);
-            for (int64_t i = 0; i < b.len[2]; ++i) dst[i] = store_rint<Codec>(src[i]);
+            store_rint_row<Codec>(src, dst, b.len[2]);
             const int64_t gm = (((b.nc0 + p) * pr.in[0] + b.x0[0] + d) * pr.in[1] + b.x0[1] + h) * pr.in[2] + b.x0[2];
             ctx.copy_out(a.out, gm, out, row, b.len[2]);
           }

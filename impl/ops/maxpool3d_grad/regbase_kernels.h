@@ -3,8 +3,10 @@
 // are dense NCDHW; the indices are INT32 or INT64 (`Index`).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "common/half.h"
@@ -52,6 +54,28 @@ typename Codec::T store_rint(float v) {
       if ((h & 0x7fffu) != 0 && std::fabs(Codec::load(h)) > std::fabs(v)) --h;  // one step toward zero
       return h;
     }
+  }
+}
+
+// store_rint over a row, with the fault looked up once. Without it the row is cast through a small local
+// chunk, so that the cast loop vectorises even in place: dst may start at src's first byte (a 16-bit cast
+// in place), and chunk i's stores reach only elements already read into the chunks so far.
+template <typename Codec>
+void store_rint_row(const float* src, typename Codec::T* dst, int64_t n) {
+  if (std::is_same_v<typename Codec::T, float>) {
+    std::memmove(dst, src, static_cast<size_t>(n) * sizeof(float));
+    return;
+  }
+  if (fault_on(Fault::RintTruncated)) {
+    for (int64_t i = 0; i < n; ++i) dst[i] = store_rint<Codec>(src[i]);
+    return;
+  }
+  constexpr int64_t kChunk = 64;
+  float chunk[kChunk];
+  for (int64_t i = 0; i < n; i += kChunk) {
+    const int64_t m = std::min(kChunk, n - i);
+    std::memcpy(chunk, src + i, static_cast<size_t>(m) * sizeof(float));
+    store_row<Codec>(chunk, dst + i, m);
   }
 }
 
