@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -229,26 +228,24 @@ std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes)
 int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
   const auto size = static_cast<int64_t>(bytes.size());
+  // The first byte in [lo, hi) that differs from the initial bytes, or -1.
+  const auto first_difference = [&](int64_t lo, int64_t hi) -> int64_t {
+    hi = std::min(hi, size);
+    if (lo >= hi) return -1;
+    const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
+    return at.first == bytes.begin() + hi ? -1 : at.first - bytes.begin();
+  };
   if (dense_) {
     // A dense view is one byte range: compare what lies before and after it.
     const int64_t b0 = std::min(size, arg_.offset * esize);
     const int64_t b1 = std::min(size, b0 + element_count(arg_.shape).value_or(0) * esize);
-    for (const auto& [lo, hi] : {std::pair{int64_t{0}, b0}, std::pair{b1, size}}) {
-      const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
-      if (at.first != bytes.begin() + hi) return at.first - bytes.begin();
-    }
-    return -1;
+    if (const int64_t at = first_difference(0, b0); at >= 0) return at;
+    return first_difference(b1, size);
   }
   const std::vector<int64_t>& offs = offsets();
   if (offsets_rise()) {
     // The bytes between consecutive elements, in order: the first difference there is the first outside the view.
     int64_t from = 0;  // the first byte not yet compared
-    const auto first_difference = [&](int64_t lo, int64_t hi) -> int64_t {
-      hi = std::min(hi, size);
-      if (lo >= hi) return -1;
-      const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
-      return at.first == bytes.begin() + hi ? -1 : at.first - bytes.begin();
-    };
     for (const int64_t off : offs) {
       if (off * esize > from)
         if (const int64_t at = first_difference(from, off * esize); at >= 0) return at;
