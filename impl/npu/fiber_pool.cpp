@@ -5,14 +5,19 @@
 #include "npu/fiber_pool.h"
 
 #include <setjmp.h>
+#include <sys/mman.h>
 #include <ucontext.h>
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <random>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace pcemu {
@@ -20,6 +25,37 @@ namespace pcemu {
 namespace {
 
 constexpr size_t kStackBytes = 512 * 1024;
+// A fiber's UB is allocated at least this large (the largest platform UB) so that a launch with a larger
+// UB than the last rarely has to move it.
+constexpr size_t kUbReserveBytes = 256 * 1024;
+
+// Memory mapped for a fiber: zero at first, and none of its pages is written or faulted in until a block
+// touches it (a block's frames reach a few pages of its stack; a small launch, a few of its UB).
+class MappedBytes {
+ public:
+  MappedBytes() = default;
+  explicit MappedBytes(size_t size)
+      : data_(static_cast<unsigned char*>(
+            mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))),
+        size_(size) {
+    if (data_ == MAP_FAILED) throw std::bad_alloc();
+  }
+  MappedBytes(MappedBytes&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  MappedBytes& operator=(MappedBytes&& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    return *this;
+  }
+  ~MappedBytes() {
+    if (data_) munmap(data_, size_);
+  }
+  unsigned char* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  unsigned char* data_ = nullptr;
+  size_t size_ = 0;
+};
 
 enum class FiberState { Running, Waiting, Done };
 
@@ -29,8 +65,8 @@ struct Fiber {
   ucontext_t ctx{};  // the first entry onto the fiber's stack
   jmp_buf env{};     // where the fiber continues (in SyncAll, or parked after its block)
   bool started = false;
-  std::unique_ptr<char[]> stack;
-  std::vector<unsigned char> ub;
+  MappedBytes stack;
+  MappedBytes ub;           // the block's UB, zero at first and kept across launches
   jmp_buf* host = nullptr;  // the host thread that last switched in
   FiberState state = FiberState::Running;
   int32_t block = 0;
@@ -41,7 +77,7 @@ thread_local Fiber* t_starting = nullptr;
 // A fresh context entering `entry` on the fiber's stack (out of line: getcontext returns twice).
 [[gnu::noinline]] void start_fiber(Fiber& f, void (*entry)()) {
   getcontext(&f.ctx);
-  f.ctx.uc_stack.ss_sp = f.stack.get();
+  f.ctx.uc_stack.ss_sp = f.stack.data();
   f.ctx.uc_stack.ss_size = kStackBytes;
   f.ctx.uc_link = nullptr;
   makecontext(&f.ctx, entry, 0);
@@ -179,7 +215,7 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
   hosts = order_seed != 0 ? 1 : std::max(1, std::min(hosts, block_dim));
   while (static_cast<int32_t>(s.fibers.size()) < block_dim) {
     auto f = std::make_unique<Fiber>();
-    f->stack = std::make_unique<char[]>(kStackBytes);
+    f->stack = MappedBytes(kStackBytes);
     start_fiber(*f, &State::trampoline);
     s.fibers.push_back(std::move(f));
   }
@@ -217,9 +253,14 @@ void FiberPool::sync_all(int32_t block) {
 }
 
 unsigned char* FiberPool::ub_backing(int32_t block, int64_t bytes) {
-  auto& ub = state()->fibers[static_cast<size_t>(block)]->ub;
-  if (static_cast<int64_t>(ub.size()) < bytes) ub.resize(static_cast<size_t>(bytes));
-  return ub.data();
+  Fiber& f = *state()->fibers[static_cast<size_t>(block)];
+  const auto need = static_cast<size_t>(bytes);
+  if (f.ub.size() < need) {  // a larger UB keeps what the smaller one held and is zero beyond it
+    MappedBytes grown(std::max(need, kUbReserveBytes));
+    if (f.ub.size() > 0) std::memcpy(grown.data(), f.ub.data(), f.ub.size());
+    f.ub = std::move(grown);
+  }
+  return f.ub.data();
 }
 
 }  // namespace pcemu
