@@ -53,7 +53,7 @@ void judge_inexact(const ComparePass& p, size_t i, double ref, double bound) {
   if (!v.ok && r->err.mismatches++ == 0) {
     const TensorArg& out = *p.c.tensor(p.op.output);
     r->message = fmt::format("{}{} = {} but the oracle says {} (bound {}, {} terms)", p.op.output,
-                             coords(out.shape, static_cast<int64_t>(i)), p.impl[i], ref, bound, p.o.terms[i].terms);
+                             coords(out.shape, static_cast<int64_t>(i)), p.impl[i], ref, bound, p.o.contributors[i]);
   }
 }
 
@@ -63,13 +63,13 @@ void judge_inexact(const ComparePass& p, size_t i, double ref, double bound) {
 template <typename Round>
 bool compare_all(const ComparePass& p, Round round) {
   const std::vector<double>& impl = p.impl;
-  const std::vector<ElementTerms>& terms = p.o.terms;
+  const std::vector<int32_t>& contributors = p.o.contributors;
   bool all_zero = true;
   int32_t gamma_terms = -1;  // the term count whose summation gamma is held (neighbours mostly share one)
   double gamma = 0;
   const auto bound_of = [&](size_t i) {
-    if (terms[i].terms != gamma_terms) gamma = fp32_sum_gamma(gamma_terms = terms[i].terms);
-    return fp32_sum_bound(p.bound_dtype, terms[i], p.o.term_error, gamma);
+    if (contributors[i] != gamma_terms) gamma = fp32_sum_gamma(gamma_terms = contributors[i]);
+    return fp32_sum_bound(p.bound_dtype, p.o.terms_at(i), p.o.term_error, gamma);
   };
   for (size_t i = 0; i < impl.size(); ++i) {
     const double ref = round(p.o.exact[i]);

@@ -32,12 +32,16 @@ struct ApiOutcome {
 };
 
 struct OracleResult {
-  std::vector<double> exact;        // unrounded expected output (dense, output view shape)
-  std::vector<ElementTerms> terms;  // accumulation path of each element, for the tolerance model
-  TermError term_error;             // how each contribution is computed (dtype and precision mode)
+  std::vector<double> exact;          // unrounded expected output (dense, output view shape)
+  std::vector<int32_t> contributors;  // per element: contributions summed into it (for the tolerance model)
+  std::vector<double> abs_sum;        // per element: sum of |contribution|
+  TermError term_error;               // how each contribution is computed (dtype and precision mode)
   // The dtype the kernel rounds its result to before the output's, where that is narrower (FLOAT computed in
   // FLOAT16: docs/tolerance.md); Undefined when the result goes to the output dtype directly.
   DType rounded_through = DType::Undefined;
+
+  // Element i's accumulation path, as the tolerance model takes it.
+  ElementTerms terms_at(size_t i) const { return {contributors[i], abs_sum[i], exact[i]}; }
 };
 
 // One parameter of the operator's GetWorkspaceSize call, in order (the workspace-size and executor

@@ -49,7 +49,7 @@ CaseBytes case_bytes(const Case& c) {
     out.bound.resize(o.exact.size());
     for (size_t i = 0; i < o.exact.size(); ++i) {
       out.expected[i] = round_to(dt, o.exact[i]);
-      out.bound[i] = fp32_sum_bound(dt, o.terms[i], o.term_error);
+      out.bound[i] = fp32_sum_bound(dt, o.terms_at(i), o.term_error);
     }
   }
   return out;

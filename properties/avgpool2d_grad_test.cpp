@@ -40,7 +40,7 @@ int64_t beyond_strict_fp32_bound(const Case& c, const CaseTensors& t) {
   const OracleResult o = op->oracle(c, op->make_inputs(c));
   int64_t beyond = 0;
   for (size_t e = 0; e < t.impl.size(); ++e) {
-    const double strict = fp32_sum_bound(DType::F32, o.terms[e], TermError{3 * u32, std::ldexp(1.0, -148)});
+    const double strict = fp32_sum_bound(DType::F32, o.terms_at(e), TermError{3 * u32, std::ldexp(1.0, -148)});
     if (!compare_element(t.impl[e], t.oracle[e], strict).ok) ++beyond;
   }
   return beyond;

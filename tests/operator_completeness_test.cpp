@@ -177,7 +177,8 @@ std::vector<std::string> completeness_problems(const OperatorParts& p) {
       for (int64_t d : out ? out->shape : std::vector<int64_t>{0}) elements *= d;
       const HostValues inputs = p.adapter->make_inputs(v);
       const OracleResult o = p.adapter->oracle(v, inputs);
-      need(static_cast<int64_t>(o.exact.size()) == elements && o.terms.size() == o.exact.size(),
+      need(static_cast<int64_t>(o.exact.size()) == elements && o.contributors.size() == o.exact.size() &&
+               o.abs_sum.size() == o.exact.size(),
            "the oracle gives " + std::to_string(o.exact.size()) + " values for " + std::to_string(elements) +
                " output elements");
       // What a peer reads as the problem: a derived input (max pooling's argmax) has one value per gradient element,
