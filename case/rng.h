@@ -25,6 +25,10 @@ class SplitMix64 {
     return out;
   }
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  // Draw k from now is splitmix64(state() + k * gamma): the batched draws (normal_draws.cpp) compute many at once
+  // from the state, then skip over them.
+  uint64_t state() const { return state_; }
+  void skip(uint64_t draws) { state_ += draws * kSplitMixGamma; }
   int64_t below(int64_t n) { return n <= 0 ? 0 : static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
   double normal() {  // Box-Muller
     const double u1 = 1.0 - uniform(), u2 = uniform();
