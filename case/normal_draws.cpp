@@ -91,34 +91,47 @@ __attribute__((target("avx512f"))) void vector_approx8(NormalChunk* out) {
   scalar_approx(out, i);
 }
 
-enum class VectorWidth { None, Avx2, Avx512 };
-
-VectorWidth vector_width() {
-  static const VectorWidth width = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
-                                       ? VectorWidth::Avx512
-                                   : __builtin_cpu_supports("avx2") ? VectorWidth::Avx2
-                                                                    : VectorWidth::None;
-  return width;
+bool supported(NormalLanes lanes) {
+  static const bool avx2 = __builtin_cpu_supports("avx2"),
+                    avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+  return lanes == NormalLanes::Scalar || (lanes == NormalLanes::Four && avx2) ||
+         (lanes == NormalLanes::Eight && avx512);
 }
+#else
+bool supported(NormalLanes lanes) { return lanes == NormalLanes::Scalar; }
 #endif
+
+NormalLanes widest() {
+  static const NormalLanes lanes = supported(NormalLanes::Eight)  ? NormalLanes::Eight
+                                   : supported(NormalLanes::Four) ? NormalLanes::Four
+                                                                  : NormalLanes::Scalar;
+  return lanes;
+}
 
 }  // namespace
 
-void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out) {
+bool normal_lanes_supported(NormalLanes lanes) { return supported(lanes); }
+
+void approximate_normals(NormalChunk* chunk, NormalLanes lanes) {
 #if defined(__x86_64__)
-  switch (vector_width()) {
-    case VectorWidth::Avx512:
-      uniforms8(rng, n, out);
-      return vector_approx8(out);
-    case VectorWidth::Avx2:
-      uniforms(rng, n, out);
-      return vector_approx(out);
-    case VectorWidth::None:
-      break;
+  if (lanes == NormalLanes::Eight && supported(lanes)) return vector_approx8(chunk);
+  if (lanes == NormalLanes::Four && supported(lanes)) return vector_approx(chunk);
+#endif
+  (void)lanes;
+  scalar_approx(chunk, 0);
+}
+void approximate_normals(NormalChunk* chunk) { approximate_normals(chunk, widest()); }
+
+void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out, NormalLanes lanes) {
+#if defined(__x86_64__)
+  if (lanes == NormalLanes::Eight && supported(lanes)) {
+    uniforms8(rng, n, out);
+    return vector_approx8(out);
   }
 #endif
   uniforms(rng, n, out);
-  scalar_approx(out, 0);
+  approximate_normals(out, lanes);
 }
+void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out) { draw_normal_chunk(rng, n, out, widest()); }
 
 }  // namespace poolcheck

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <optional>
 
 #include "case/numeric.h"
 #include "case/rng.h"
@@ -26,7 +27,28 @@ struct NormalChunk {
   double u1[kNormalChunk];
   double u2[kNormalChunk];
 };
+// The lane widths the batched draws can take (glibc's AVX2 and AVX-512 vector log and cos); the draws use the
+// widest the CPU has. Each width's values differ in the last bits, within the same bound.
+enum class NormalLanes { Scalar, Four, Eight };
+bool normal_lanes_supported(NormalLanes lanes);
+// approx[i] from the chunk's uniforms u1[i], u2[i] (i < n), at the given or the widest supported width.
+void approximate_normals(NormalChunk* chunk, NormalLanes lanes);
+void approximate_normals(NormalChunk* chunk);
+// n <= kNormalChunk draws from rng: their uniforms, in the order normal() draws them, and their approx.
+void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out, NormalLanes lanes);
 void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out);
+
+// The value of chunk draw i rounded by `round` after `transform`: the batched value where every value within its
+// bound rounds alike, else the scalar formula's.
+template <class Round, class Transform>
+double rounded_draw(const NormalChunk& chunk, size_t i, Round round, Transform transform, double rel_error) {
+  const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  const double y = chunk.approx[i], margin = std::fabs(y) * rel_error;
+  const double lo = round(transform(y - margin)), hi = round(transform(y + margin));
+  return y != 0 && std::isfinite(y) && same_bits(lo, hi)
+             ? lo
+             : round(transform(SplitMix64::normal_of(chunk.u1[i], chunk.u2[i])));
+}
 
 // out[i] = round_to(dt, transform(rng.normal())) for i < n, exactly as the scalar loop gives it. `transform` must be
 // monotone (an affine map is), so a value between two ends rounds to what both ends round to. The draw function
@@ -36,16 +58,37 @@ void rounded_normals(SplitMix64& rng, DType dt, double* out, size_t n, Transform
                      Draw draw = &draw_normal_chunk, double rel_error = kNormalDrawsRelError) {
   with_rounding(dt, [&](auto round) {
     NormalChunk chunk;
-    const auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
     for (size_t done = 0; done < n; done += chunk.n) {
       draw(rng, n - done < kNormalChunk ? n - done : kNormalChunk, &chunk);
-      for (size_t i = 0; i < chunk.n; ++i) {
-        const double y = chunk.approx[i], margin = std::fabs(y) * rel_error;
-        const double lo = round(transform(y - margin)), hi = round(transform(y + margin));
-        out[done + i] = y != 0 && std::isfinite(y) && same_bits(lo, hi)
-                            ? lo
-                            : round(transform(SplitMix64::normal_of(chunk.u1[i], chunk.u2[i])));
+      for (size_t i = 0; i < chunk.n; ++i) out[done + i] = rounded_draw(chunk, i, round, transform, rel_error);
+    }
+  });
+}
+
+// out[i] = round_to(dt, other(rng) or else rng.normal()) for i < n, exactly as the scalar loop gives it: `other`
+// draws first for each element and gives a value that is not a normal draw (the special fill's NaN and infinities)
+// or nullopt, and then the element is a normal draw. The approximation and its bound are parameters for the tests'
+// negative control.
+template <class Other, class Approximate = void (*)(NormalChunk*)>
+void rounded_normals_or(SplitMix64& rng, DType dt, double* out, size_t n, Other other,
+                        Approximate approximate = &approximate_normals, double rel_error = kNormalDrawsRelError) {
+  with_rounding(dt, [&](auto round) {
+    NormalChunk chunk;
+    size_t where[kNormalChunk];
+    const auto as_drawn = [](double y) { return y; };
+    for (size_t i = 0; i < n;) {
+      chunk.n = 0;
+      for (; i < n && chunk.n < kNormalChunk; ++i) {
+        if (const std::optional<double> v = other(rng)) {
+          out[i] = round(*v);
+          continue;
+        }
+        where[chunk.n] = i;
+        chunk.u1[chunk.n] = 1.0 - rng.uniform();  // the order normal() draws them in
+        chunk.u2[chunk.n++] = rng.uniform();
       }
+      approximate(&chunk);
+      for (size_t k = 0; k < chunk.n; ++k) out[where[k]] = rounded_draw(chunk, k, round, as_drawn, rel_error);
     }
   });
 }

@@ -1,8 +1,9 @@
 // The batched normal draws (case/normal_draws.h) against drawing one value at a time with SplitMix64::normal(),
 // written out here as the definition: every dtype the fill rounds to, every monotone map the fill uses, many seeds,
-// lengths that end inside a chunk and inside a four-lane group. The values must be identical to the bit, and the
-// generator must be left where the one-at-a-time loop leaves it. Negative control: a draw that errs by more than the
-// bound it is used with must be caught by the same bit comparison.
+// lengths that end inside a chunk and inside a group of lanes, each lane width the CPU has, and the special fill's
+// normals among NaN and infinities. The values must be identical to the bit, and the generator must be left where
+// the one-at-a-time loop leaves it. Negative controls: a draw that errs by more than the bound it is used with must
+// be caught by the same bit comparison.
 #include "case/normal_draws.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -54,39 +56,114 @@ size_t differing(const std::vector<double>& a, const std::vector<double>& b) {
   return d;
 }
 
+const poolcheck::NormalLanes kLanes[] = {poolcheck::NormalLanes::Scalar, poolcheck::NormalLanes::Four,
+                                         poolcheck::NormalLanes::Eight};
+const char* lanes_name(poolcheck::NormalLanes lanes) {
+  return lanes == poolcheck::NormalLanes::Eight  ? "eight lanes"
+         : lanes == poolcheck::NormalLanes::Four ? "four lanes"
+                                                 : "scalar";
+}
+
+// Every width this CPU has (the campaign takes the widest; the others run where it lacks AVX-512 or AVX2).
 TEST(NormalDraws, BatchedValuesAreTheOneAtATimeValuesToTheBit) {
-  const size_t lengths[] = {0, 1, 3, 4, 5, 255, 256, 257, 1000, 20000};
+  const size_t lengths[] = {0, 1, 3, 4, 5, 7, 8, 9, 255, 256, 257, 1000, 20000};
   size_t compared = 0;
-  for (uint64_t seed = 1; seed <= 12; ++seed)
-    for (DType dt : kDtypes)
-      for (const Map& m : kMaps)
-        for (size_t n : lengths) {
-          uint64_t next_batched = 0;
-          const auto got =
-              batched(seed, dt, n, m, &poolcheck::draw_normal_chunk, poolcheck::kNormalDrawsRelError, &next_batched);
-          const auto want = one_at_a_time(seed, dt, n, m);
-          ASSERT_EQ(differing(got, want), 0u) << "seed " << seed << " map " << m.name << " n " << n;
-          SplitMix64 rng(seed);
-          for (size_t i = 0; i < 2 * n; ++i) rng.next();
-          EXPECT_EQ(next_batched, rng.next()) << "the batch consumed the generator differently, n " << n;
-          compared += n;
-        }
+  for (poolcheck::NormalLanes lanes : kLanes) {
+    if (!poolcheck::normal_lanes_supported(lanes)) continue;
+    const auto draw = [lanes](SplitMix64& rng, size_t n, NormalChunk* out) {
+      poolcheck::draw_normal_chunk(rng, n, out, lanes);
+    };
+    for (uint64_t seed = 1; seed <= 12; ++seed)
+      for (DType dt : kDtypes)
+        for (const Map& m : kMaps)
+          for (size_t n : lengths) {
+            uint64_t next_batched = 0;
+            const auto got = batched(seed, dt, n, m, draw, poolcheck::kNormalDrawsRelError, &next_batched);
+            const auto want = one_at_a_time(seed, dt, n, m);
+            ASSERT_EQ(differing(got, want), 0u)
+                << lanes_name(lanes) << " seed " << seed << " map " << m.name << " n " << n;
+            SplitMix64 rng(seed);
+            for (size_t i = 0; i < 2 * n; ++i) rng.next();
+            EXPECT_EQ(next_batched, rng.next())
+                << lanes_name(lanes) << ": the batch consumed the generator differently, n " << n;
+            compared += n;
+          }
+  }
   EXPECT_GT(compared, 4'000'000u);
 }
 
-// The bound itself, measured with room to spare: the vector functions' error stays 64 times below it.
+// The bound itself, measured with room to spare: each width's vector functions err 64 times below it.
 TEST(NormalDraws, VectorValuesStayWellInsideTheirBound) {
-  SplitMix64 rng(7);
-  NormalChunk chunk;
-  double worst = 0;
-  for (int k = 0; k < 8000; ++k) {
-    poolcheck::draw_normal_chunk(rng, poolcheck::kNormalChunk, &chunk);
-    for (size_t i = 0; i < chunk.n; ++i) {
-      const double exact = SplitMix64::normal_of(chunk.u1[i], chunk.u2[i]);
-      if (exact != 0) worst = std::fmax(worst, std::fabs(chunk.approx[i] - exact) / std::fabs(chunk.approx[i]));
+  for (poolcheck::NormalLanes lanes : kLanes) {
+    if (!poolcheck::normal_lanes_supported(lanes)) continue;
+    SplitMix64 rng(7);
+    NormalChunk chunk;
+    double worst = 0;
+    for (int k = 0; k < 8000; ++k) {
+      poolcheck::draw_normal_chunk(rng, poolcheck::kNormalChunk, &chunk, lanes);
+      for (size_t i = 0; i < chunk.n; ++i) {
+        const double exact = SplitMix64::normal_of(chunk.u1[i], chunk.u2[i]);
+        if (exact != 0) worst = std::fmax(worst, std::fabs(chunk.approx[i] - exact) / std::fabs(chunk.approx[i]));
+      }
     }
+    EXPECT_LE(worst, poolcheck::kNormalDrawsRelError / 64) << lanes_name(lanes) << ": worst relative error " << worst;
   }
-  EXPECT_LE(worst, poolcheck::kNormalDrawsRelError / 64) << "worst relative error " << worst;
+}
+
+// The special fill's mix: one draw picks NaN, inf or -inf (one in 40 each), else the element is a normal draw.
+std::optional<double> special_pick(SplitMix64& rng) {
+  const int64_t pick = rng.below(40);
+  if (pick < 3) return pick == 0 ? std::nan("") : pick == 1 ? HUGE_VAL : -HUGE_VAL;
+  return std::nullopt;
+}
+std::vector<double> special_one_at_a_time(uint64_t seed, DType dt, size_t n) {
+  SplitMix64 rng(seed);
+  std::vector<double> v(n);
+  for (auto& x : v) {
+    const auto picked = special_pick(rng);
+    x = poolcheck::round_to(dt, picked ? *picked : rng.normal());
+  }
+  return v;
+}
+template <class Approximate>
+std::vector<double> special_batched(uint64_t seed, DType dt, size_t n, Approximate approximate, double bound,
+                                    uint64_t* next = nullptr) {
+  SplitMix64 rng(seed);
+  std::vector<double> v(n);
+  poolcheck::rounded_normals_or(rng, dt, v.data(), n, special_pick, approximate, bound);
+  if (next) *next = rng.next();
+  return v;
+}
+
+TEST(NormalDraws, NormalsAmongOtherValuesAreTheOneAtATimeValuesToTheBit) {
+  size_t compared = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed)
+    for (DType dt : kDtypes)
+      for (size_t n : {size_t{0}, size_t{1}, size_t{7}, size_t{256}, size_t{300}, size_t{20000}}) {
+        uint64_t next_batched = 0;
+        const auto got = special_batched(
+            seed, dt, n, [](NormalChunk* c) { poolcheck::approximate_normals(c); }, poolcheck::kNormalDrawsRelError,
+            &next_batched);
+        const auto want = special_one_at_a_time(seed, dt, n);
+        ASSERT_EQ(differing(got, want), 0u) << "seed " << seed << " n " << n;
+        SplitMix64 rng(seed);
+        for (size_t i = 0; i < n; ++i)
+          if (!special_pick(rng)) rng.normal();
+        EXPECT_EQ(next_batched, rng.next()) << "the batch consumed the generator differently, n " << n;
+        compared += n;
+      }
+  EXPECT_GT(compared, 900'000u);
+}
+
+// Negative control: an approximation 2^-30 off is caught by the same bit comparison; an honest bound mends it.
+TEST(NormalDraws, NegativeControlANormalAmongOtherValuesOutsideItsBoundIsCaught) {
+  const auto skewed = [](NormalChunk* c) {
+    poolcheck::approximate_normals(c);
+    for (size_t i = 0; i < c->n; ++i) c->approx[i] *= 1.0 + 0x1p-30;
+  };
+  const auto want = special_one_at_a_time(3, DType::F32, 20000);
+  EXPECT_GT(differing(special_batched(3, DType::F32, 20000, skewed, poolcheck::kNormalDrawsRelError), want), 0u);
+  EXPECT_EQ(differing(special_batched(3, DType::F32, 20000, skewed, 0x1p-28), want), 0u);
 }
 
 // Negative control: a draw 2^-30 off (far outside the 2^-40 it claims) must be seen by the bit comparison above.
