@@ -203,6 +203,13 @@ bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+// An integer dtype's store (truncating, as encode's rounding does) and whether the value reads back as given.
+template <typename I>
+bool store_int_reads_back(double v, uint8_t* p) {
+  store_int<I>(v, p);
+  return same_bits(load_int<I>(p), v);
+}
+
 template <typename Load>
 void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load) {
   if (!offsets) {
@@ -239,27 +246,24 @@ bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
         std::memcpy(p, &b, 2);
         return same_bits(r, v) && r == r;
       });
-    // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile.
+    // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile (every
+    // dtype of the enumeration has its own loop; `default` is only for Undefined).
     case DType::F64:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
         std::memcpy(p, &v, 8);
         return true;
       });
     case DType::I8:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        store_int<int8_t>(v, p);
-        return same_bits(load_int<int8_t>(p), v);
-      });
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int8_t>);
+    case DType::U8:
+    case DType::Bool:
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<uint8_t>);
+    case DType::I16:
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int16_t>);
     case DType::I32:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        store_int<int32_t>(v, p);
-        return same_bits(load_int<int32_t>(p), v);
-      });
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int32_t>);
     case DType::I64:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        store_int<int64_t>(v, p);
-        return same_bits(load_int<int64_t>(p), v);
-      });
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int64_t>);
     default:
       return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) {
         encode(dt, v, p);
@@ -297,6 +301,11 @@ void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, 
       });
     case DType::I8:
       return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int8_t>(p); });
+    case DType::U8:
+    case DType::Bool:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<uint8_t>(p); });
+    case DType::I16:
+      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int16_t>(p); });
     case DType::I32:
       return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) { return load_int<int32_t>(p); });
     case DType::I64:

@@ -143,7 +143,8 @@ const std::vector<double> kAwkward = {0.0,   -0.0,    2.7,  -2.7,   0.49999,  -0
 // stores, against encode/decode one element at a time (integers: truncation toward zero, non-finite to 0; the
 // floating dtypes rounded once).
 TEST(HarnessNumeric, BatchedCodecMatchesTheOneElementCodecDenseAndScattered) {
-  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::I32, DType::I64};
+  const DType dtypes[] = {DType::F32, DType::F16,  DType::BF16, DType::F64, DType::I8,
+                          DType::U8,  DType::Bool, DType::I16,  DType::I32, DType::I64};
   const size_t n = kAwkward.size();
   std::vector<int64_t> dense(n), scattered(n);
   for (size_t i = 0; i < n; ++i) {
@@ -188,7 +189,8 @@ TEST(HarnessNumeric, NegativeControlAnElementOneSlotOffFailsTheByteComparison) {
 // codec's round trip (encode then decode) compared by bits, for every dtype and every awkward value alone. A NaN may
 // be reported as changed when it is not (the caller then decodes it), never the other way round.
 TEST(HarnessNumeric, EncodeAtSaysWhetherEveryValueReadsBackUnchanged) {
-  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::I32, DType::I64};
+  const DType dtypes[] = {DType::F32, DType::F16,  DType::BF16, DType::F64, DType::I8,
+                          DType::U8,  DType::Bool, DType::I16,  DType::I32, DType::I64};
   int exact = 0, inexact = 0;
   for (DType dt : dtypes)
     for (const double v : kAwkward) {
