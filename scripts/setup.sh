@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(g++ cmake make git coreutils ccache parallel libgtest-dev libgmock-dev googletest librapidcheck-dev libbenchmark-dev
-          libspdlog-dev libcli11-dev nlohmann-json3-dev chromium)
+          libspdlog-dev libcli11-dev nlohmann-json3-dev libgoogle-perftools-dev chromium)
 
 # Installs those of the given packages that are missing; the first argument says what the packages are.
 install_missing() {
