@@ -93,7 +93,16 @@ struct Simt {
   float h_in_one(int64_t nc, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
     const auto rw = cols.range(w);
+    const int64_t n = rw[1] - rw[0];
+    const float* inv_w = cols.inv_extents_f(rw[0], n);
+    // Every gradOutput row's taps: one box, bounds-checked once when the window factors sit in the table.
+    const T* g = inv_w ? ctx.load_gm_box(a.grad, base + rw[0], t.hy, t.wy, n) : nullptr;
     float sum = 0.0f;
+    if (g) {
+      for (int64_t k = 0; k < n; ++k)
+        for (int64_t oh = 0; oh < t.hy; ++oh) sum += Codec::load(g[oh * t.wy + k]) * inv_w[k];
+      return sum;
+    }
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
       const float inv_w = cols.inv_extent_f(ow);
       for (int64_t oh = 0; oh < t.hy; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w;
