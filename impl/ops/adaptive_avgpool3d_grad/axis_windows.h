@@ -77,13 +77,18 @@ class AxisWindows {
     const auto w = window(o, in_, out_);
     return static_cast<float>(w[1] - w[0]);
   }
-  // 1.0f / e for the common small extents, divided once (the same fp32 values; e = 0 under the fault gives inf).
+  // float(e) and 1.0f / e for the common small extents, converted and divided once (the same fp32 values; e = 0
+  // under the fault gives inf).
   static constexpr int64_t kSmall = 64;
-  static const std::array<float, kSmall>& small_inverses() {
-    static const std::array<float, kSmall> table = [] {
-      std::array<float, kSmall> inv{};
-      for (int64_t e = 0; e < kSmall; ++e) inv[static_cast<size_t>(e)] = 1.0f / static_cast<float>(e);
-      return inv;
+  struct SmallExtent {
+    float extent, inverse;
+  };
+  static const std::array<SmallExtent, kSmall>& small_extents() {
+    static const std::array<SmallExtent, kSmall> table = [] {
+      std::array<SmallExtent, kSmall> t{};
+      for (int64_t e = 0; e < kSmall; ++e)
+        t[static_cast<size_t>(e)] = {static_cast<float>(e), 1.0f / static_cast<float>(e)};
+      return t;
     }();
     return table;
   }
@@ -119,13 +124,15 @@ class AxisWindows {
     y0_ = cap >= out_ ? 0 : o;
     yn_ = std::min(cap, out_ - y0_);
     Floor f(y0_, in_, out_);
-    const std::array<float, kSmall>& small = small_inverses();
+    const std::array<SmallExtent, kSmall>& small = small_extents();
     for (int64_t k = 0; k < yn_; ++k) {
       const int64_t start = f.q;
       f.step();
       const int64_t e = f.q + (end_rounds_up_ && f.r != 0) - start;
-      extents_[static_cast<size_t>(k)] = static_cast<float>(e);
-      inverses_[static_cast<size_t>(k)] = e < kSmall ? small[static_cast<size_t>(e)] : 1.0f / static_cast<float>(e);
+      const SmallExtent v =
+          e < kSmall ? small[static_cast<size_t>(e)] : SmallExtent{static_cast<float>(e), 1.0f / static_cast<float>(e)};
+      extents_[static_cast<size_t>(k)] = v.extent;
+      inverses_[static_cast<size_t>(k)] = v.inverse;
     }
     return static_cast<size_t>(o - y0_);
   }
