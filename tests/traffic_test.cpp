@@ -92,5 +92,53 @@ TEST(Traffic, ASimtLoadIsAOneElementReadInsideTheTensor) {
   EXPECT_NE(run_loads(3, -1, &seen), ACLNN_SUCCESS);
 }
 
+// A SIMT thread's box of loads (load_gm_box): rows of consecutive elements `stride` apart, counted as one
+// load_gm per element; a box reaching past either end of the tensor gives null and counts nothing.
+struct BoxRead {
+  bool in_bounds = false;
+  float first = -1.0f, last = -1.0f;  // the box's first and last element
+  int64_t gm_read = 0;
+};
+
+BoxRead run_box(int64_t at, int64_t rows, int64_t stride, int64_t cols) {
+  std::vector<float> in(100);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i);
+  BoxRead r;
+  call_traffic() = {};
+  LaunchSpec s{"test/traffic", "tile=TEST", 1, 4096, {}};
+  const auto in_gm = readonly(in.data(), 100, "in");
+  EXPECT_EQ(launch(
+                s,
+                [&](BlockContext& ctx) {
+                  const float* g = ctx.load_gm_box(in_gm, at, rows, stride, cols);
+                  r.in_bounds = g != nullptr;
+                  if (g) {
+                    r.first = g[0];
+                    r.last = g[(rows - 1) * stride + cols - 1];
+                  }
+                },
+                nullptr),
+            ACLNN_SUCCESS);
+  r.gm_read = call_traffic().gm_read;
+  return r;
+}
+
+TEST(Traffic, ASimtBoxOfLoadsIsCountedPerElementAndCheckedAtBothEnds) {
+  const BoxRead fits = run_box(10, 3, 40, 10);  // elements 10..19, 50..59, 90..99: the last is the tensor's last
+  EXPECT_TRUE(fits.in_bounds);
+  EXPECT_EQ(fits.first, 10.0f);
+  EXPECT_EQ(fits.last, 99.0f);
+  EXPECT_EQ(fits.gm_read, 3 * 10 * 4);
+  const BoxRead one = run_box(99, 1, 1, 1);
+  EXPECT_TRUE(one.in_bounds);
+  EXPECT_EQ(one.gm_read, 4);
+  // One element past the end (a longer row, or a wider stride), or one before the start: refused, nothing counted.
+  for (const BoxRead& out :
+       {run_box(10, 3, 40, 11), run_box(10, 3, 41, 10), run_box(-1, 1, 1, 2), run_box(0, 2, int64_t{1} << 62, 1)}) {
+    EXPECT_FALSE(out.in_bounds);
+    EXPECT_EQ(out.gm_read, 0);
+  }
+}
+
 }  // namespace
 }  // namespace pcemu

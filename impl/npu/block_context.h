@@ -43,6 +43,20 @@ class BlockContext {
     traffic_.gm_read += static_cast<int64_t>(sizeof(T));
     return src.base[at];
   }
+  // A SIMT thread's loads of a box of GM elements: `rows` runs of `cols` consecutive elements, `stride` apart
+  // (stride >= 1). One bounds check for the box and the traffic of one load_gm per element. Null when any
+  // element would leave the tensor, with nothing counted: the caller then loads element by element and fails at
+  // the first bad one with load_gm's message.
+  template <typename T>
+  const T* load_gm_box(const GmTensor<T>& src, int64_t at, int64_t rows, int64_t stride, int64_t cols) {
+    if (rows <= 0 || cols <= 0) return src.base;
+    int64_t span = 0, last = 0;
+    if (at < 0 || stride < 1 || __builtin_mul_overflow(rows - 1, stride, &span) ||
+        __builtin_add_overflow(at + cols - 1, span, &last) || last >= src.count)
+      return nullptr;
+    traffic_.gm_read += rows * cols * static_cast<int64_t>(sizeof(T));
+    return src.base + at;
+  }
 
   // DataCopyPad UB -> GM, plain store.
   template <typename T>

@@ -12,14 +12,15 @@
 //                   g * fp32(1/kW), halved at a crossing row, four rows added together before joining the sum
 //   SegFast2/3/4    one thread per (row, column segment): a segment's columns share their windows, so one value
 //                   ((g * weight) * fp32(1/kW), weight 0.5 at a crossing row) is stored over the segment
-// Each result is cast to the dtype with round-to-nearest-even. Threads read GM directly (one checked element load
-// per gradient); a thread group's stores are staged in UB and leave as one copy per contiguous run.
+// Each result is cast to the dtype with round-to-nearest-even. Threads read GM directly, counted as one element
+// load per gradient (Nchw and HInOne check an element's taps once as a box, the others load by load); a thread
+// group's stores are staged in UB and leave as one copy per contiguous run.
 #include <algorithm>
 #include <array>
 
 #include "npu/faults.h"
+#include "ops/adaptive_avgpool3d_grad/axis_windows.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
-#include "ops/adaptive_avgpool3d_grad/step_floor.h"
 #include "ops/common/dtype_codec.h"
 
 namespace pcemu::adaptive {
@@ -27,70 +28,6 @@ namespace pcemu::adaptive {
 namespace {
 
 constexpr int64_t kThreads = 1024;
-
-// x index i lies in the windows of gradOutput indices [first, end) (upstream's StartIndexIn2Out/EndIndexIn2Out).
-std::array<int64_t, 2> inv(int64_t i, int64_t in, int64_t out) { return y_range(i, i + 1, in, out); }
-int64_t extent(int64_t o, int64_t in, int64_t out) {
-  const auto w = window(o, in, out);
-  return w[1] - w[0];
-}
-
-// One axis' window arithmetic, remembered in a few direct-mapped slots: the elements of a thread group walk
-// the axis in order and ask for the same windows again and again, and each answer costs 64-bit divisions.
-// A miss usually asks for the index after the previous miss, which the StepFloors answer without dividing.
-class AxisMemo {
- public:
-  AxisMemo(int64_t in, int64_t out)
-      : in_(in),
-        out_(out),
-        steps_(in > 0 && out > 0 && (static_cast<__int128>(in) + 2) * out + in < (static_cast<__int128>(1) << 62) &&
-               (static_cast<__int128>(out) + 2) * in + out < (static_cast<__int128>(1) << 62)),
-        first_(out, 0, steps_ ? in : 1),
-        end_(out, steps_ ? out + in - 1 : 0, steps_ ? in : 1),
-        start_(in, 0, steps_ ? out : 1),
-        // window(): the end rounds up unless the adaptive_floor_end fault truncates it
-        stop_(in, steps_ ? in + (fault_on(Fault::AdaptiveFloorEnd) ? 0 : out - 1) : 0, steps_ ? out : 1) {}
-  // inv(i, in, out)
-  const std::array<int64_t, 2>& range(int64_t i) {
-    RangeSlot& s = ranges_[static_cast<size_t>(i) & kMask];
-    if (s.key != i) fill_range(s, i);
-    return s.range;
-  }
-  // static_cast<float>(extent(o, in, out))
-  float extent_f(int64_t o) { return extent_slot(o).extent; }
-  // 1.0f / extent_f(o), divided once per slot fill instead of once per gradient (the same fp32 value).
-  float inv_extent_f(int64_t o) { return extent_slot(o).inv; }
-
- private:
-  static constexpr size_t kSlots = 16, kMask = kSlots - 1;
-  struct RangeSlot {
-    int64_t key = -1;
-    std::array<int64_t, 2> range{};
-  };
-  struct ExtentSlot {
-    int64_t key = -1;
-    float extent = 0.0f, inv = 0.0f;
-  };
-  void fill_range(RangeSlot& s, int64_t i) {
-    s = {i, steps_ && i >= 0 && i <= in_ ? std::array<int64_t, 2>{first_.at(i), end_.at(i)} : inv(i, in_, out_)};
-  }
-  const ExtentSlot& extent_slot(int64_t o) {
-    ExtentSlot& s = extents_[static_cast<size_t>(o) & kMask];
-    if (s.key != o) fill_extent(s, o);
-    return s;
-  }
-  void fill_extent(ExtentSlot& s, int64_t o) {
-    const auto e =
-        static_cast<float>(steps_ && o >= 0 && o <= out_ ? stop_.at(o) - start_.at(o) : extent(o, in_, out_));
-    s = {o, e, 1.0f / e};
-  }
-  int64_t in_, out_;
-  bool steps_;              // every numerator below fits 64 bits: the StepFloors give scaled_div's values
-  StepFloor first_, end_;   // y_range: floor(i * out / in), floor((i * out + out + in - 1) / in)
-  StepFloor start_, stop_;  // window: floor(o * in / out), floor((o * in + in + round_up) / out)
-  std::array<RangeSlot, kSlots> ranges_{};
-  std::array<ExtentSlot, kSlots> extents_{};
-};
 
 template <typename Codec>
 struct Simt {
@@ -101,7 +38,9 @@ struct Simt {
   UbBuf<T> stage;                      // a thread group's stores
   std::array<float, kThreads> sums{};  // a thread group's results before their cast (stage holds at most kThreads)
   bool wrong_tap = fault_on(Fault::WrongTap);
-  AxisMemo rows{t.hx, t.hy}, cols{t.wx, t.wy};
+  // A thread group of kThreads consecutive elements spans at most kThreads / wx + 2 rows and kThreads + 1 columns
+  // (the wrong_tap fault reads one column further).
+  AxisWindows rows{t.hx, t.hy, kThreads / std::max<int64_t>(t.wx, 1) + 2}, cols{t.wx, t.wy, kThreads + 1};
 
   float gy(int64_t at) { return Codec::load(ctx.load_gm(a.grad, at)); }
   // The column a thread computes for element column w (the wrong_tap fault takes its right neighbour's).
@@ -110,10 +49,20 @@ struct Simt {
   float nchw(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
     const auto rh = rows.range(h), rw = cols.range(w);
+    const int64_t m = rh[1] - rh[0], n = rw[1] - rw[0];
+    const float* inv_h = rows.inv_extents_f(rh[0], m);
+    const float* ext_w = cols.extents_f(rw[0], n);
+    // The taps are a box in GM: one bounds check for it when the window factors sit in the tables.
+    const T* g = inv_h && ext_w ? ctx.load_gm_box(a.grad, base + rh[0] * t.wy + rw[0], m, t.wy, n) : nullptr;
     float sum = 0.0f;
+    if (g) {
+      for (int64_t i = 0; i < m; ++i, g += t.wy)
+        for (int64_t k = 0; k < n; ++k) sum += Codec::load(g[k]) * inv_h[i] / ext_w[k];
+      return sum;
+    }
     for (int64_t oh = rh[0]; oh < rh[1]; ++oh) {
-      const float inv_h = rows.inv_extent_f(oh);
-      for (int64_t ow = rw[0]; ow < rw[1]; ++ow) sum += gy(base + oh * t.wy + ow) * inv_h / cols.extent_f(ow);
+      const float inv = rows.inv_extent_f(oh);
+      for (int64_t ow = rw[0]; ow < rw[1]; ++ow) sum += gy(base + oh * t.wy + ow) * inv / cols.extent_f(ow);
     }
     return sum;
   }
@@ -145,7 +94,16 @@ struct Simt {
   float h_in_one(int64_t nc, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
     const auto rw = cols.range(w);
+    const int64_t n = rw[1] - rw[0];
+    const float* inv_w = cols.inv_extents_f(rw[0], n);
+    // Every gradOutput row's taps: one box, bounds-checked once when the window factors sit in the table.
+    const T* g = inv_w ? ctx.load_gm_box(a.grad, base + rw[0], t.hy, t.wy, n) : nullptr;
     float sum = 0.0f;
+    if (g) {
+      for (int64_t k = 0; k < n; ++k)
+        for (int64_t oh = 0; oh < t.hy; ++oh) sum += Codec::load(g[oh * t.wy + k]) * inv_w[k];
+      return sum;
+    }
     for (int64_t ow = rw[0]; ow < rw[1]; ++ow) {
       const float inv_w = cols.inv_extent_f(ow);
       for (int64_t oh = 0; oh < t.hy; ++oh) sum += gy(base + oh * t.wy + ow) * inv_w;
