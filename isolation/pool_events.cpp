@@ -91,7 +91,7 @@ void WorkerPool::Impl::enforce_deadlines() {
   for (Slot& slot : slots) {
     if (slot.phase == Slot::Phase::Busy && now >= slot.deadline) {
       read_last_answers(slot);  // an answer that arrived since poll() returned still counts
-      if (slot.phase == Slot::Phase::Busy && now >= slot.deadline) timed_out(slot);
+      if (slot.phase == Slot::Phase::Busy && now >= slot.deadline && !extend_for_cpu_wait(slot)) timed_out(slot);
     } else if (slot.phase == Slot::Phase::Starting && now >= slot.startup_deadline) {
       read_stdout(slot);
       if (slot.phase == Slot::Phase::Starting)
@@ -138,6 +138,21 @@ void WorkerPool::Impl::begin_service(Slot& slot, uint64_t log_mark) {
   slot.service_start = Clock::now();
   slot.deadline = seconds_after(slot.service_start, slot.requests.front().timeout_seconds);
   slot.log_mark = log_mark;
+  slot.cpu_wait_at_start = slot.worker->cpu_wait.waited_seconds();
+  slot.cpu_wait_credited = 0;
+}
+
+// A worker that was ready to run but got no CPU is not slow: the time it waited for one since its request entered
+// service, not yet credited, moves the deadline out. A hang gains nothing from it: blocked, it waits for no CPU,
+// and spinning, it gets one sooner or later, so its own time still runs out.
+bool WorkerPool::Impl::extend_for_cpu_wait(Slot& slot) {
+  std::optional<double> waited = slot.worker->cpu_wait.waited_seconds();
+  if (!waited || !slot.cpu_wait_at_start) return false;
+  double owed = *waited - *slot.cpu_wait_at_start - slot.cpu_wait_credited;
+  if (owed < kMinCpuWaitCredit) return false;
+  slot.cpu_wait_credited += owed;
+  slot.deadline = seconds_after(slot.deadline, owed);
+  return true;
 }
 
 // The worker of `slot` is gone with the request in service: those behind it were never started. They go back to

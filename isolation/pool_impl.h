@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "isolation/cpu_wait.h"
 #include "isolation/fd.h"
 #include "isolation/frame.h"
 #include "isolation/line_log.h"
@@ -26,6 +27,8 @@ namespace detail {
 using Clock = std::chrono::steady_clock;
 
 inline constexpr uint64_t kMaxHandshakeBytes = 64 * 1024;
+// Less time than this waiting for a CPU does not move a deadline: a request that ran out of its own time ends.
+inline constexpr double kMinCpuWaitCredit = 0.001;
 // A worker whose pipes closed is normally in the middle of exiting; this is how long it gets to finish.
 inline constexpr double kExitGraceSeconds = 2.0;
 // After SIGKILL a process dies at once unless it is stuck in the kernel (a driver call); then stop waiting.
@@ -59,6 +62,7 @@ struct Worker {
   FrameReader reader;
   LineLog log;
   ServedMarkSplitter marks;
+  CpuWaitProbe cpu_wait;
   std::deque<uint64_t> served_ends;  // the log's line count at each served mark whose answer is not read yet
   bool served_a_request = false;
 };
@@ -85,6 +89,9 @@ struct Slot {
   // The request in service: since when, its limit, and the worker's stderr line count when it began.
   Clock::time_point service_start, deadline;
   uint64_t log_mark = 0;
+  // The worker's time waiting for a CPU when the request began, and how much of it since then moved the deadline.
+  std::optional<double> cpu_wait_at_start;
+  double cpu_wait_credited = 0;
 };
 
 // A completion not handed out yet; a crash or timeout waits for its slot's replacement to be ready.
@@ -145,6 +152,7 @@ struct WorkerPool::Impl {
   void dispatch();
   void assign(Slot& slot, detail::Request request);
   void begin_service(Slot& slot, uint64_t log_mark);
+  bool extend_for_cpu_wait(Slot& slot);
   void requeue_behind_in_service(Slot& slot);
 
   // Whether it stopped at max_bytes with more possibly left.

@@ -63,7 +63,8 @@ Worker::Worker(ChildProcess child, uint64_t serial_number, const PoolOptions& op
       log(options.log_tail_lines, options.forward_stderr
                                       ? std::function<void(std::string_view)>(
                                             [pid = process.pid](std::string_view line) { forward_line(pid, line); })
-                                      : nullptr) {}
+                                      : nullptr),
+      cpu_wait(process.pid) {}
 
 }  // namespace detail
 

@@ -54,8 +54,10 @@ struct Completion {
   int signal = 0;              // Crashed by a signal: its number
   int exit_status = -1;        // Crashed by exiting (any status) before answering
   std::string protocol_error;  // Crashed because the worker broke the protocol (it was then killed)
-  // From entering service to completion: the time the limit applies to. A request enters service when its worker
-  // has answered the one before it (as the pool reads that answer), or when it is given to an idle worker.
+  // From entering service to completion. A request enters service when its worker has answered the one before it
+  // (as the pool reads that answer), or when it is given to an idle worker. The limit applies to this time less
+  // what the worker's main thread spent ready to run but waiting for a CPU (Linux's /proc/PID/schedstat; without
+  // it, to all of it): a busy machine delays a request, it does not time it out.
   double seconds = 0;
   double timeout_seconds = 0;         // the limit given to submit
   int pid = 0;                        // the worker process that served the request
@@ -88,9 +90,9 @@ class WorkerPool {
   int64_t restarts() const;       // workers replaced so far
 
   // Sends `request` to the worker holding the fewest requests (or keeps it until a worker is ready); once in
-  // service it must finish within `timeout_seconds` (> 0) or the worker is killed. Returns the ticket its
-  // Completion will carry. Throws std::logic_error when in_flight() == capacity(), std::invalid_argument for a bad
-  // timeout, std::runtime_error if a worker that died while idle cannot be replaced.
+  // service it must finish within `timeout_seconds` (> 0), time waiting for a CPU aside, or the worker is killed.
+  // Returns the ticket its Completion will carry. Throws std::logic_error when in_flight() == capacity(),
+  // std::invalid_argument for a bad timeout, std::runtime_error if a worker that died while idle cannot be replaced.
   uint64_t submit(const std::string& request, double timeout_seconds);
 
   // Blocks until one in-flight request completes (answer, crash or timeout) and returns it, earliest finished first.
