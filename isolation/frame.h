@@ -13,7 +13,7 @@ inline constexpr size_t kFrameHeaderBytes = 4;
 inline constexpr uint64_t kMaxFramePayload = 0xFFFFFFFFu;
 
 // Distinctive texts, so a program that is not a serve() worker is recognised rather than misread.
-inline constexpr std::string_view kHandshakeReady = "poolcheck-isolation ready v1";
+inline constexpr std::string_view kHandshakeReady = "poolcheck-isolation ready v2";
 inline constexpr std::string_view kHandshakeInitError = "poolcheck-isolation init-error v1\n";
 
 // Header followed by payload, ready to write. The payload must not exceed kMaxFramePayload.

@@ -38,10 +38,14 @@ void LineLog::complete_line() {
   kept_.push_back(std::move(line));
 }
 
-std::vector<std::string> LineLog::lines_since(uint64_t mark) const {
-  uint64_t wanted = total_lines_ > mark ? total_lines_ - mark : 0;
-  size_t count = static_cast<size_t>(std::min<uint64_t>(wanted, kept_.size()));
-  return {kept_.end() - static_cast<std::ptrdiff_t>(count), kept_.end()};
+std::vector<std::string> LineLog::lines_between(uint64_t from, uint64_t to) const {
+  to = std::min(to, total_lines_);
+  // kept_ holds the lines numbered total_lines_ - kept_.size() .. total_lines_ - 1.
+  uint64_t first_kept = total_lines_ - kept_.size();
+  from = std::max(from, first_kept);
+  if (from >= to) return {};
+  auto begin = kept_.begin() + static_cast<std::ptrdiff_t>(from - first_kept);
+  return {begin, begin + static_cast<std::ptrdiff_t>(to - from)};
 }
 
 }  // namespace poolcheck::isolation::detail

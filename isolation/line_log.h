@@ -26,7 +26,9 @@ class LineLog {
 
   uint64_t total_lines() const { return total_lines_; }
   // The kept lines among those numbered >= mark, oldest first.
-  std::vector<std::string> lines_since(uint64_t mark) const;
+  std::vector<std::string> lines_since(uint64_t mark) const { return lines_between(mark, total_lines_); }
+  // The kept lines among those numbered >= from and < to, oldest first.
+  std::vector<std::string> lines_between(uint64_t from, uint64_t to) const;
 
  private:
   void complete_line();

@@ -35,21 +35,17 @@ void WorkerPool::Impl::reap_stragglers() {
 
 Completion WorkerPool::Impl::completion_for(const Slot& slot, CompletionKind kind) const {
   Completion completion;
-  completion.ticket = slot.ticket;
+  completion.ticket = slot.requests.front().ticket;
   completion.kind = kind;
-  completion.seconds = seconds_between(slot.submitted, Clock::now());
-  completion.timeout_seconds = slot.timeout_seconds;
+  completion.seconds = seconds_between(slot.service_start, Clock::now());
+  completion.timeout_seconds = slot.requests.front().timeout_seconds;
   completion.pid = slot.worker->process.pid;
   completion.log_tail = slot.worker->log.lines_since(slot.log_mark);
   return completion;
 }
 
-void WorkerPool::Impl::finish(Slot& slot, Completion completion) {
-  slot.finished = std::move(completion);
-  slot.finished_order = ++finished_count;
-  slot.outgoing.clear();
-  slot.outgoing.shrink_to_fit();
-  slot.outgoing_sent = 0;
+void WorkerPool::Impl::finish(Slot& slot, Completion completion, bool awaits_replacement) {
+  finished.push_back(Finished{std::move(completion), static_cast<size_t>(&slot - slots.data()), awaits_replacement});
 }
 
 void WorkerPool::Impl::crashed(Slot& slot, std::string protocol_error, bool kill_first) {
@@ -66,7 +62,8 @@ void WorkerPool::Impl::crashed(Slot& slot, std::string protocol_error, bool kill
   completion.signal = ending.end.signal;
   completion.exit_status = ending.end.exit_status;
   completion.protocol_error = std::move(protocol_error);
-  finish(slot, std::move(completion));
+  finish(slot, std::move(completion), true);
+  requeue_behind_in_service(slot);
   ++restarts;
   start(slot);
 }
@@ -78,7 +75,8 @@ void WorkerPool::Impl::timed_out(Slot& slot) {
   drain_stderr(worker, kDeadDrainBytes);
   worker.log.finish_partial_line();
   completion.log_tail = worker.log.lines_since(slot.log_mark);
-  finish(slot, std::move(completion));
+  finish(slot, std::move(completion), true);
+  requeue_behind_in_service(slot);
   ++restarts;
   start(slot);
 }
@@ -107,6 +105,11 @@ void WorkerPool::Impl::startup_failed(Slot& slot, const std::string& reason) {
     for (const std::string& line : tail) message += "\n  " + line;
   }
   startup_errors.push_back(std::move(message));
+  // Never more than an idle worker here; should requests be held, none of them was started.
+  for (size_t i = slot.requests.size(); i > 0; --i) waiting.push_front(std::move(slot.requests[i - 1]));
+  slot.requests.clear();
+  slot.frames_sent = 0;
+  slot.frame_bytes_sent = 0;
   slot.worker.reset();
   slot.phase = Slot::Phase::Empty;
 }

@@ -42,7 +42,7 @@ void WorkerPool::Impl::pump() {
     bool busy = slot.phase == Slot::Phase::Busy;
     bool starting = slot.phase == Slot::Phase::Starting;
     watch(process.from_stderr, POLLIN, Channel::Stderr);
-    if (busy && !slot.outgoing.empty()) watch(process.to_stdin, POLLOUT, Channel::Stdin);
+    if (busy && slot.frames_sent < slot.requests.size()) watch(process.to_stdin, POLLOUT, Channel::Stdin);
     if (busy || starting) watch(process.from_stdout, POLLIN, Channel::Stdout);
     watch(process.pidfd, POLLIN, Channel::Exit);
     if (busy || starting) {
@@ -83,14 +83,15 @@ void WorkerPool::Impl::pump() {
     }
   }
   enforce_deadlines();
+  dispatch();
 }
 
 void WorkerPool::Impl::enforce_deadlines() {
   Clock::time_point now = Clock::now();
   for (Slot& slot : slots) {
     if (slot.phase == Slot::Phase::Busy && now >= slot.deadline) {
-      read_stdout(slot);  // an answer that arrived since poll() returned still counts
-      if (slot.phase == Slot::Phase::Busy) timed_out(slot);
+      read_last_answers(slot);  // an answer that arrived since poll() returned still counts
+      if (slot.phase == Slot::Phase::Busy && now >= slot.deadline && !extend_for_cpu_wait(slot)) timed_out(slot);
     } else if (slot.phase == Slot::Phase::Starting && now >= slot.startup_deadline) {
       read_stdout(slot);
       if (slot.phase == Slot::Phase::Starting)
@@ -99,38 +100,113 @@ void WorkerPool::Impl::enforce_deadlines() {
   }
 }
 
-void WorkerPool::Impl::drain_stderr(Worker& worker, size_t max_bytes) {
+// Gives waiting requests to ready workers, each to the one holding the fewest (the first of those), while one
+// holds fewer than `depth`.
+void WorkerPool::Impl::dispatch() {
+  while (!waiting.empty()) {
+    Slot* least = nullptr;
+    for (Slot& slot : slots) {
+      if (slot.phase != Slot::Phase::Idle && slot.phase != Slot::Phase::Busy) continue;
+      if (slot.requests.size() >= static_cast<size_t>(options.depth)) continue;
+      if (!least || slot.requests.size() < least->requests.size()) least = &slot;
+    }
+    if (!least) return;
+    // A worker that died since its last answer must not take this request down with it.
+    if (least->phase == Slot::Phase::Idle && detail::await_exit(least->worker->process.pid, -1, 0)) {
+      replace_dead_idle(*least);
+      continue;
+    }
+    Request request = std::move(waiting.front());
+    waiting.pop_front();
+    assign(*least, std::move(request));
+  }
+}
+
+void WorkerPool::Impl::assign(Slot& slot, Request request) {
+  slot.requests.push_back(std::move(request));
+  if (slot.phase == Slot::Phase::Idle) {
+    Worker& worker = *slot.worker;
+    drain_stderr(worker, kLiveDrainBytes);  // lines written while idle belong to no request
+    worker.served_ends.clear();
+    slot.phase = Slot::Phase::Busy;
+    begin_service(slot, worker.log.total_lines());
+  }
+  send_request(slot);  // a small request leaves at once; the rest goes out from pump()
+}
+
+void WorkerPool::Impl::begin_service(Slot& slot, uint64_t log_mark) {
+  slot.service_start = Clock::now();
+  slot.deadline = seconds_after(slot.service_start, slot.requests.front().timeout_seconds);
+  slot.log_mark = log_mark;
+  slot.cpu_wait_at_start = slot.worker->cpu_wait.waited_seconds();
+  slot.cpu_wait_credited = 0;
+}
+
+// A worker that was ready to run but got no CPU is not slow: the time it waited for one since its request entered
+// service, not yet credited, moves the deadline out. A hang gains nothing from it: blocked, it waits for no CPU,
+// and spinning, it gets one sooner or later, so its own time still runs out.
+bool WorkerPool::Impl::extend_for_cpu_wait(Slot& slot) {
+  std::optional<double> waited = slot.worker->cpu_wait.waited_seconds();
+  if (!waited || !slot.cpu_wait_at_start) return false;
+  double owed = *waited - *slot.cpu_wait_at_start - slot.cpu_wait_credited;
+  if (owed < kMinCpuWaitCredit) return false;
+  slot.cpu_wait_credited += owed;
+  slot.deadline = seconds_after(slot.deadline, owed);
+  return true;
+}
+
+// The worker of `slot` is gone with the request in service: those behind it were never started. They go back to
+// the front of the waiting line, oldest first.
+void WorkerPool::Impl::requeue_behind_in_service(Slot& slot) {
+  for (size_t i = slot.requests.size(); i > 1; --i) waiting.push_front(std::move(slot.requests[i - 1]));
+  slot.requests.clear();
+  slot.frames_sent = 0;
+  slot.frame_bytes_sent = 0;
+}
+
+bool WorkerPool::Impl::drain_stderr(Worker& worker, size_t max_bytes) {
   std::array<char, 64 * 1024> buffer;
   size_t drained = 0;
-  while (worker.process.from_stderr && drained < max_bytes) {
+  auto to_log = [&worker](std::string_view text) { worker.log.append(text); };
+  auto on_mark = [&worker] {
+    // What a request left unterminated is still its line.
+    worker.log.finish_partial_line();
+    worker.served_ends.push_back(worker.log.total_lines());
+  };
+  while (worker.process.from_stderr) {
+    if (drained >= max_bytes) return true;
     ssize_t n = detail::read_retrying(worker.process.from_stderr.get(), buffer.data(), buffer.size());
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;
     if (n <= 0) {
+      worker.marks.finish(to_log);
       worker.process.from_stderr.reset();  // EOF: nothing more will come, stop polling it
-      return;
+      return false;
     }
-    worker.log.append(std::string_view(buffer.data(), static_cast<size_t>(n)));
+    worker.marks.feed(std::string_view(buffer.data(), static_cast<size_t>(n)), to_log, on_mark);
     drained += static_cast<size_t>(n);
   }
+  return false;
 }
 
 void WorkerPool::Impl::send_request(Slot& slot) {
   int fd = slot.worker->process.to_stdin.get();
-  while (slot.outgoing_sent < slot.outgoing.size()) {
-    ssize_t n = detail::write_without_sigpipe(fd, slot.outgoing.data() + slot.outgoing_sent,
-                                              slot.outgoing.size() - slot.outgoing_sent);
-    if (n > 0) {
-      slot.outgoing_sent += static_cast<size_t>(n);
-      continue;
+  while (slot.frames_sent < slot.requests.size()) {
+    const std::string& frame = slot.requests[slot.frames_sent].frame;
+    while (slot.frame_bytes_sent < frame.size()) {
+      ssize_t n =
+          detail::write_without_sigpipe(fd, frame.data() + slot.frame_bytes_sent, frame.size() - slot.frame_bytes_sent);
+      if (n > 0) {
+        slot.frame_bytes_sent += static_cast<size_t>(n);
+        continue;
+      }
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      // The worker closed its input: it is dying (or broke the protocol); end_process tells which.
+      crashed(slot, "", false);
+      return;
     }
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-    // The worker closed its input: it is dying (or broke the protocol); end_process tells which.
-    crashed(slot, "", false);
-    return;
+    ++slot.frames_sent;
+    slot.frame_bytes_sent = 0;
   }
-  slot.outgoing.clear();
-  slot.outgoing_sent = 0;
-  if (slot.outgoing.capacity() > (size_t{1} << 20)) slot.outgoing.shrink_to_fit();
 }
 
 void WorkerPool::Impl::read_stdout(Slot& slot) {
@@ -177,6 +253,16 @@ void WorkerPool::Impl::read_stdout(Slot& slot) {
   }
 }
 
+// Every answer already in the pipe, e.g. from a worker that answered and then died, or before a deadline bites.
+void WorkerPool::Impl::read_last_answers(Slot& slot) {
+  uint64_t serial = slot.worker->serial;
+  while (slot.phase == Slot::Phase::Busy && slot.worker && slot.worker->serial == serial) {
+    size_t before = slot.requests.size();
+    read_stdout(slot);
+    if (slot.requests.size() == before) return;
+  }
+}
+
 void WorkerPool::Impl::on_handshake(Slot& slot, const std::string& payload) {
   if (payload == detail::kHandshakeReady) {
     slot.phase = Slot::Phase::Idle;
@@ -189,24 +275,39 @@ void WorkerPool::Impl::on_handshake(Slot& slot, const std::string& payload) {
 }
 
 void WorkerPool::Impl::on_response(Slot& slot, std::string payload) {
-  if (!slot.outgoing.empty()) {
+  if (slot.frames_sent == 0) {
     crashed(slot, "answered before reading the whole request", true);
     return;
   }
   Worker& worker = *slot.worker;
-  // What the worker wrote to stderr before answering is already in the pipe: it belongs to this request.
-  drain_stderr(worker, kLiveDrainBytes);
+  // serve() marks stderr before it answers, so this request's lines, and its mark, are already in the pipe; lines
+  // after the mark are the next request's.
+  while (worker.served_ends.empty() && drain_stderr(worker, kLiveDrainBytes)) {
+  }
+  uint64_t end = worker.log.total_lines();
+  if (!worker.served_ends.empty()) {
+    end = worker.served_ends.front();
+    worker.served_ends.pop_front();
+  }
   Completion completion = completion_for(slot, CompletionKind::Ok);
+  completion.log_tail = worker.log.lines_between(slot.log_mark, end);
   completion.response = std::move(payload);
   worker.served_a_request = true;
-  slot.phase = Slot::Phase::Idle;
-  finish(slot, std::move(completion));
+  slot.requests.pop_front();
+  --slot.frames_sent;
+  finish(slot, std::move(completion), false);
+  if (slot.requests.empty()) {
+    slot.phase = Slot::Phase::Idle;
+  } else {
+    begin_service(slot, end);
+  }
 }
 
 void WorkerPool::Impl::on_exit(Slot& slot) {
   uint64_t serial = slot.worker->serial;
-  // Its last words (an answer, or a handshake) may still be in the pipe.
-  if (slot.phase == Slot::Phase::Busy || slot.phase == Slot::Phase::Starting) read_stdout(slot);
+  // Its last words (answers, or a handshake) may still be in the pipe.
+  if (slot.phase == Slot::Phase::Busy) read_last_answers(slot);
+  if (slot.phase == Slot::Phase::Starting) read_stdout(slot);
   if (!slot.worker || slot.worker->serial != serial) return;
   switch (slot.phase) {
     case Slot::Phase::Busy:

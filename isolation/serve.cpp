@@ -10,6 +10,7 @@
 
 #include "isolation/fd.h"
 #include "isolation/frame.h"
+#include "isolation/served_mark.h"
 
 namespace poolcheck::isolation {
 namespace {
@@ -43,6 +44,13 @@ bool take_protocol_fds(detail::UniqueFd& requests, detail::UniqueFd& answers) {
   return true;
 }
 
+// One write: atomic in a pipe, so a line another thread writes meanwhile cannot split it. Best effort: a handler
+// that closed or redirected stderr has no log left to attribute.
+void write_served_mark() {
+  while (::write(2, detail::kServedMark.data(), detail::kServedMark.size()) < 0 && errno == EINTR) {
+  }
+}
+
 }  // namespace
 
 int serve(const std::function<std::string()>& init, const std::function<std::string(const std::string&)>& handler) {
@@ -71,6 +79,7 @@ int serve(const std::function<std::string()>& init, const std::function<std::str
     }
     std::string response = handler(request);
     std::fflush(stdout);
+    write_served_mark();  // before the answer: every line of this request is then ahead of the mark
     if (!detail::write_frame_blocking(answers.get(), response)) return 1;
   }
 }

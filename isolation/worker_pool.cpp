@@ -1,5 +1,6 @@
 #include "isolation/worker_pool.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -22,6 +23,8 @@ void check_arguments(const WorkerCommand& command, const PoolOptions& options) {
   if (command.executable.empty()) throw std::invalid_argument("WorkerPool: cmd.executable is empty");
   if (options.workers < 1)
     throw std::invalid_argument("WorkerPool: opts.workers must be >= 1 (got " + std::to_string(options.workers) + ")");
+  if (options.depth < 1)
+    throw std::invalid_argument("WorkerPool: opts.depth must be >= 1 (got " + std::to_string(options.depth) + ")");
   if (!(options.startup_timeout > 0) || !std::isfinite(options.startup_timeout))
     throw std::invalid_argument("WorkerPool: opts.startup_timeout must be a finite number of seconds > 0 (got " +
                                 number_text(options.startup_timeout) + ")");
@@ -60,7 +63,8 @@ Worker::Worker(ChildProcess child, uint64_t serial_number, const PoolOptions& op
       log(options.log_tail_lines, options.forward_stderr
                                       ? std::function<void(std::string_view)>(
                                             [pid = process.pid](std::string_view line) { forward_line(pid, line); })
-                                      : nullptr) {}
+                                      : nullptr),
+      cpu_wait(process.pid) {}
 
 }  // namespace detail
 
@@ -127,12 +131,18 @@ int WorkerPool::workers() const {
 }
 
 int WorkerPool::idle() const {
-  return impl_->count([](const Slot& s) { return s.phase == Slot::Phase::Idle && !s.finished; });
+  return impl_->count([](const Slot& s) { return s.phase == Slot::Phase::Idle; });
 }
 
-int WorkerPool::in_flight() const {
-  return impl_->count([](const Slot& s) { return s.phase == Slot::Phase::Busy || s.finished.has_value(); });
+int WorkerPool::Impl::in_flight() const {
+  size_t held = waiting.size() + finished.size();
+  for (const Slot& slot : slots) held += slot.requests.size();
+  return static_cast<int>(held);
 }
+
+int WorkerPool::in_flight() const { return impl_->in_flight(); }
+
+int WorkerPool::capacity() const { return impl_->capacity(); }
 
 std::vector<int> WorkerPool::pids() const {
   std::vector<int> result;
@@ -151,36 +161,18 @@ uint64_t WorkerPool::submit(const std::string& request, double timeout_seconds) 
     throw std::invalid_argument("WorkerPool::submit: a request of " + std::to_string(request.size()) +
                                 " bytes exceeds the protocol's limit of 4294967295");
   impl_->throw_startup_error();
-  auto find_idle = [this]() -> Slot* {
-    for (Slot& slot : impl_->slots)
-      if (slot.phase == Slot::Phase::Idle && !slot.finished) return &slot;
-    return nullptr;
-  };
-  Slot* slot = find_idle();
-  if (!slot)
-    throw std::logic_error("WorkerPool::submit: no idle worker (" + std::to_string(workers()) + " workers, " +
-                           std::to_string(in_flight()) + " requests in flight)");
-  // A worker that died since its last answer must not take this request down with it.
-  if (detail::await_exit(slot->worker->process.pid, -1, 0)) {
-    impl_->replace_dead_idle(*slot);
-    while (slot->phase == Slot::Phase::Starting) impl_->pump();
+  if (impl_->in_flight() >= impl_->capacity())
+    throw std::logic_error("WorkerPool::submit: no room (" + std::to_string(workers()) + " workers of depth " +
+                           std::to_string(impl_->options.depth) + ", " + std::to_string(in_flight()) +
+                           " requests in flight)");
+  uint64_t ticket = impl_->next_ticket++;
+  impl_->waiting.push_back(Request{ticket, detail::encode_frame(request), timeout_seconds});
+  impl_->dispatch();
+  // A dead idle worker's replacement that cannot start: refused, unless the request already went to another one.
+  if (!impl_->startup_errors.empty() && !impl_->waiting.empty() && impl_->waiting.back().ticket == ticket) {
+    impl_->waiting.pop_back();
     impl_->throw_startup_error();
-    slot = find_idle();
-    if (!slot) throw std::logic_error("WorkerPool::submit: no idle worker after replacing a dead one");
   }
-
-  Worker& worker = *slot->worker;
-  impl_->drain_stderr(worker, kLiveDrainBytes);  // lines written while idle belong to no request
-  slot->phase = Slot::Phase::Busy;
-  slot->ticket = impl_->next_ticket++;
-  slot->outgoing = detail::encode_frame(request);
-  slot->outgoing_sent = 0;
-  slot->submitted = Clock::now();
-  slot->deadline = seconds_after(slot->submitted, timeout_seconds);
-  slot->timeout_seconds = timeout_seconds;
-  slot->log_mark = worker.log.total_lines();
-  uint64_t ticket = slot->ticket;
-  impl_->send_request(*slot);  // a small request leaves at once; the rest goes out from wait()
   return ticket;
 }
 
@@ -189,17 +181,18 @@ Completion WorkerPool::wait() {
   if (in_flight() == 0) throw std::logic_error("WorkerPool::wait: no request in flight");
   for (;;) {
     // A crash is handed out once its replacement is ready; other answers need not wait for that handshake.
-    Slot* earliest = nullptr;
-    for (Slot& slot : impl_->slots) {
-      if (slot.finished && slot.phase != Slot::Phase::Starting &&
-          (!earliest || slot.finished_order < earliest->finished_order))
-        earliest = &slot;
-    }
-    if (earliest) {
-      Completion completion = std::move(*earliest->finished);
-      earliest->finished.reset();
+    auto& finished = impl_->finished;
+    auto ready = std::find_if(finished.begin(), finished.end(), [this](const Finished& f) {
+      return !f.awaits_replacement || impl_->slots[f.slot].phase != Slot::Phase::Starting;
+    });
+    if (ready != finished.end()) {
+      Completion completion = std::move(ready->completion);
+      finished.erase(ready);
       return completion;
     }
+    if (!impl_->any_ready() && !impl_->any_starting())
+      throw std::runtime_error("WorkerPool: no worker is left to serve the " + std::to_string(in_flight()) +
+                               " requests still waiting");
     impl_->pump();
     impl_->throw_startup_error();
   }

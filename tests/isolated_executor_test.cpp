@@ -40,6 +40,18 @@ TEST(IsolatedExecutor, AnAnswerThatIsNoResultIsThatCasesHarnessError) {
   }
 }
 
+// Each worker holds `depth` cases, one running and the rest waiting in its pipe; depth 1 is one case per worker.
+TEST(IsolatedExecutor, CapacityIsWorkersTimesDepth) {
+  IsolationOptions opts;
+  opts.workers = 2;
+  EXPECT_EQ(IsolatedExecutor(opts).capacity(), 4);
+  opts.depth = 1;
+  IsolatedExecutor one_each(opts);
+  EXPECT_EQ(one_each.capacity(), 2);
+  for (uint64_t ticket = 0; ticket < 2; ++ticket) one_each.submit(ticket, small_case(), {});
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(one_each.next().second.outcome, Outcome::Pass);
+}
+
 TEST(IsolatedExecutor, ControlTheRealWorkerPassesTheCase) {
   IsolatedExecutor exec(IsolationOptions{});
   CaseTensors tensors;

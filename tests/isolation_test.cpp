@@ -1,5 +1,6 @@
 // WorkerPool against a real worker process (isolation_test_worker): answers, crashes, hangs, big frames, stderr
-// handling, start-up failures and process hygiene. Each test states the outcome it expects.
+// handling, start-up failures and process hygiene. Each test states the outcome it expects. ctest runs them at
+// the default depth and again with ISOLATION_TEST_DEPTH=1 (one request per worker, no queue).
 #include <errno.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <random>
@@ -44,6 +46,7 @@ PoolOptions pool_options(int workers = 1) {
   PoolOptions options;
   options.workers = workers;
   options.startup_timeout = 10;
+  if (const char* depth = std::getenv("ISOLATION_TEST_DEPTH")) options.depth = std::atoi(depth);
   return options;
 }
 
@@ -367,10 +370,13 @@ TEST(IsolationPool, CountsWorkersIdleAndInFlight) {
   EXPECT_EQ(pool.in_flight(), 0);
 }
 
-TEST(IsolationPool, SubmitWithNoIdleWorkerIsALogicError) {
-  WorkerPool pool(test_worker(), pool_options());
-  pool.submit("hang", 10);
+TEST(IsolationPool, SubmitWithNoRoomIsALogicError) {
+  PoolOptions options = pool_options();
+  WorkerPool pool(test_worker(), options);
+  EXPECT_EQ(pool.capacity(), options.depth);
+  for (int i = 0; i < options.depth; ++i) pool.submit("hang", 10);
   EXPECT_THROW(pool.submit("echo:x", 1), std::logic_error);
+  EXPECT_EQ(pool.in_flight(), options.depth);
 }
 
 TEST(IsolationPool, WaitWithNothingInFlightIsALogicError) {
@@ -588,7 +594,7 @@ TEST(IsolationPool, ManySmallRequestsRoundTripTime) {
     auto start = std::chrono::steady_clock::now();
     int sent = 0;
     while (answered < kRequests) {
-      while (sent < kRequests && pool.idle() > 0) {
+      while (sent < kRequests && pool.in_flight() < pool.capacity()) {
         pool.submit("echo:" + std::to_string(sent), 10);
         ++sent;
       }

@@ -11,19 +11,23 @@
 //   big:N      -> N bytes of a known pattern   size:P -> "<bytes of P> <checksum of P>"
 //   await:PATH -> waits until PATH exists, answers "seen"      touch:PATH -> creates PATH, answers "touched"
 //   helper     -> forks a child that sleeps forever (holding the worker's pipes), answers its pid
+//   spin:MS    -> runs until it has used MS ms of CPU time, answers "spun"
 // Environment: ISOLATION_TEST_INIT_ERROR=M (init fails with M), ISOLATION_TEST_INIT_ABORT=1 (init writes a line
 // and aborts), ISOLATION_TEST_INIT_HANG=1, ISOLATION_TEST_INIT_FAIL_IF_EXISTS=PATH,
-// ISOLATION_TEST_SLOW_INIT_IF_EXISTS=PATH (init takes 0.5 s), ISOLATION_TEST_STDOUT_BEFORE_SERVE=1 (writes to
+// ISOLATION_TEST_SLOW_INIT_IF_EXISTS=PATH (init takes 0.5 s), ISOLATION_TEST_NICE=N (init lowers the worker's
+// priority to nice N, after its start-up), ISOLATION_TEST_STDOUT_BEFORE_SERVE=1 (writes to
 // stdout before serve() takes it over) and ISOLATION_TEST_PRINTF_BEFORE_SERVE=1 (leaves a line in stdout's buffer).
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <thread>
 
@@ -41,6 +45,12 @@ uint64_t fnv1a(const std::string& text) {
   uint64_t hash = 1469598103934665603ull;
   for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
   return hash;
+}
+
+double thread_cpu_seconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
 }
 
 void log_line(const std::string& line) {
@@ -102,6 +112,12 @@ std::string handle(const std::string& request) {
     }
     return std::to_string(helper);
   }
+  if (command == "spin") {
+    double until = thread_cpu_seconds() + std::atof(argument.c_str()) / 1000;
+    while (thread_cpu_seconds() < until) {
+    }
+    return "spun";
+  }
   if (command == "big") return pattern(std::strtoul(argument.c_str(), nullptr, 10));
   if (command == "size") return std::to_string(argument.size()) + " " + std::to_string(fnv1a(argument));
   if (command == "await") {
@@ -129,6 +145,9 @@ std::string init() {
   }
   if (const char* marker = std::getenv("ISOLATION_TEST_INIT_FAIL_IF_EXISTS")) {
     if (::access(marker, F_OK) == 0) return std::string("marker file ") + marker + " exists";
+  }
+  if (const char* nice = std::getenv("ISOLATION_TEST_NICE")) {
+    if (::setpriority(PRIO_PROCESS, 0, std::atoi(nice)) != 0) return "setpriority failed";
   }
   if (const char* marker = std::getenv("ISOLATION_TEST_SLOW_INIT_IF_EXISTS")) {
     if (::access(marker, F_OK) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(500));

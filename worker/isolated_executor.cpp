@@ -62,11 +62,12 @@ IsolatedExecutor::IsolatedExecutor(const IsolationOptions& opts) : opts_(opts) {
     throw std::invalid_argument("the case time limit must be >= 0 seconds, got " + std::to_string(opts.case_timeout));
   isolation::PoolOptions po;
   po.workers = opts.workers;
+  po.depth = opts.depth;
   po.forward_stderr = opts.forward_stderr;
   pool_ = std::make_unique<isolation::WorkerPool>(worker_command(opts), po);
 }
 
-int IsolatedExecutor::capacity() const { return pool_->workers(); }
+int IsolatedExecutor::capacity() const { return pool_->capacity(); }
 int IsolatedExecutor::in_flight() const { return pool_->in_flight(); }
 
 uint64_t IsolatedExecutor::send(const Case& c, const RunOptions& opt, bool want_tensors, uint64_t ticket) {
