@@ -8,6 +8,7 @@
 #include <sched.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <thread>
 
 #include "isolation/worker_pool.h"
@@ -58,19 +59,20 @@ class OneBusyCpu {
   bool pinned_ = false;
 };
 
-WorkerPool starved_pool() {
+// `command` run by a worker at nice 19 sharing its one CPU with a spinning thread of this process.
+Completion run_starved(const char* command) {
+  OneBusyCpu busy;
+  if (!busy.pinned()) throw std::runtime_error("cannot pin this thread to one CPU");
   PoolOptions options;
   options.workers = 1;
   options.startup_timeout = 30;
-  return WorkerPool({ISOLATION_TEST_WORKER, {}, {{"ISOLATION_TEST_NICE", "19"}}}, options);
+  WorkerPool pool({ISOLATION_TEST_WORKER, {}, {{"ISOLATION_TEST_NICE", "19"}}}, options);
+  pool.submit(command, kLimit);
+  return pool.wait();
 }
 
 TEST(IsolationStarved, TimeWaitingForACpuDoesNotCountAgainstTheLimit) {
-  OneBusyCpu busy;
-  ASSERT_TRUE(busy.pinned()) << "cannot pin this thread to one CPU";
-  WorkerPool pool = starved_pool();
-  pool.submit("spin:20", kLimit);
-  Completion done = pool.wait();
+  const Completion done = run_starved("spin:20");
   // Expected: Ok. Counting wall time alone, the deadline check kills the worker and reports TimedOut.
   EXPECT_EQ(done.kind, CompletionKind::Ok) << done.describe();
   EXPECT_EQ(done.response, "spun");
@@ -79,11 +81,7 @@ TEST(IsolationStarved, TimeWaitingForACpuDoesNotCountAgainstTheLimit) {
 }
 
 TEST(IsolationStarved, AStarvedHangStillTimesOut) {
-  OneBusyCpu busy;
-  ASSERT_TRUE(busy.pinned()) << "cannot pin this thread to one CPU";
-  WorkerPool pool = starved_pool();
-  pool.submit("hang", kLimit);
-  Completion done = pool.wait();
+  const Completion done = run_starved("hang");
   // Expected: TimedOut. A pool crediting the hang's sleep as waiting would never end it (the test's own time
   // limit would).
   EXPECT_EQ(done.kind, CompletionKind::TimedOut) << done.describe();
