@@ -200,8 +200,11 @@ void WorkerPool::Impl::send_request(Slot& slot) {
         continue;
       }
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-      // The worker closed its input: it is dying (or broke the protocol); end_process tells which.
-      crashed(slot, "", false);
+      // The worker closed its input: it is dying (or broke the protocol); end_process tells which. The answers it
+      // wrote before that still count: the end belongs to the request it was running, not to one it had answered.
+      const uint64_t serial = slot.worker->serial;
+      read_last_answers(slot);
+      if (slot.phase == Slot::Phase::Busy && slot.worker && slot.worker->serial == serial) crashed(slot, "", false);
       return;
     }
     ++slot.frames_sent;

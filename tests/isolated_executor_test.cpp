@@ -44,7 +44,7 @@ TEST(IsolatedExecutor, AnAnswerThatIsNoResultIsThatCasesHarnessError) {
 TEST(IsolatedExecutor, CapacityIsWorkersTimesDepth) {
   IsolationOptions opts;
   opts.workers = 2;
-  EXPECT_EQ(IsolatedExecutor(opts).capacity(), 4);
+  EXPECT_EQ(IsolatedExecutor(opts).capacity(), 16);
   opts.depth = 1;
   IsolatedExecutor one_each(opts);
   EXPECT_EQ(one_each.capacity(), 2);

@@ -4,6 +4,7 @@
 // found broken, and each has a negative control: a wrong pool's completions, which the same check must refuse.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <time.h>
 
 #include <map>
 #include <string>
@@ -103,6 +104,31 @@ TEST(IsolationPipeline, ACrashOfTheSecondRequestIsItsOwnAfterTheFirstAnswered) {
   EXPECT_EQ(done[first].log_tail, std::vector<std::string>{"first line"});
   EXPECT_EQ(done[second].kind, CompletionKind::Crashed) << done[second].describe();
   EXPECT_EQ(done[second].log_tail, std::vector<std::string>{"second line"});
+  EXPECT_EQ(pool.restarts(), 1);
+}
+
+// The worker answers two requests and dies on the third before the pool reads any answer; the pool learns of the
+// death by writing a fourth request into the closed pipe. Expected: the two answers stand and the crash is the
+// third request's. Failure mode it guards: the pool failing the first unread request with the crash.
+TEST(IsolationPipeline, ACrashFoundByWritingToTheDeadWorkerIsTheRequestItWasRunning) {
+  PoolOptions options = pipelined();
+  options.depth = 4;
+  WorkerPool pool(test_worker(), options);
+  const uint64_t first = pool.submit("echo:one", 10);
+  const uint64_t second = pool.submit("echo:two", 10);
+  const uint64_t dying = pool.submit("segv:dying", 10);
+  // Time for the worker to answer two and die; nothing reads its answers meanwhile.
+  const timespec pause{0, 300'000'000};
+  nanosleep(&pause, nullptr);
+  const uint64_t after = pool.submit("echo:after", 10);
+  std::map<uint64_t, Completion> done = wait_all(pool);
+  EXPECT_EQ(done[first].kind, CompletionKind::Ok) << done[first].describe();
+  EXPECT_EQ(done[first].response, "one");
+  EXPECT_EQ(done[second].kind, CompletionKind::Ok) << done[second].describe();
+  EXPECT_EQ(done[dying].kind, CompletionKind::Crashed) << done[dying].describe();
+  EXPECT_EQ(done[dying].log_tail, std::vector<std::string>{"dying"});
+  EXPECT_EQ(done[after].kind, CompletionKind::Ok) << done[after].describe();
+  EXPECT_EQ(done[after].response, "after");
   EXPECT_EQ(pool.restarts(), 1);
 }
 

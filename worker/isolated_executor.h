@@ -17,7 +17,7 @@ namespace poolcheck::worker {
 struct IsolationOptions {
   backend::BackendConfig backend;  // what each worker loads
   int workers = 1;
-  int depth = 2;                  // cases a worker holds at once: one running, the next already in its pipe
+  int depth = 8;                  // cases a worker holds at once: one running, the next ones already in its pipe
   double case_timeout = 0;        // seconds; 0 = derived from the case size (case_time_limit)
   bool forward_stderr = false;    // copy the workers' log lines to this process's stderr
   std::string worker_executable;  // empty = the bundled poolcheck-worker
