@@ -1,5 +1,6 @@
 #include "harness/family_adapter.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace poolcheck {
@@ -19,13 +20,10 @@ HostValues renamed(HostValues v, const DepthAxisMapping& m, bool to_family) {
   return out;
 }
 
-// Whether some tensor of `v` has another name on the other side (the entry points so far keep the family's names:
-// their inputs then reach the family's reference as they are, with no copy of the case's largest buffers).
-bool renames_any(const HostValues& v, const DepthAxisMapping& m, bool to_family) {
-  for (const auto& entry : v)
-    for (const auto& t : m.tensors)
-      if (entry.first == (to_family ? t.entry : t.family) && t.entry != t.family) return true;
-  return false;
+// Whether the mapping gives some tensor another name (the entry points so far keep the family's names: their
+// inputs then reach the family's reference as they are, with no copy of the case's largest buffers).
+bool renames_tensors(const DepthAxisMapping& m) {
+  return std::any_of(m.tensors.begin(), m.tensors.end(), [](const auto& t) { return t.entry != t.family; });
 }
 
 }  // namespace
@@ -36,7 +34,7 @@ HostValues family_inputs(const OpAdapter& family, const DepthAxisMapping& m, con
 
 OracleResult family_oracle(const OpAdapter& family, const DepthAxisMapping& m, const Case& c, const HostValues& v) {
   const Case lifted = with_depth_axis(c, m);
-  return renames_any(v, m, true) ? family.oracle(lifted, renamed(v, m, true)) : family.oracle(lifted, v);
+  return renames_tensors(m) ? family.oracle(lifted, renamed(v, m, true)) : family.oracle(lifted, v);
 }
 
 }  // namespace poolcheck

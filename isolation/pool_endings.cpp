@@ -63,7 +63,7 @@ void WorkerPool::Impl::crashed(Slot& slot, std::string protocol_error, bool kill
   completion.exit_status = ending.end.exit_status;
   completion.protocol_error = std::move(protocol_error);
   finish(slot, std::move(completion), true);
-  requeue_behind_in_service(slot);
+  requeue_unstarted(slot, 1);  // the one in service has its ending
   ++restarts;
   start(slot);
 }
@@ -76,7 +76,7 @@ void WorkerPool::Impl::timed_out(Slot& slot) {
   worker.log.finish_partial_line();
   completion.log_tail = worker.log.lines_since(slot.log_mark);
   finish(slot, std::move(completion), true);
-  requeue_behind_in_service(slot);
+  requeue_unstarted(slot, 1);  // the one in service has its ending
   ++restarts;
   start(slot);
 }
@@ -105,11 +105,7 @@ void WorkerPool::Impl::startup_failed(Slot& slot, const std::string& reason) {
     for (const std::string& line : tail) message += "\n  " + line;
   }
   startup_errors.push_back(std::move(message));
-  // Never more than an idle worker here; should requests be held, none of them was started.
-  for (size_t i = slot.requests.size(); i > 0; --i) waiting.push_front(std::move(slot.requests[i - 1]));
-  slot.requests.clear();
-  slot.frames_sent = 0;
-  slot.frame_bytes_sent = 0;
+  requeue_unstarted(slot, 0);  // never more than an idle worker here: should it hold requests, none was started
   slot.worker.reset();
   slot.phase = Slot::Phase::Empty;
 }

@@ -155,10 +155,10 @@ bool WorkerPool::Impl::extend_for_cpu_wait(Slot& slot) {
   return true;
 }
 
-// The worker of `slot` is gone with the request in service: those behind it were never started. They go back to
-// the front of the waiting line, oldest first.
-void WorkerPool::Impl::requeue_behind_in_service(Slot& slot) {
-  for (size_t i = slot.requests.size(); i > 1; --i) waiting.push_front(std::move(slot.requests[i - 1]));
+// The worker of `slot` is gone: its requests from `first` on were never started. They go back to the front of the
+// waiting line, oldest first, and the slot holds none.
+void WorkerPool::Impl::requeue_unstarted(Slot& slot, size_t first) {
+  for (size_t i = slot.requests.size(); i > first; --i) waiting.push_front(std::move(slot.requests[i - 1]));
   slot.requests.clear();
   slot.frames_sent = 0;
   slot.frame_bytes_sent = 0;

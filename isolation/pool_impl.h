@@ -153,7 +153,7 @@ struct WorkerPool::Impl {
   void assign(Slot& slot, detail::Request request);
   void begin_service(Slot& slot, uint64_t log_mark);
   bool extend_for_cpu_wait(Slot& slot);
-  void requeue_behind_in_service(Slot& slot);
+  void requeue_unstarted(Slot& slot, size_t first);
 
   // Whether it stopped at max_bytes with more possibly left.
   bool drain_stderr(Worker& worker, size_t max_bytes);
