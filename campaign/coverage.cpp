@@ -16,30 +16,9 @@ namespace poolcheck {
 
 namespace {
 
-// The whitespace-separated words of a label (what `istream >> std::string` reads), split without a stream: the
-// campaign labels every result.
-std::vector<std::string> words(const std::string& s) {
-  std::vector<std::string> out;
-  auto space = [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; };
-  for (size_t i = 0; i < s.size();) {
-    if (space(s[i])) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < s.size() && !space(s[end])) ++end;
-    out.emplace_back(s, i, end - i);
-    i = end;
-  }
-  return out;
-}
-
-}  // namespace
-
-namespace {
-
-// The first words of a label, as views into it (every result is labelled, so without a vector of copies), and how
-// many words it has up to kMaxLabelWords + 1 (more than any label the campaign makes).
+// The first whitespace-separated words of a label (what `istream >> std::string` reads), as views into it (every
+// result is labelled, so without a vector of copies), and how many words it has up to kMaxLabelWords + 1 (more than
+// any label the campaign makes).
 constexpr size_t kMaxLabelWords = 6;
 struct LabelWords {
   std::array<std::string_view, kMaxLabelWords> w;
@@ -90,8 +69,7 @@ std::string result_label(const std::string& planned, bool invalid, const std::st
       const std::string key = accuracy_key(r);    // "<op>/<output dtype>"
       return joined({w[0], w[1], w[2], std::string_view(key).substr(key.find('/') + 1), w[4]});
     }
-    const TensorArg* out = r.c.tensors.empty() ? nullptr : &r.c.tensors.back().second;  // as accuracy_key
-    return joined({w[0], w[1], w[2], out ? dtype_name(out->dtype) : "?", w[4]});
+    return joined({w[0], w[1], w[2], output_dtype_name(r), w[4]});
   }
   if (r.expected_rule.empty()) return "";
   if (r.expected_rule == planned_rule) return planned;
@@ -109,20 +87,19 @@ std::string with_threshold_placement(std::string label, const Case& c) {
 std::vector<CoverageTarget> coverage_targets(const CampaignSummary& s) {
   // Hits by (kind, op, name) from the labels.
   std::map<std::string, int64_t> hits;
-  auto add = [&](const std::string& kind, const std::string& op, const std::string& name, int64_t n) {
-    hits[kind + " " + op + " " + name] += n;
-  };
+  auto add = [&](std::initializer_list<std::string_view> key, int64_t n) { hits[joined(key)] += n; };
   for (const auto& [label, n] : s.by_target) {
-    const std::vector<std::string> w = words(label);
-    if (w.size() == 4 && w[0] == "rule") {
-      add("rule", w[1], w[2], n);
-      if (w[3] != "-") add("variant", w[1], w[2] + " " + w[3], n);
-    } else if ((w.size() == 5 || w.size() == 6) && w[0] == "cell") {
-      add("dtype", w[1], w[3], n);
-      add("feature", w[1], w[4], n);
-      if (w.size() == 6) {
-        add("threshold", w[1], w[5], n);
-        add("threshold", w[1], w[5] + " " + w[3], n);  // the pair in that dtype
+    const LabelWords lw = label_words(label);
+    const auto& w = lw.w;
+    if (lw.count == 4 && w[0] == "rule") {
+      add({"rule", w[1], w[2]}, n);
+      if (w[3] != "-") add({"variant", w[1], w[2], w[3]}, n);
+    } else if ((lw.count == 5 || lw.count == 6) && w[0] == "cell") {
+      add({"dtype", w[1], w[3]}, n);
+      add({"feature", w[1], w[4]}, n);
+      if (lw.count == 6) {
+        add({"threshold", w[1], w[5]}, n);
+        add({"threshold", w[1], w[5], w[3]}, n);  // the pair in that dtype
       }
     }
   }

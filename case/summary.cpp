@@ -83,11 +83,12 @@ void AccuracyStats::merge(const AccuracyStats& o) {
   for (size_t i = 0; i < kUlpBuckets && i < o.ulp_histogram.size(); ++i) ulp_histogram[i] += o.ulp_histogram[i];
 }
 
-std::string accuracy_key(const CaseResult& r) {
+const char* output_dtype_name(const CaseResult& r) {
   // Every entry point's output is its last tensor argument (the aclnn convention: outputs after inputs).
-  const TensorArg* out = r.c.tensors.empty() ? nullptr : &r.c.tensors.back().second;
-  return r.c.op + "/" + (out ? dtype_name(out->dtype) : "?");
+  return r.c.tensors.empty() ? "?" : dtype_name(r.c.tensors.back().second.dtype);
 }
+
+std::string accuracy_key(const CaseResult& r) { return r.c.op + "/" + output_dtype_name(r); }
 
 std::vector<CoverageTarget> CampaignSummary::never_hit() const {
   std::vector<CoverageTarget> out;

@@ -40,6 +40,8 @@ struct AccuracyStats {
 };
 // "maxpool3d_grad/f16": the operator and the dtype of its output (gradInput).
 std::string accuracy_key(const CaseResult& r);
+// The dtype of the case's output ("?" for a case without tensors): the second half of accuracy_key.
+const char* output_dtype_name(const CaseResult& r);
 
 // A failure-database case replayed before the campaign.
 struct ReplayedCase {
