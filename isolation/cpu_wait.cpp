@@ -29,4 +29,12 @@ std::optional<double> CpuWaitProbe::waited_seconds() const {
   return static_cast<double>(waiting) * 1e-9;
 }
 
+std::optional<double> CpuWaitProbe::recent_waited_seconds(std::chrono::steady_clock::time_point now) {
+  if (!last_ || std::chrono::duration<double>(now - last_at_).count() > kReuseSeconds) {
+    last_ = waited_seconds();
+    last_at_ = now;
+  }
+  return last_;
+}
+
 }  // namespace poolcheck::isolation::detail

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -51,6 +52,13 @@ ssize_t write_without_sigpipe(int fd, const void* data, size_t size) {
   }
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   errno = saved_errno;
+  return n;
+}
+
+ssize_t send_without_sigpipe(int fd, const void* data, size_t size) {
+  ssize_t n;
+  do n = ::send(fd, data, size, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
   return n;
 }
 

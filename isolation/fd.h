@@ -45,4 +45,7 @@ ssize_t read_retrying(int fd, void* buffer, size_t size);
 // disposition (which belongs to the program, not to this library) is left alone.
 ssize_t write_without_sigpipe(int fd, const void* data, size_t size);
 
+// The same for a stream socket, in one system call (MSG_NOSIGNAL).
+ssize_t send_without_sigpipe(int fd, const void* data, size_t size);
+
 }  // namespace poolcheck::isolation::detail

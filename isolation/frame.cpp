@@ -21,17 +21,7 @@ uint64_t get_length(const unsigned char* in) {
   return length;
 }
 
-// Reads exactly `size` bytes, blocking. Returns the bytes read before EOF (== size on success), or -1 on error.
-ssize_t read_fully(int fd, char* buffer, size_t size) {
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = read_retrying(fd, buffer + done, size - done);
-    if (n < 0) return -1;
-    if (n == 0) break;
-    done += static_cast<size_t>(n);
-  }
-  return static_cast<ssize_t>(done);
-}
+constexpr size_t kKeptRoomBytes = size_t{1} << 20;
 
 }  // namespace
 
@@ -42,56 +32,53 @@ std::string encode_frame(std::string_view payload) {
   return frame;
 }
 
+bool FrameReader::frame_held() {
+  if (held() < kFrameHeaderBytes) return false;
+  announced_ = get_length(reinterpret_cast<const unsigned char*>(buffer_.data() + start_));
+  return announced_ <= max_payload_ && held() - kFrameHeaderBytes >= announced_;
+}
+
 FrameReader::Status FrameReader::read_from(int fd) {
-  while (!complete_) {
-    if (header_bytes_ < kFrameHeaderBytes) {
-      ssize_t n = read_retrying(fd, header_ + header_bytes_, kFrameHeaderBytes - header_bytes_);
-      if (n == 0) return Status::EndOfFile;
-      if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? Status::Partial : Status::Failed;
-      header_bytes_ += static_cast<size_t>(n);
-      if (header_bytes_ < kFrameHeaderBytes) continue;
-      announced_ = get_length(header_);
-      if (announced_ > max_payload_) return Status::TooLarge;
-      payload_.clear();
-      payload_bytes_ = 0;
-      complete_ = announced_ == 0;
-      continue;
+  constexpr size_t kReadBytes = 64 * 1024;
+  for (;;) {
+    if (frame_held()) return Status::Complete;
+    if (held() >= kFrameHeaderBytes && announced_ > max_payload_) return Status::TooLarge;
+    // Taken bytes go before the next read, so the buffer holds at most one partial frame and what follows it.
+    if (start_ > 0) {
+      std::copy(buffer_.begin() + static_cast<std::ptrdiff_t>(start_),
+                buffer_.begin() + static_cast<std::ptrdiff_t>(end_), buffer_.begin());
+      end_ -= start_;
+      start_ = 0;
     }
-    // Grow as the bytes arrive rather than trusting the announced size up front.
-    if (payload_.size() == payload_bytes_) {
-      size_t grown = std::max<size_t>(payload_bytes_ * 2, 64 * 1024);
-      payload_.resize(static_cast<size_t>(std::min<uint64_t>(announced_, grown)));
+    // Room for the frame's missing bytes once its header says how many, grown as they arrive rather than trusting
+    // the announced size up front; otherwise (and at least) one pipe's worth. The room is kept for the next frames.
+    size_t want = kReadBytes;
+    if (held() >= kFrameHeaderBytes) {
+      const uint64_t missing = kFrameHeaderBytes + announced_ - held();
+      want = static_cast<size_t>(std::clamp<uint64_t>(missing, kReadBytes, std::max<size_t>(held(), kReadBytes)));
     }
-    ssize_t n = read_retrying(fd, payload_.data() + payload_bytes_, payload_.size() - payload_bytes_);
+    if (buffer_.size() < end_ + want) buffer_.resize(end_ + want);
+    const ssize_t n = read_retrying(fd, buffer_.data() + end_, want);
+    if (n > 0) end_ += static_cast<size_t>(n);
     if (n == 0) return Status::EndOfFile;
     if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK ? Status::Partial : Status::Failed;
-    payload_bytes_ += static_cast<size_t>(n);
-    complete_ = payload_bytes_ == announced_;
+    // A short read emptied the pipe: asking again would only find it empty.
+    if (static_cast<size_t>(n) < want && !frame_held()) {
+      if (held() >= kFrameHeaderBytes && announced_ > max_payload_) return Status::TooLarge;
+      return Status::Partial;
+    }
   }
-  return Status::Complete;
 }
 
 std::string FrameReader::take_payload() {
-  payload_.resize(payload_bytes_);
-  std::string payload = std::move(payload_);
-  payload_ = std::string();
-  payload_bytes_ = 0;
-  header_bytes_ = 0;
+  std::string payload(buffer_.data() + start_ + kFrameHeaderBytes, static_cast<size_t>(announced_));
+  start_ += kFrameHeaderBytes + static_cast<size_t>(announced_);
+  if (start_ == end_) {
+    start_ = end_ = 0;
+    if (buffer_.size() > kKeptRoomBytes) std::string().swap(buffer_);  // a huge answer's room is not kept
+  }
   announced_ = 0;
-  complete_ = false;
   return payload;
-}
-
-BlockingRead read_frame_blocking(int fd, std::string& payload) {
-  unsigned char header[kFrameHeaderBytes];
-  ssize_t n = read_fully(fd, reinterpret_cast<char*>(header), sizeof header);
-  if (n < 0) return BlockingRead::Failed;
-  if (n == 0) return BlockingRead::EndOfFile;
-  if (static_cast<size_t>(n) < sizeof header) return BlockingRead::Truncated;
-  payload.resize(static_cast<size_t>(get_length(header)));
-  n = read_fully(fd, payload.data(), payload.size());
-  if (n < 0) return BlockingRead::Failed;
-  return static_cast<size_t>(n) == payload.size() ? BlockingRead::Frame : BlockingRead::Truncated;
 }
 
 bool write_frame_blocking(int fd, std::string_view payload) {

@@ -75,7 +75,12 @@ void WorkerPool::Impl::pump() {
         if (slot.phase == Slot::Phase::Busy) send_request(slot);
         break;
       case Channel::Stdout:
-        if (slot.phase == Slot::Phase::Busy || slot.phase == Slot::Phase::Starting) read_stdout(slot);
+        // One read may bring several answers: each is handled before poll() is asked again.
+        if (slot.phase == Slot::Phase::Busy) {
+          read_last_answers(slot);
+        } else if (slot.phase == Slot::Phase::Starting) {
+          read_stdout(slot);
+        }
         break;
       case Channel::Exit:
         on_exit(slot);
@@ -138,7 +143,7 @@ void WorkerPool::Impl::begin_service(Slot& slot, uint64_t log_mark) {
   slot.service_start = Clock::now();
   slot.deadline = seconds_after(slot.service_start, slot.requests.front().timeout_seconds);
   slot.log_mark = log_mark;
-  slot.cpu_wait_at_start = slot.worker->cpu_wait.waited_seconds();
+  slot.cpu_wait_at_start = slot.worker->cpu_wait.recent_waited_seconds(slot.service_start);
   slot.cpu_wait_credited = 0;
 }
 
@@ -184,6 +189,8 @@ bool WorkerPool::Impl::drain_stderr(Worker& worker, size_t max_bytes) {
     }
     worker.marks.feed(std::string_view(buffer.data(), static_cast<size_t>(n)), to_log, on_mark);
     drained += static_cast<size_t>(n);
+    // A short read emptied the pipe: another would only say EAGAIN (poll() reports what comes later).
+    if (static_cast<size_t>(n) < buffer.size()) return false;
   }
   return false;
 }
@@ -194,7 +201,7 @@ void WorkerPool::Impl::send_request(Slot& slot) {
     const std::string& frame = slot.requests[slot.frames_sent].frame;
     while (slot.frame_bytes_sent < frame.size()) {
       ssize_t n =
-          detail::write_without_sigpipe(fd, frame.data() + slot.frame_bytes_sent, frame.size() - slot.frame_bytes_sent);
+          detail::send_without_sigpipe(fd, frame.data() + slot.frame_bytes_sent, frame.size() - slot.frame_bytes_sent);
       if (n > 0) {
         slot.frame_bytes_sent += static_cast<size_t>(n);
         continue;

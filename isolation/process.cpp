@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -94,6 +95,15 @@ struct Pipe {
   UniqueFd read_end, write_end;
 };
 
+// The request channel is a stream socket pair rather than a pipe: writing to it can say MSG_NOSIGNAL, so a worker
+// that died gives EPIPE without the signal-mask calls a pipe write needs around it (four system calls per request).
+Pipe make_request_channel() {
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) < 0)
+    throw std::runtime_error(std::string("socketpair failed: ") + std::strerror(errno));
+  return {UniqueFd(fds[0]), UniqueFd(fds[1])};
+}
+
 Pipe make_pipe() {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) < 0) throw std::runtime_error(std::string("pipe2 failed: ") + std::strerror(errno));
@@ -176,7 +186,7 @@ ChildEnd end_from_status(int status) {
 
 ChildProcess spawn_child(const WorkerCommand& command) {
   ExecPlan plan = make_plan(command);
-  Pipe to_stdin = make_pipe(), from_stdout = make_pipe(), from_stderr = make_pipe(), failure = make_pipe();
+  Pipe to_stdin = make_request_channel(), from_stdout = make_pipe(), from_stderr = make_pipe(), failure = make_pipe();
 
   pid_t parent = ::getpid();
   pid_t pid = ::fork();

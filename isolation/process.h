@@ -9,16 +9,17 @@
 namespace poolcheck::isolation::detail {
 
 // A started child: its pid, a pidfd (readable once it has exited; empty when the kernel offers none) and the
-// parent's non-blocking ends of its stdin, stdout and stderr pipes.
+// parent's non-blocking ends of its stdin (a stream socket), stdout and stderr (pipes).
 struct ChildProcess {
   pid_t pid = -1;
   UniqueFd pidfd;
   UniqueFd to_stdin, from_stdout, from_stderr;
 };
 
-// fork + execve with stdin/stdout/stderr on fresh pipes. The child gets PR_SET_PDEATHSIG(SIGKILL), its own
-// process group, default signal dispositions and an empty signal mask, and inherits no other descriptor.
-// Throws std::runtime_error naming the executable when it cannot be started (not found, not executable, ...).
+// fork + execve with stdin on a fresh socket pair and stdout/stderr on fresh pipes. The child gets
+// PR_SET_PDEATHSIG(SIGKILL), its own process group, default signal dispositions and an empty signal mask, and inherits
+// no other descriptor. Throws std::runtime_error naming the executable when it cannot be started (not found, not
+// executable, ...).
 ChildProcess spawn_child(const WorkerCommand& command);
 
 // SIGKILL to the child's process group (helpers it started die too) and to the child itself. Only valid until the

@@ -66,17 +66,17 @@ int serve(const std::function<std::string()>& init, const std::function<std::str
   }
   if (!detail::write_frame_blocking(answers.get(), detail::kHandshakeReady)) return 1;
 
-  std::string request;
+  // Requests are read blocking: a descriptor inherited non-blocking would make the wait below a busy loop.
+  if (const int flags = ::fcntl(requests.get(), F_GETFL); flags >= 0 && (flags & O_NONBLOCK))
+    ::fcntl(requests.get(), F_SETFL, flags & ~O_NONBLOCK);
+  detail::FrameReader reader(detail::kMaxFramePayload);
   for (;;) {
-    switch (detail::read_frame_blocking(requests.get(), request)) {
-      case detail::BlockingRead::Frame:
-        break;
-      case detail::BlockingRead::EndOfFile:
-        return 0;
-      case detail::BlockingRead::Truncated:
-      case detail::BlockingRead::Failed:
-        return 1;
+    detail::FrameReader::Status status;
+    while ((status = reader.read_from(requests.get())) == detail::FrameReader::Status::Partial) {
     }
+    if (status == detail::FrameReader::Status::EndOfFile) return reader.mid_frame() ? 1 : 0;
+    if (status != detail::FrameReader::Status::Complete) return 1;
+    const std::string request = reader.take_payload();
     std::string response = handler(request);
     std::fflush(stdout);
     write_served_mark();  // before the answer: every line of this request is then ahead of the mark
