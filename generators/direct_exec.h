@@ -30,6 +30,13 @@ class DirectHandler : public rc::gen::detail::GenerationHandler {
     const rc::Random random = random_.split();
     return gen(random, size_).value();
   }
+  // onGenerate for a typed generator: the same split and size, without the boxing `*gen` wraps around the value.
+  template <typename T>
+  T generate(const rc::Gen<T>& gen) {
+    rc::detail::ImplicitScope scope;
+    const rc::Random random = random_.split();
+    return gen(random, size_).value();
+  }
 
  private:
   rc::Random random_;
@@ -72,6 +79,17 @@ inline bool& recorded_exec_everywhere() {
 }
 
 }  // namespace detail
+
+// `*gen`: inside a direct_exec evaluation, its handler's draw without RapidCheck's boxing of the value (a mapped
+// generator, a type-erased value and their allocations for every draw: a good part of the campaign parent's time);
+// elsewhere (rc::gen::exec, a property) `*gen` itself. The same value either way.
+template <typename T>
+T value_of(const rc::Gen<T>& gen) {
+  using rc::gen::detail::param::CurrentHandler;
+  if (auto* direct = dynamic_cast<detail::DirectHandler*>(rc::detail::ImplicitParam<CurrentHandler>::value()))
+    return direct->generate(gen);
+  return *gen;
+}
 
 template <typename Callable>
 rc::Gen<std::decay_t<std::invoke_result_t<const Callable&>>> direct_exec(Callable callable) {

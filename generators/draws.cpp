@@ -12,7 +12,7 @@ void gen_layouts(const GenConfig& cfg, Case* c) {
                               : wants(cfg, kFeatureOffsets) ? LayoutDemand::kOffset
                                                             : LayoutDemand::kAny;
   if (cfg.vary_layout || demand != LayoutDemand::kAny)
-    for (auto& [name, t] : c->tensors) t = *with_layout(t, demand);
+    for (auto& [name, t] : c->tensors) t = value_of(with_layout(t, demand));
 }
 
 bool wants(const GenConfig& cfg, const char* feature) { return cfg.target.feature == feature; }
@@ -20,13 +20,13 @@ bool steers_to(const GenConfig& cfg, Strategy strategy) { return cfg.target.stra
 
 std::string pick_soc(const GenConfig& cfg, const std::string& op) {
   if (!cfg.target.platform.empty()) return cfg.target.platform;
-  return *rc::gen::elementOf(kernel_socs(cfg, op));
+  return value_of(rc::gen::elementOf(kernel_socs(cfg, op)));
 }
 
 DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
   if (cfg.target.dtype && std::find(listed.begin(), listed.end(), *cfg.target.dtype) != listed.end())
     return *cfg.target.dtype;
-  return *rc::gen::elementOf(listed);
+  return value_of(rc::gen::elementOf(listed));
 }
 
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c, WeightedFills fills) {
@@ -34,12 +34,12 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
     static const rc::Gen<int32_t> kCores =
         rc::gen::elementOf(std::vector<int32_t>(kDrawnCoreCounts.begin(), kDrawnCoreCounts.end()));
     c->deterministic = fixed::boolean();
-    c->cores = *kCores;
-    c->ub_bytes = *rc::gen::elementOf(ub_sizes);
+    c->cores = value_of(kCores);
+    c->ub_bytes = value_of(rc::gen::elementOf(ub_sizes));
   }
   static const rc::Gen<uint64_t> kSeed = rc::gen::arbitrary<uint64_t>();
-  c->seed = *kSeed;
-  c->fill = cfg.vary_data ? *rc::gen::weightedElement<FillKind>(fills) : FillKind::Normal;
+  c->seed = value_of(kSeed);
+  c->fill = cfg.vary_data ? value_of(rc::gen::weightedElement<FillKind>(fills)) : FillKind::Normal;
   if (wants(cfg, kFeatureDet)) c->deterministic = true;
   if (wants(cfg, kFeatureTies)) c->fill = FillKind::Ties;
   if (wants(cfg, kFeatureSpecial)) c->fill = FillKind::Special;

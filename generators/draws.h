@@ -35,9 +35,9 @@ std::vector<int64_t> list_form(const Axes& v, bool allow_empty) {
 template <typename Params>
 void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* p) {
   static const rc::Gen<bool> kBatched = rc::gen::weightedElement<bool>({{3, true}, {1, false}});
-  p->batched = *kBatched;
+  p->batched = value_of(kBatched);
   const int64_t nc = fixed::in_range<int64_t>(cfg.min_nc, std::max(cfg.min_nc, cfg.max_nc) + 1);
-  p->n = p->batched ? *rc::gen::elementOf(std::vector<int64_t>(ns)) : 1;
+  p->n = p->batched ? value_of(rc::gen::elementOf(std::vector<int64_t>(ns))) : 1;
   p->c = std::max<int64_t>(1, nc / p->n);
 }
 

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "generators/direct_exec.h"
+
 namespace poolcheck::gen::fixed {
 
 // The ranges [lo, hi) with 0 <= lo < hi <= kSmallRangeEnd have generators built once; others are built per draw.
@@ -26,15 +28,15 @@ T in_range(T lo, T hi) {
   }();
   if (std::cmp_greater_equal(lo, 0) && lo < hi && std::cmp_less_equal(hi, kSmallRangeEnd)) {
     const auto h = static_cast<size_t>(hi), l = static_cast<size_t>(lo);
-    return *small[h * (h - 1) / 2 + l];
+    return value_of(small[h * (h - 1) / 2 + l]);
   }
-  return *rc::gen::inRange<T>(lo, hi);
+  return value_of(rc::gen::inRange<T>(lo, hi));
 }
 
-// *rc::gen::arbitrary<bool>().
+// value_of(rc::gen::arbitrary<bool>()).
 inline bool boolean() {
   static const rc::Gen<bool> gen = rc::gen::arbitrary<bool>();
-  return *gen;
+  return value_of(gen);
 }
 
 }  // namespace poolcheck::gen::fixed

@@ -48,12 +48,12 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
     // Size-independent draws: inRange would favour the first rules and choices at small sizes.
     std::vector<size_t> indices(n);
     for (size_t i = 0; i < n; ++i) indices[i] = i;
-    size_t first = rule_id.empty() ? *rc::gen::elementOf(indices) : 0;
+    size_t first = rule_id.empty() ? value_of(rc::gen::elementOf(indices)) : 0;
     if (!rule_id.empty())
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;
     static const rc::Gen<uint64_t> kChoice = rc::gen::elementOf(std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7});
-    const uint64_t choice = *kChoice;
+    const uint64_t choice = value_of(kChoice);
     // The base is drawn where the rule can be broken (its own platforms; the kernels' for an Execute-phase
     // check): a valid case of one SoC moved to another may break that SoC's other rules too (INT64 indices).
     const spec::Rule& rule = spec.rules[first];

@@ -13,7 +13,7 @@ rc::Gen<TensorArg> with_layout(TensorArg t, LayoutDemand demand) {
   return direct_exec([base = std::move(t), demand] {
     static const rc::Gen<int> kContiguous = rc::gen::weightedElement<int>({{1, 0}, {1, 1}});
     TensorArg t = base;
-    const bool contiguous = *kContiguous == 0;
+    const bool contiguous = value_of(kContiguous) == 0;
     if (demand == LayoutDemand::kOffset) {
       t.offset = fixed::in_range<int64_t>(1, 17);
       return t;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "generators/direct_exec.h"
+
 namespace poolcheck::gen::threshold {
 
 namespace {
@@ -94,7 +96,7 @@ size_t pick(const GenConfig& cfg, const std::vector<std::string>& pairs) {
   if (cfg.target.threshold.empty()) {
     std::vector<size_t> all(pairs.size());
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return *rc::gen::elementOf(all);  // not inRange: its range shrinks with RapidCheck's size
+    return value_of(rc::gen::elementOf(all));  // not inRange: its range shrinks with RapidCheck's size
   }
   const auto at = std::find(pairs.begin(), pairs.end(), cfg.target.threshold);
   if (at == pairs.end()) throw std::invalid_argument("no threshold pair '" + cfg.target.threshold + "' here");

@@ -182,6 +182,30 @@ TEST(GeneratorDraws, ControlAnExecThatDrawsAtAnotherSizeIsReported) {
                                          200, 5, number_text));
 }
 
+TEST(GeneratorDraws, ValueOfDrawsWhatTheStarOperatorDraws) {
+  // Inside direct_exec value_of takes its handler's draw without the boxing; the reference is `*gen` in exec.
+  const auto fast = [] {
+    return gen::value_of(rc::gen::inRange<int64_t>(-40, 1000)) * 7 + gen::value_of(rc::gen::arbitrary<int64_t>()) +
+           gen::value_of(rc::gen::elementOf(std::vector<int64_t>{3, 5, 8})) +
+           (gen::value_of(rc::gen::arbitrary<bool>()) ? 1 : 0);
+  };
+  const auto star = [] {
+    return *rc::gen::inRange<int64_t>(-40, 1000) * 7 + *rc::gen::arbitrary<int64_t>() +
+           *rc::gen::elementOf(std::vector<int64_t>{3, 5, 8}) + (*rc::gen::arbitrary<bool>() ? 1 : 0);
+  };
+  EXPECT_FALSE(first_difference<int64_t>([&] { return gen::direct_exec(fast); }, [&] { return rc::gen::exec(star); },
+                                         300, 5, number_text));
+  // Outside direct_exec (rc::gen::exec's handler) value_of is `*gen` itself, shrinks included.
+  EXPECT_FALSE(first_difference<int64_t>([&] { return rc::gen::exec(fast); }, [&] { return rc::gen::exec(star); }, 300,
+                                         5, number_text));
+  // Control: value_of of a range one narrower is reported by the same comparison.
+  const std::optional<std::string> control = first_difference<int64_t>(
+      [] { return gen::direct_exec([] { return gen::value_of(rc::gen::inRange<int64_t>(0, 999)); }); },
+      [] { return rc::gen::exec([] { return *rc::gen::inRange<int64_t>(0, 1000); }); }, 300, 0, number_text);
+  ASSERT_TRUE(control);
+  EXPECT_NE(control->find(": value "), std::string::npos) << *control;
+}
+
 TEST(GeneratorDraws, SuchThatDrawsAndShrinksAsRapidCheckSuchThat) {
   const auto odd = [](const int64_t& v) { return v % 2 != 0; };
   const auto source = [] { return *rc::gen::inRange<int64_t>(-500, 500) * 3; };

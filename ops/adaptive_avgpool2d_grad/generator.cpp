@@ -36,7 +36,7 @@ std::vector<std::string> socs_for(const GenConfig& cfg) {
 GenConfig family_config(const GenConfig& cfg) {
   GenConfig fam = cfg;
   fam.spatial_rank = 2;
-  if (fam.target.platform.empty()) fam.target.platform = *rc::gen::elementOf(socs_for(cfg));
+  if (fam.target.platform.empty()) fam.target.platform = value_of(rc::gen::elementOf(socs_for(cfg)));
   fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
   if (fam.target.strategy && *fam.target.strategy != Strategy::AllOne) fam.target.strategy = Strategy::General;
   return fam;
@@ -49,9 +49,10 @@ Case lowered(const Case& family_case, const GenConfig& cfg) {
   if (!c)
     throw std::logic_error(std::string(kOp) +
                            ": the family drew a case with a depth axis: " + to_descriptor(family_case));
-  const Format f = *rc::gen::weightedElement<Format>({{4, Format::ND}, {2, Format::NCHW}, {1, Format::NCL}});
+  const Format f = value_of(rc::gen::weightedElement<Format>({{4, Format::ND}, {2, Format::NCHW}, {1, Format::NCL}}));
   for (const char* name : ::poolcheck::adaptive_avgpool2d_grad::kTensorNames) c->tensor_mut(name).format = f;
-  if (cfg.vary_knobs) c->ub_bytes = *rc::gen::elementOf(::poolcheck::adaptive_avgpool2d_grad::ub_sizes_on(c->platform));
+  if (cfg.vary_knobs)
+    c->ub_bytes = value_of(rc::gen::elementOf(::poolcheck::adaptive_avgpool2d_grad::ub_sizes_on(c->platform)));
   return *c;
 }
 
@@ -61,34 +62,35 @@ enum class RegbaseShape { Family, WideWindow, SmallWindows, WideOffsets };
 // A wide window: ceil(H/Ho) * ceil(W/Wo) >= 256 with the W window past half a vector register in any dtype
 // (upstream's BigKernel capability), gradOutput not 1x1; W one longer where windows must overlap.
 void wide_window(const GenConfig& cfg, spec::adaptive_avgpool2d_grad::CaseParams* p) {
-  const int64_t ho = *rc::gen::element<int64_t>(1, 2);
-  const int64_t wo = ho == 1 ? 2 : *rc::gen::element<int64_t>(1, 2);
+  const int64_t ho = value_of(rc::gen::element<int64_t>(1, 2));
+  const int64_t wo = ho == 1 ? 2 : value_of(rc::gen::element<int64_t>(1, 2));
   p->out_dims = {ho, wo};
-  p->in_dims = {ho * *rc::gen::inRange<int64_t>(4, 9), wo * *rc::gen::inRange<int64_t>(65, 97)};
+  p->in_dims = {ho * value_of(rc::gen::inRange<int64_t>(4, 9)), wo * value_of(rc::gen::inRange<int64_t>(65, 97))};
   if (wants(cfg, kFeatureOverlap)) ++p->in_dims[1];
-  p->c = *rc::gen::inRange<int64_t>(1, 5);
+  p->c = value_of(rc::gen::inRange<int64_t>(1, 5));
 }
 
 // Many planes with small windows and a wide output: N*C >= 128, Wo >= 16, only H resized (upstream's
 // SIMT-preferred resizes need both axes, or a narrow W); H upsampled by one where windows must overlap.
 void small_windows(const GenConfig& cfg, spec::adaptive_avgpool2d_grad::CaseParams* p) {
-  const int64_t w = *rc::gen::inRange<int64_t>(16, 25);
-  const int64_t h = *rc::gen::inRange<int64_t>(2, 9);
+  const int64_t w = value_of(rc::gen::inRange<int64_t>(16, 25));
+  const int64_t h = value_of(rc::gen::inRange<int64_t>(2, 9));
   p->in_dims = {h, w};
-  p->out_dims = {wants(cfg, kFeatureOverlap) ? h + 1 : *rc::gen::elementOf(std::vector<int64_t>{h, (h + 1) / 2, h + 1}),
-                 w};
-  p->c = *rc::gen::inRange<int64_t>(128, 161);
+  p->out_dims = {
+      wants(cfg, kFeatureOverlap) ? h + 1 : value_of(rc::gen::elementOf(std::vector<int64_t>{h, (h + 1) / 2, h + 1})),
+      w};
+  p->c = value_of(rc::gen::inRange<int64_t>(128, 161));
 }
 
 // A 2^16 axis pooled to just over half of it, the other axis short: the product of the input and output extents
 // passes INT32_MAX, so SIMT takes 64-bit offsets (its int64 key) on a plane of 2^16 elements.
 void wide_offsets(spec::adaptive_avgpool2d_grad::CaseParams* p) {
-  const size_t axis = *rc::gen::element<size_t>(0, 1);
-  const int64_t other = *rc::gen::inRange<int64_t>(1, 4);
+  const size_t axis = value_of(rc::gen::element<size_t>(0, 1));
+  const int64_t other = value_of(rc::gen::inRange<int64_t>(1, 4));
   p->in_dims = {other, other};
   p->out_dims = {other, other};
   p->in_dims[axis] = int64_t{1} << 16;
-  p->out_dims[axis] = *rc::gen::element<int64_t>((int64_t{1} << 15) + 1, (int64_t{1} << 16) - 1);
+  p->out_dims[axis] = value_of(rc::gen::element<int64_t>((int64_t{1} << 15) + 1, (int64_t{1} << 16) - 1));
   p->c = 1;
 }
 
@@ -97,7 +99,7 @@ Case regbase_case(const GenConfig& cfg, RegbaseShape shape) {
   spec::adaptive_avgpool2d_grad::CaseParams p;
   p.soc = "Ascend950";
   p.dtype = pick_dtype(cfg, listed_dtypes(contract(), p.soc));
-  p.batched = *rc::gen::arbitrary<bool>();
+  p.batched = value_of(rc::gen::arbitrary<bool>());
   if (shape == RegbaseShape::WideWindow)
     wide_window(cfg, &p);
   else if (shape == RegbaseShape::SmallWindows)
@@ -105,10 +107,10 @@ Case regbase_case(const GenConfig& cfg, RegbaseShape shape) {
   else
     wide_offsets(&p);
   if (p.batched) {  // N*C as drawn, split over N and C
-    p.n = *rc::gen::element<int64_t>(1, 2);
+    p.n = value_of(rc::gen::element<int64_t>(1, 2));
     p.c = (p.c + p.n - 1) / p.n;
   }
-  p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {2, Format::NCHW}, {1, Format::NCL}});
+  p.format = value_of(rc::gen::weightedElement<Format>({{4, Format::ND}, {2, Format::NCHW}, {1, Format::NCL}}));
   Case c = spec::adaptive_avgpool2d_grad::make_case(p);
   gen_layouts(cfg, &c);
   gen_environment(cfg, ::poolcheck::adaptive_avgpool2d_grad::ub_sizes_on(p.soc), &c);
@@ -121,12 +123,13 @@ RegbaseShape regbase_shape(const GenConfig& cfg) {
   if (s == Strategy::BigKernel) return RegbaseShape::WideWindow;
   if (s == Strategy::NchwSmallKernel) return RegbaseShape::SmallWindows;
   if (s == Strategy::SIMT)
-    return *rc::gen::weightedElement<RegbaseShape>({{3, RegbaseShape::Family}, {1, RegbaseShape::WideOffsets}});
+    return value_of(
+        rc::gen::weightedElement<RegbaseShape>({{3, RegbaseShape::Family}, {1, RegbaseShape::WideOffsets}}));
   if (s) return RegbaseShape::Family;  // AllOne
-  return *rc::gen::weightedElement<RegbaseShape>({{3, RegbaseShape::Family},
-                                                  {1, RegbaseShape::WideWindow},
-                                                  {1, RegbaseShape::SmallWindows},
-                                                  {1, RegbaseShape::WideOffsets}});
+  return value_of(rc::gen::weightedElement<RegbaseShape>({{3, RegbaseShape::Family},
+                                                          {1, RegbaseShape::WideWindow},
+                                                          {1, RegbaseShape::SmallWindows},
+                                                          {1, RegbaseShape::WideOffsets}}));
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ rc::Gen<Case> adaptive_avgpool2d_grad::threshold(const GenConfig& cfg) {
     fam.target.strategy = Strategy::General;
     if (::poolcheck::adaptive_avgpool2d_grad::route_on(fam.target.platform) !=
         ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Family)
-      fam.target.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+      fam.target.platform = value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     fam.target.dtype = pick_dtype(cfg, {DType::F32, DType::F16, DType::BF16});
     const Case c = *adaptive_avgpool3d_grad::threshold(fam);
     auto lowered = without_depth_axis(c, ::poolcheck::adaptive_avgpool2d_grad::family());

@@ -34,41 +34,41 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     std::vector<std::string> socs = kernels;
     for (const auto& s : supported_socs(contract))
       if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
-    p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(socs) : cfg.target.platform;
+    p.soc = cfg.target.platform.empty() ? value_of(rc::gen::elementOf(socs)) : cfg.target.platform;
     p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
     gen_batch(cfg, {1, 1, 2}, &p);
     // Shape kinds: 0 sizes divide, 1 overlapping windows, 2 upsampling, 3 global (the AllOne strategy).
-    int shape_kind = *rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}});
+    int shape_kind = value_of(rc::gen::weightedElement<int>({{3, 0}, {3, 1}, {1, 2}, {1, 3}}));
     if (steers_to(cfg, Strategy::AllOne)) shape_kind = 3;
     if (steers_to(cfg, Strategy::General) && shape_kind == 3) shape_kind = 1;
     if (wants(cfg, kFeatureOverlap)) shape_kind = 1;
     const int first = first_free_axis(cfg);
     for (int a = first; a < 3; ++a) {
-      const int64_t in = *rc::gen::inRange<int64_t>(1, 9);
+      const int64_t in = value_of(rc::gen::inRange<int64_t>(1, 9));
       p.in_dims[a] = in;
       switch (shape_kind) {
         case 0: {  // output size divides the input: disjoint windows
           std::vector<int64_t> divisors;
           for (int64_t d = 1; d <= in; ++d)
             if (in % d == 0) divisors.push_back(d);
-          p.out_dims[a] = *rc::gen::elementOf(divisors);
+          p.out_dims[a] = value_of(rc::gen::elementOf(divisors));
           break;
         }
         case 1:  // overlapping windows where the sizes do not divide
-          p.out_dims[a] = *rc::gen::inRange<int64_t>(1, in + 1);
+          p.out_dims[a] = value_of(rc::gen::inRange<int64_t>(1, in + 1));
           if (wants(cfg, kFeatureOverlap) && a == first && in % p.out_dims[a] == 0) {
             p.in_dims[a] = std::max<int64_t>(in, 3) | 1;  // odd, at least 3
             p.out_dims[a] = 2;
           }
           break;
         case 2:
-          p.out_dims[a] = *rc::gen::inRange<int64_t>(in, in + 5);
+          p.out_dims[a] = value_of(rc::gen::inRange<int64_t>(in, in + 5));
           break;  // upsampling
         default:
           p.out_dims[a] = 1;  // global: 1x1x1
       }
     }
-    p.format = *rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}});
+    p.format = value_of(rc::gen::weightedElement<Format>({{4, Format::ND}, {1, Format::NCDHW}}));
     Case c = spec::adaptive_avgpool3d_grad::make_case(p);
     gen_layouts(cfg, &c);
     gen_environment(

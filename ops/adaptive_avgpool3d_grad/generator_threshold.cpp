@@ -45,23 +45,24 @@ std::optional<Side> float_window_side(const Case& c) {
 Case float_window_case(const GenConfig& cfg, Side side) {
   const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
   spec::adaptive_avgpool3d_grad::CaseParams p;
-  p.soc = cfg.target.platform.empty() ? *rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad"))
+  p.soc = cfg.target.platform.empty() ? value_of(rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad")))
                                       : cfg.target.platform;
   p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
   // Drawn with elementOf: the case does not depend on RapidCheck's size. A 2-D entry point's long axis is H or W.
-  p.batched = *rc::gen::element(false, true);
-  const size_t axis = cfg.spatial_rank == 2 ? *rc::gen::element<size_t>(1, 2) : *rc::gen::element<size_t>(0, 1, 2);
+  p.batched = value_of(rc::gen::element(false, true));
+  const size_t axis =
+      cfg.spatial_rank == 2 ? value_of(rc::gen::element<size_t>(1, 2)) : value_of(rc::gen::element<size_t>(0, 1, 2));
   int64_t in = kLongFrom, out = kFloatExact / kLongFrom - 1;
   if (side == Side::At) {
-    in = *rc::gen::elementOf(std::vector<int64_t>{kLongFrom, 2 * kLongFrom});
+    in = value_of(rc::gen::elementOf(std::vector<int64_t>{kLongFrom, 2 * kLongFrom}));
     out = kFloatExact / in;
   } else if (side == Side::Above) {
     in = 2 * kLongFrom;  // the shortest axis past 2^24 whose bounds a float misses; 2^14 costs twice the time
-    out = in + *rc::gen::elementOf(std::vector<int64_t>{-1, 1});
+    out = in + value_of(rc::gen::elementOf(std::vector<int64_t>{-1, 1}));
   }
   p.in_dims[axis] = in;
   p.out_dims[axis] = out;
-  p.format = *rc::gen::element(Format::ND, Format::NCDHW);
+  p.format = value_of(rc::gen::element(Format::ND, Format::NCDHW));
   Case c = spec::adaptive_avgpool3d_grad::make_case(p);
   gen_environment(cfg, {0, 65536, 8192, 2048}, &c);
   return c;
@@ -100,7 +101,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::threshold(const GenConfig& cfg) {
     base.target.feature.clear();
     base.target.strategy = Strategy::General;
     if (base.target.platform.empty())
-      base.target.platform = *rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad"));
+      base.target.platform = value_of(rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad")));
     return threshold::place_on(adaptive_avgpool3d_grad::valid(base), kRules[pick / sides], side);
   });
 }

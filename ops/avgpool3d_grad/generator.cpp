@@ -15,7 +15,7 @@ namespace {
 Case make_3d(const avg_family::Draw& d) {
   auto p = avg_family::case_params<spec::avgpool3d_grad::CaseParams>(d);
   // The document lists ND; NCDHW names the same dims (AP3.D.FORMATS). One format for all three tensors.
-  p.format = *rc::gen::weightedElement<Format>({{3, Format::ND}, {1, Format::NCDHW}});
+  p.format = value_of(rc::gen::weightedElement<Format>({{3, Format::ND}, {1, Format::NCDHW}}));
   return spec::avgpool3d_grad::make_case(p);
 }
 

@@ -45,7 +45,7 @@ Case with_mask(const Case& problem) {
                                                      : LayoutDemand::kAny;
   if (demand != LayoutDemand::kAny) {
     TensorArg& mask = c.tensor_mut(::poolcheck::maxpool2d_mask_grad::kIndices);
-    mask = *with_layout(mask, demand);
+    mask = value_of(with_layout(mask, demand));
   }
   return c;
 }
@@ -116,9 +116,9 @@ rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
   const auto problem = direct_exec([cfg] {
     GenConfig fam = cfg;
     fam.spatial_rank = 2;
-    if (!fam.target.strategy) fam.target.strategy = *rc::gen::elementOf(threshold_strategies());
+    if (!fam.target.strategy) fam.target.strategy = value_of(rc::gen::elementOf(threshold_strategies()));
     if (fam.target.platform.empty() || fam.target.platform == "Ascend910")
-      fam.target.platform = *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+      fam.target.platform = value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
     return maxpool2d_family::lowered(*maxpool3d_grad::threshold(fam), fam);
   });

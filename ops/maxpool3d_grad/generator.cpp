@@ -57,12 +57,12 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
     p.c = 1;
   }
   if (wants(cfg, kFeaturePadLimit) && !pad_limit_done) {
-    const int axis = first == 0 ? *rc::gen::element(0, 1, 2) : *rc::gen::element(1, 2);
+    const int axis = first == 0 ? value_of(rc::gen::element(0, 1, 2)) : value_of(rc::gen::element(1, 2));
     k[axis] = std::max<int64_t>(k[axis], 2);
     pad[axis] = k[axis] / 2;
   }
   if (wants(cfg, kFeatureOverlap)) {
-    const int axis = first == 0 ? *rc::gen::element(0, 1, 2) : *rc::gen::element(1, 2);
+    const int axis = first == 0 ? value_of(rc::gen::element(0, 1, 2)) : value_of(rc::gen::element(1, 2));
     k[axis] = std::max<int64_t>(k[axis], 2);
     s[axis] = std::min<int64_t>(s[axis], k[axis] - 1);
   }
@@ -83,9 +83,9 @@ spec::maxpool3d_grad::CaseParams gen_params(const GenConfig& cfg) {
   static const rc::Gen<std::vector<int64_t>> kDilation =
       rc::gen::element(std::vector<int64_t>{1}, std::vector<int64_t>{1, 1, 1});
   static const rc::Gen<Format> kFormat = rc::gen::weightedElement<Format>({{5, Format::ND}, {1, Format::NCDHW}});
-  p.dilation = *kDilation;
+  p.dilation = value_of(kDilation);
   if (!cutk) p.ceil_mode = fixed::boolean() || wants(cfg, kFeatureCeil);
-  p.format = *kFormat;
+  p.format = value_of(kFormat);
   return p;
 }
 

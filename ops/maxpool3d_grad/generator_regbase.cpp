@@ -26,7 +26,9 @@ constexpr int64_t kUbBlock = 32;        // UB block bytes
 constexpr int64_t kVectorBytes = 256;   // one vector register
 
 // One of `values`, drawn size-independently.
-int64_t one_of(std::initializer_list<int64_t> values) { return *rc::gen::elementOf(std::vector<int64_t>(values)); }
+int64_t one_of(std::initializer_list<int64_t> values) {
+  return value_of(rc::gen::elementOf(std::vector<int64_t>(values)));
+}
 
 // What the 950 tiling looks at, from the parameters a case is made of (dilation is always 1 in valid cases).
 struct Geometry {
@@ -103,8 +105,9 @@ void aligned_shape(size_t first, CaseParams* p) {
     k[a] = one_of({1, 2, 3});
     s[a] = one_of({k[a], k[a] + 1});
   }
-  const int64_t d = first == 0 ? std::max(k[0], *rc::gen::inRange<int64_t>(1, 5)) : 1;
-  p->in_dims = {d, std::max(k[1], *rc::gen::inRange<int64_t>(1, 5)), *rc::gen::inRange<int64_t>(17, 41)};
+  const int64_t d = first == 0 ? std::max(k[0], value_of(rc::gen::inRange<int64_t>(1, 5))) : 1;
+  p->in_dims = {d, std::max(k[1], value_of(rc::gen::inRange<int64_t>(1, 5))),
+                value_of(rc::gen::inRange<int64_t>(17, 41))};
   // Two rows at least: SIMD is capable only when one row fits, and a plane must not.
   if (p->in_dims[0] * p->in_dims[1] < 2) p->in_dims[1] = std::max<int64_t>(2, k[1]);
   set_lists(k, s, {0, 0, 0}, p);
@@ -119,7 +122,7 @@ void check_range_shape(size_t first, CaseParams* p) {
   if (!g.padded() && !g.overlapping()) {
     const size_t a = static_cast<size_t>(first == 0 ? one_of({0, 1, 2}) : one_of({1, 2}));
     k[a] = std::max<int64_t>(k[a], 2);
-    s[a] = *rc::gen::inRange<int64_t>(1, k[a]);
+    s[a] = value_of(rc::gen::inRange<int64_t>(1, k[a]));
     p->in_dims[a] = std::max(p->in_dims[a], k[a]);
     set_lists(k, s, g.pad, p);
   }
@@ -142,12 +145,12 @@ std::string pick_soc(const GenConfig& cfg) {
     std::erase_if(socs, [&](const std::string& soc) { return !feature_applies(s, {soc}, kFeatureInt64Indices); });
     if (socs.empty()) socs = kernel_socs(cfg, "maxpool3d_grad");  // none lists INT64: the feature cannot show
   }
-  return *rc::gen::elementOf(socs);
+  return value_of(rc::gen::elementOf(socs));
 }
 
 Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
   if (p->soc != mp::kRegbaseSoc) return Key::Free;
-  p->index_dtype = wants(cfg, kFeatureInt64Indices) ? DType::I64 : *rc::gen::element(DType::I32, DType::I64);
+  p->index_dtype = wants(cfg, kFeatureInt64Indices) ? DType::I64 : value_of(rc::gen::element(DType::I32, DType::I64));
   const Geometry g = geometry_of(*p);
   // A fixed shape allows the aligned split only without padding and overlap, and the range check only with one.
   const bool plain = !g.padded() && !g.overlapping();
@@ -158,14 +161,14 @@ Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
   if (may_check) simd.push_back(Key::CheckRange);
   Key key = Key::Free;
   if (steers_to(cfg, Strategy::SIMD)) {
-    key = *rc::gen::elementOf(simd);
+    key = value_of(rc::gen::elementOf(simd));
   } else if (steers_to(cfg, Strategy::SIMT)) {
-    key = *rc::gen::element(Key::Simt32, Key::Simt64);
-  } else if (cfg.vary_knobs && *rc::gen::arbitrary<bool>()) {  // half the free draws steered too, to any key
+    key = value_of(rc::gen::element(Key::Simt32, Key::Simt64));
+  } else if (cfg.vary_knobs && value_of(rc::gen::arbitrary<bool>())) {  // half the free draws steered too, to any key
     std::vector<Key> any = simd;
     any.push_back(Key::Simt32);
     any.push_back(Key::Simt64);
-    key = *rc::gen::elementOf(any);
+    key = value_of(rc::gen::elementOf(any));
   }
   if (fixed_shape) return key;
   // N*C up to 32: the 950 tiling has no 64-lane blocks to cross, and its cases then cost what an A2 case does.
@@ -194,13 +197,13 @@ void steer_knobs(const GenConfig& cfg, Key key, const CaseParams& p, Case* c) {
     case Key::Free:
       if (!cfg.vary_knobs) return;
       c->int32_index_limit =
-          *rc::gen::weightedElement<int64_t>({{6, 0}, {1, count}, {1, std::max<int64_t>(1, count - 1)}});
+          value_of(rc::gen::weightedElement<int64_t>({{6, 0}, {1, count}, {1, std::max<int64_t>(1, count - 1)}}));
       return;
     case Key::FullLoad: {
       std::vector<int64_t> fitting;
       for (int64_t size : {int64_t{0}, int64_t{65536}, int64_t{16384}})
         if (ub.plane_bytes() <= (size ? size : kProfileUb) - kUbReserve) fitting.push_back(size);
-      c->ub_bytes = fitting.empty() ? 0 : *rc::gen::elementOf(fitting);
+      c->ub_bytes = fitting.empty() ? 0 : value_of(rc::gen::elementOf(fitting));
       c->int32_index_limit = simd_limit();
       return;
     }

@@ -50,11 +50,11 @@ rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
   return direct_exec([cfg] {
     GenConfig base = cfg;
     base.target.feature.clear();
-    if (!base.target.strategy) base.target.strategy = *rc::gen::elementOf(threshold_strategies());
+    if (!base.target.strategy) base.target.strategy = value_of(rc::gen::elementOf(threshold_strategies()));
     const bool regbase = base.target.strategy == Strategy::SIMD || base.target.strategy == Strategy::SIMT;
     if (base.target.platform.empty())
       base.target.platform = regbase ? ::poolcheck::maxpool3d_grad::kRegbaseSoc
-                                     : *rc::gen::element<std::string>("Ascend910B", "Ascend910_93");
+                                     : value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     const std::vector<ThresholdRule> rules = rules_of(*base.target.strategy);
     const size_t pick = threshold::pick(cfg, threshold::pairs(names_of(rules)));
     const ThresholdRule rule = rules[pick / threshold::kSides.size()];
