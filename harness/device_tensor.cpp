@@ -109,7 +109,17 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
                                 std::to_string(esize) + " bytes passes INT64_MAX bytes");
   const int64_t bytes = std::max<int64_t>(1, *checked_bytes);
   dense_ = is_contiguous(arg.shape, effective_strides(arg));
-  initial_.assign(static_cast<size_t>(bytes), pattern);
+  initial_.resize(static_cast<size_t>(bytes));
+  // The pattern goes where the values will not: around a dense view (its values cover it), everywhere otherwise.
+  if (values && dense_ && view_size() == values->size()) {
+    const auto first = static_cast<size_t>(std::min<int64_t>(bytes, view_base()));
+    const auto end =
+        static_cast<size_t>(std::min<int64_t>(bytes, view_base() + static_cast<int64_t>(view_size()) * esize));
+    std::fill(initial_.begin(), initial_.begin() + static_cast<std::ptrdiff_t>(first), pattern);
+    std::fill(initial_.begin() + static_cast<std::ptrdiff_t>(end), initial_.end(), pattern);
+  } else {
+    std::fill(initial_.begin(), initial_.end(), pattern);
+  }
   if (values) {
     if (view_size() != values->size()) throw std::logic_error("host values do not match the view");
     const bool exact =
@@ -149,8 +159,8 @@ void DeviceTensor::restore() const {
     throw std::runtime_error("aclrtMemcpy to device failed");
 }
 
-std::vector<uint8_t> DeviceTensor::read_back() const {
-  std::vector<uint8_t> bytes(initial_.size());
+HostBytes DeviceTensor::read_back() const {
+  HostBytes bytes(initial_.size());
   if (backend::api().aclrtMemcpy(bytes.data(), bytes.size(), data_, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST) !=
       ACL_SUCCESS)
     throw std::runtime_error("aclrtMemcpy from device failed");
@@ -204,13 +214,13 @@ const int64_t* DeviceTensor::view_offsets() const { return dense_ ? nullptr : of
 
 int64_t DeviceTensor::view_base() const { return dense_ ? arg_.offset * dtype_size(arg_.dtype) : 0; }
 
-std::vector<double> DeviceTensor::view_values(const std::vector<uint8_t>& bytes) const {
+std::vector<double> DeviceTensor::view_values(const HostBytes& bytes) const {
   std::vector<double> v(view_size());
   decode_at(arg_.dtype, bytes.data() + view_base(), view_offsets(), v.size(), v.data());
   return v;
 }
 
-std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes) const {
+std::vector<uint64_t> DeviceTensor::view_bits(const HostBytes& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
   const auto width = static_cast<size_t>(std::min<int64_t>(esize, 8));
   std::vector<uint64_t> v(view_size(), 0);
@@ -225,7 +235,7 @@ std::vector<uint64_t> DeviceTensor::view_bits(const std::vector<uint8_t>& bytes)
   return v;
 }
 
-int64_t DeviceTensor::first_change_outside_view(const std::vector<uint8_t>& bytes) const {
+int64_t DeviceTensor::first_change_outside_view(const HostBytes& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
   const auto size = static_cast<int64_t>(bytes.size());
   // The first byte in [lo, hi) that differs from the initial bytes, or -1.

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/backend.h"
@@ -23,6 +26,31 @@ const char* acl_name(Format f);
 inline constexpr uint8_t kOutputFillByte = 0xCD;
 inline constexpr uint8_t kInputFillByte = 0x3C;
 
+// An allocator whose sized containers leave their elements uninitialised (value-less construction is default-
+// initialisation): for buffers every byte of which is written before it is read.
+template <typename T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <typename U>
+  explicit UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+  template <typename U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+// A copy of an allocation's bytes on the host. Sizing one writes nothing: a zero fill before the copy that
+// overwrites it was a whole extra pass over every tensor of every case.
+using HostBytes = std::vector<uint8_t, UninitialisedAllocator<uint8_t>>;
+
 class DeviceTensor {
  public:
   // `values`: dense view values (written through the strides), or null to fill the whole allocation
@@ -36,16 +64,16 @@ class DeviceTensor {
   // Writes the initial bytes to the device again (the output before another call).
   void restore() const;
   // Current allocation bytes, copied back from the device.
-  std::vector<uint8_t> read_back() const;
+  HostBytes read_back() const;
   // Whether the allocation still holds exactly its initial bytes.
   bool unchanged() const;
   // The view's values in `bytes` (a read_back()).
-  std::vector<double> view_values(const std::vector<uint8_t>& bytes) const;
+  std::vector<double> view_values(const HostBytes& bytes) const;
   // The raw bits of the view's elements in `bytes` (little-endian, the dtype's width), for bitwise comparison.
-  std::vector<uint64_t> view_bits(const std::vector<uint8_t>& bytes) const;
+  std::vector<uint64_t> view_bits(const HostBytes& bytes) const;
   // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
-  int64_t first_change_outside_view(const std::vector<uint8_t>& bytes) const;
-  const std::vector<uint8_t>& initial() const { return initial_; }
+  int64_t first_change_outside_view(const HostBytes& bytes) const;
+  const HostBytes& initial() const { return initial_; }
   // Whether the view holds exactly the values it was made with, bit for bit: none rounded or narrowed, and no
   // element of an overlapping view overwritten by a later one. Otherwise view_values(initial()) says what it holds.
   bool holds_values() const { return holds_values_; }
@@ -74,7 +102,7 @@ class DeviceTensor {
   void* dev_ = nullptr;   // the allocation, red zones included
   void* data_ = nullptr;  // the tensor's bytes inside it
   size_t red_zone_ = 0;   // bytes before and after the tensor's bytes
-  std::vector<uint8_t> initial_;
+  HostBytes initial_;
   aclTensor* tensor_ = nullptr;
 };
 

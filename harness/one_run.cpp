@@ -33,9 +33,8 @@ bool inputs_untouched(const std::map<std::string, std::unique_ptr<DeviceTensor>>
 
 // The first element whose bits differ between the two runs' outputs; the result says where and both values.
 // Equal allocations pass at once; only different ones are read element by element.
-void compare_bitwise(const Case& c, const OpAdapter& op, const DeviceTensor& out_tensor,
-                     const std::vector<uint8_t>& first_output, const std::vector<uint8_t>& second_output,
-                     CaseResult* r) {
+void compare_bitwise(const Case& c, const OpAdapter& op, const DeviceTensor& out_tensor, const HostBytes& first_output,
+                     const HostBytes& second_output, CaseResult* r) {
   r->outcome = Outcome::Pass;
   if (first_output == second_output) return;
   const TensorArg& out = *c.tensor(op.output);

@@ -21,9 +21,9 @@ struct Judge {
   std::function<const OracleResult&()> oracle;
   // Set: compare bitwise with this earlier run's output allocation (its bytes outside the view were checked, as
   // this run's are, so the allocations are equal exactly when the views are).
-  const std::vector<uint8_t>* first_output = nullptr;
-  std::vector<uint8_t>* output = nullptr;  // set: keep this run's output allocation bytes here
-  bool check_tiling = true;                // RunOptions::check_tiling
+  const HostBytes* first_output = nullptr;
+  HostBytes* output = nullptr;  // set: keep this run's output allocation bytes here
+  bool check_tiling = true;     // RunOptions::check_tiling
 };
 
 // The call on `stream`; r receives the observed status and phase, the tiling, the outcome and its message.

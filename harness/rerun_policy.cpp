@@ -106,7 +106,7 @@ RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResul
 }
 
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint8_t>& first_output, RerunCheck check, aclrtStream stream, CaseResult* r) {
+           const HostBytes& first_output, RerunCheck check, aclrtStream stream, CaseResult* r) {
   r->rerun.check = check;
   // A later run is compared with the first (bitwise) or with the oracle; its own output is kept by nobody.
   judge.output = nullptr;

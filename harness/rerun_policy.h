@@ -7,6 +7,7 @@
 
 #include "backend/backend.h"
 #include "case/result.h"
+#include "harness/device_tensor.h"
 #include "harness/one_run.h"
 #include "spec/spec.h"
 
@@ -22,6 +23,6 @@ RerunCheck rerun_check(const Case& c, const spec::Expected& exp, const CaseResul
 // So when the second run's UB size changed the plan and the bits, a third run keeps the second's core count
 // and the case's UB size under another schedule, and that one must agree bit for bit.
 void rerun(const Case& c, const OpAdapter& op, const spec::Expected& exp, const DeviceCase& d, Judge judge,
-           const std::vector<uint8_t>& first_output, RerunCheck check, aclrtStream stream, CaseResult* r);
+           const HostBytes& first_output, RerunCheck check, aclrtStream stream, CaseResult* r);
 
 }  // namespace poolcheck

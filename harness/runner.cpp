@@ -146,7 +146,7 @@ CaseResult run_case(const Case& case_as_given, const RunOptions& opt, CaseTensor
       return *oracle;
     };
     judge.check_tiling = opt.check_tiling;
-    std::vector<uint8_t> first_output;
+    HostBytes first_output;
     judge.output = opt.rerun && exp.code == 0 ? &first_output : nullptr;
     DeviceCase d;
     upload(c, *op, &inputs, &d);
