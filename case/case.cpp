@@ -163,10 +163,10 @@ std::vector<int64_t> effective_strides(const TensorArg& t) {
   return t.strides.empty() ? contiguous_strides(t.shape) : t.strides;
 }
 
-std::vector<int64_t> view_element_offsets(const TensorArg& t) {
+ElementOffsets view_element_offsets(const TensorArg& t) {
   const auto count = element_count(t.shape).value_or(0);
   const auto strides = effective_strides(t);
-  std::vector<int64_t> offs(static_cast<size_t>(count));
+  ElementOffsets offs(static_cast<size_t>(count));
   if (is_contiguous(t.shape, strides)) {  // dense: no odometer walk
     std::iota(offs.begin(), offs.end(), t.offset);
     return offs;
@@ -209,7 +209,7 @@ bool view_offsets_rise(const TensorArg& t) {
     const auto reach = checked_mul(strides[d], t.shape[d] - 1);
     const auto total = reach ? checked_add(inner_reach, *reach) : std::nullopt;
     if (!total) {
-      const std::vector<int64_t> offs = view_element_offsets(t);
+      const ElementOffsets offs = view_element_offsets(t);
       return std::adjacent_find(offs.begin(), offs.end(), std::greater_equal<>()) == offs.end();
     }
     inner_reach = *total;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "case/fill.h"
+#include "case/uninitialised.h"
 
 namespace poolcheck {
 
@@ -107,7 +108,8 @@ bool is_contiguous(const std::vector<int64_t>& shape, const std::vector<int64_t>
 std::vector<int64_t> effective_strides(const TensorArg& t);
 // Storage offsets (in elements) of the view's elements in dense row-major order; the view must be sized (its
 // extent computable).
-std::vector<int64_t> view_element_offsets(const TensorArg& t);
+using ElementOffsets = Uninitialised<int64_t>;
+ElementOffsets view_element_offsets(const TensorArg& t);
 // Whether those offsets strictly rise (each element has bytes of its own, in address order), from the strides.
 bool view_offsets_rise(const TensorArg& t);
 // Product of the shape, or nullopt on negative dims or int64 overflow.

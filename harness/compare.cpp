@@ -25,7 +25,7 @@ struct ComparePass {
   const Case& c;
   const OpAdapter& op;
   const OracleResult& o;
-  const std::vector<double>& impl;
+  std::span<const double> impl;
   DType bound_dtype;
   CaseResult* r;
   CaseTensors* tensors;
@@ -62,7 +62,7 @@ void judge_inexact(const ComparePass& p, size_t i, double ref, double bound) {
 // ratio are 0, which moves no figure, so neither its bound nor a verdict is computed unless the bounds are kept.
 template <typename Round>
 bool compare_all(const ComparePass& p, Round round) {
-  const std::vector<double>& impl = p.impl;
+  const std::span<const double> impl = p.impl;
   const std::vector<int32_t>& contributors = p.o.contributors;
   bool all_zero = true;
   int32_t gamma_terms = -1;  // the term count whose summation gamma is held (neighbours mostly share one)
@@ -88,7 +88,7 @@ bool compare_all(const ComparePass& p, Round round) {
 
 }  // namespace
 
-void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult& o, const std::vector<double>& impl,
+void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult& o, std::span<const double> impl,
                          CaseResult* r, CaseTensors* tensors) {
   const DType out = c.tensor(op.output)->dtype;
   // A result rounded through a narrower dtype is judged as that dtype's, then widened exactly.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,7 @@ namespace poolcheck {
 // Judges `impl` (the output view's values, dense order) against `o`: r->outcome becomes Pass, Mistrusted (every
 // element and its reference zero) or Fail (the first mismatch named in r->message), and r->err collects the
 // figures. `tensors`, when given, also receives the rounded oracle values and the bounds.
-void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult& o, const std::vector<double>& impl,
+void compare_with_oracle(const Case& c, const OpAdapter& op, const OracleResult& o, std::span<const double> impl,
                          CaseResult* r, CaseTensors* tensors);
 
 // Coordinates of a flat index in `shape`, "[n,c,h,w]", for messages.

@@ -192,7 +192,7 @@ std::string DeviceTensor::red_zone_damage() const {
   return "";
 }
 
-const std::vector<int64_t>& DeviceTensor::offsets() const {
+const ElementOffsets& DeviceTensor::offsets() const {
   if (!offsets_made_) offsets_ = view_element_offsets(arg_);
   offsets_made_ = true;
   return offsets_;
@@ -214,8 +214,8 @@ const int64_t* DeviceTensor::view_offsets() const { return dense_ ? nullptr : of
 
 int64_t DeviceTensor::view_base() const { return dense_ ? arg_.offset * dtype_size(arg_.dtype) : 0; }
 
-std::vector<double> DeviceTensor::view_values(const HostBytes& bytes) const {
-  std::vector<double> v(view_size());
+Uninitialised<double> DeviceTensor::view_values(const HostBytes& bytes) const {
+  Uninitialised<double> v(view_size());
   decode_at(arg_.dtype, bytes.data() + view_base(), view_offsets(), v.size(), v.data());
   return v;
 }
@@ -252,7 +252,7 @@ int64_t DeviceTensor::first_change_outside_view(const HostBytes& bytes) const {
     if (const int64_t at = first_difference(0, b0); at >= 0) return at;
     return first_difference(b1, size);
   }
-  const std::vector<int64_t>& offs = offsets();
+  const ElementOffsets& offs = offsets();
   if (offsets_rise()) {
     // The bytes between consecutive elements, in order: the first difference there is the first outside the view.
     int64_t from = 0;  // the first byte not yet compared

@@ -3,14 +3,12 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "backend/backend.h"
 #include "case/case.h"
+#include "case/uninitialised.h"
 
 namespace poolcheck {
 
@@ -26,30 +24,9 @@ const char* acl_name(Format f);
 inline constexpr uint8_t kOutputFillByte = 0xCD;
 inline constexpr uint8_t kInputFillByte = 0x3C;
 
-// An allocator whose sized containers leave their elements uninitialised (value-less construction is default-
-// initialisation): for buffers every byte of which is written before it is read.
-template <typename T>
-struct UninitialisedAllocator : std::allocator<T> {
-  template <typename U>
-  struct rebind {
-    using other = UninitialisedAllocator<U>;
-  };
-  UninitialisedAllocator() = default;
-  template <typename U>
-  explicit UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
-  template <typename U>
-  void construct(U* p) noexcept {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <typename U, typename... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-
 // A copy of an allocation's bytes on the host. Sizing one writes nothing: a zero fill before the copy that
 // overwrites it was a whole extra pass over every tensor of every case.
-using HostBytes = std::vector<uint8_t, UninitialisedAllocator<uint8_t>>;
+using HostBytes = Uninitialised<uint8_t>;
 
 class DeviceTensor {
  public:
@@ -68,7 +45,7 @@ class DeviceTensor {
   // Whether the allocation still holds exactly its initial bytes.
   bool unchanged() const;
   // The view's values in `bytes` (a read_back()).
-  std::vector<double> view_values(const HostBytes& bytes) const;
+  Uninitialised<double> view_values(const HostBytes& bytes) const;
   // The raw bits of the view's elements in `bytes` (little-endian, the dtype's width), for bitwise comparison.
   std::vector<uint64_t> view_bits(const HostBytes& bytes) const;
   // Bytes of `bytes` outside the view that differ from what was written initially; -1 if none.
@@ -84,7 +61,7 @@ class DeviceTensor {
  private:
   // Element offsets of the view, dense order: made on first use (a view of 2^31 elements over one element, in a
   // case meant to be refused, is never walked).
-  const std::vector<int64_t>& offsets() const;
+  const ElementOffsets& offsets() const;
   // Whether offsets() strictly rise: every element has its own bytes, and they come in address order.
   bool offsets_rise() const;
   // The view as encode_at/decode_at walk it: a dense view from its first element (the byte view_base() of the
@@ -94,7 +71,7 @@ class DeviceTensor {
   int64_t view_base() const;
 
   TensorArg arg_;
-  mutable std::vector<int64_t> offsets_;
+  mutable ElementOffsets offsets_;
   mutable bool offsets_made_ = false;
   mutable bool rise_known_ = false, offsets_rise_ = false;
   bool dense_ = false;  // the view is one run of elements

@@ -81,7 +81,7 @@ void classify(const Case& c, const OpAdapter& op, const spec::Expected& exp, con
       const auto impl = out->view_values(bytes);
       if (tensors) {
         tensors->grad_input_shape = c.tensor(op.output)->shape;
-        tensors->impl = impl;
+        tensors->impl.assign(impl.begin(), impl.end());
       }
       compare_with_oracle(c, op, judge.oracle(), impl, r, tensors);
     }

@@ -15,7 +15,10 @@ void upload(const Case& c, const OpAdapter& op, HostValues* inputs, DeviceCase* 
     d->h.tensors[name] = d->dev[name]->handle();
     // An overlapping input view (legal) keeps the last value written to a shared element: the oracle
     // must see what the device holds.
-    if (values && !d->dev[name]->holds_values()) it->second = d->dev[name]->view_values(d->dev[name]->initial());
+    if (values && !d->dev[name]->holds_values()) {
+      const Uninitialised<double> held = d->dev[name]->view_values(d->dev[name]->initial());
+      it->second.assign(held.begin(), held.end());
+    }
   }
   const auto& a = backend::api();
   for (const auto& [name, arr] : c.arrays) {
