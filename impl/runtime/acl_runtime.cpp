@@ -139,6 +139,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   if (count > maxCount) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count={} > maxCount={}", count, maxCount);
   if (!DeviceMemory::instance().find(devPtr, count))
     return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: [{}, +{}) is not inside one device allocation", devPtr, count);
+  DeviceMemory::instance().covering(devPtr, count);
   std::memset(devPtr, value, count);
   return ACL_SUCCESS;
 }
@@ -146,7 +147,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
   if (!dst || !src) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst or src is null");
   if (count > destMax) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count={} exceeds destMax={}", count, destMax);
-  const auto& mem = DeviceMemory::instance();
+  auto& mem = DeviceMemory::instance();
   const bool dst_dev = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
   const bool src_dev = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
   if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE)
@@ -161,6 +162,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: destination {} is device memory but kind says host", dst);
   if (!src_dev && mem.find(src, 1))
     return fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: source {} is device memory but kind says host", src);
+  if (src_dev) mem.settle(src);  // before the destination's: the two may be one allocation
+  if (dst_dev) mem.covering(dst, count);
   if (count) std::memmove(dst, src, count);
   return ACL_SUCCESS;
 }

@@ -51,8 +51,9 @@ void* DeviceMemory::allocate(size_t size) {
     return nullptr;
   }
   std::memset(b.storage.data(), kGuardPattern, kGuardBytes);
-  // Fresh device memory is not zeroed on the NPU: fill it with NaN bytes so a missing init shows.
-  if (dynamic_checks()) fill_bytes(b.storage.data() + kGuardBytes, 0xFF, size);
+  // Fresh device memory is not zeroed on the NPU: it reads as NaN bytes, so a missing init shows (written when
+  // first needed, see covering()).
+  b.fill_owed = dynamic_checks();
   std::memset(b.storage.data() + kGuardBytes + size, kGuardPattern, b.storage.size() - kGuardBytes - size);
   std::lock_guard lock(mu_);
   b.id = next_id_++;
@@ -95,6 +96,40 @@ std::optional<size_t> DeviceMemory::bytes_from(const void* ptr) const {
   const auto block = find(ptr, 0);
   if (!block) return std::nullopt;
   return block->size - (reinterpret_cast<uintptr_t>(ptr) - block->base);
+}
+
+DeviceMemory::Block* DeviceMemory::block_at(uintptr_t p) {
+  auto it =
+      std::upper_bound(blocks_.begin(), blocks_.end(), p, [](uintptr_t v, const Block& x) { return v < x.base(); });
+  if (it == blocks_.begin()) return nullptr;
+  --it;
+  return p - it->base() <= it->size ? &*it : nullptr;
+}
+
+void DeviceMemory::covering(const void* ptr, size_t bytes) {
+  std::lock_guard lock(mu_);
+  Block* b = block_at(reinterpret_cast<uintptr_t>(ptr));
+  if (!b || !b->fill_owed) return;
+  b->fill_owed = false;
+  if (reinterpret_cast<uintptr_t>(ptr) == b->base() && bytes >= b->size) return;  // every byte is written anyway
+  fill_bytes(b->storage.data() + kGuardBytes, 0xFF, b->size);
+}
+
+void DeviceMemory::settle(const void* ptr) {
+  std::lock_guard lock(mu_);
+  Block* b = block_at(reinterpret_cast<uintptr_t>(ptr));
+  if (!b || !b->fill_owed) return;
+  b->fill_owed = false;
+  fill_bytes(b->storage.data() + kGuardBytes, 0xFF, b->size);
+}
+
+void DeviceMemory::settle_all() {
+  std::lock_guard lock(mu_);
+  for (Block& b : blocks_) {
+    if (!b.fill_owed) continue;
+    b.fill_owed = false;
+    fill_bytes(b.storage.data() + kGuardBytes, 0xFF, b.size);
+  }
 }
 
 bool DeviceMemory::block_guards_ok(const Block& b) const {

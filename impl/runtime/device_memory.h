@@ -57,6 +57,14 @@ class DeviceMemory {
   // The live block containing ptr and the bytes available from ptr to its end.
   std::optional<size_t> bytes_from(const void* ptr) const;
   bool guards_intact(std::string* where = nullptr) const;
+  // Fresh device memory holds NaN bytes (nothing on the NPU zeroes it), written when first needed rather than at
+  // allocation: a copy over the whole allocation, as the harness makes of every tensor, needs none of them.
+  // `covering` announces a write of [ptr, ptr + bytes): it drops the fill owed when the write covers the block, and
+  // makes it first otherwise. `settle` makes the fill owed by the block holding ptr; `settle_all` every one owed (a
+  // launch may read any allocation).
+  void covering(const void* ptr, size_t bytes);
+  void settle(const void* ptr);
+  void settle_all();
   int64_t live_blocks() const;
   void release_all();
 
@@ -65,9 +73,11 @@ class DeviceMemory {
     DeviceStorage storage;  // guard + payload + guard
     size_t size = 0;
     uint64_t id = 0;
+    bool fill_owed = false;  // the NaN fill of a fresh allocation, not written yet
     uintptr_t base() const { return reinterpret_cast<uintptr_t>(storage.data()) + kGuardBytes; }
   };
   bool block_guards_ok(const Block& b) const;
+  Block* block_at(uintptr_t p);  // under mu_
 
   mutable std::mutex mu_;
   std::vector<Block> blocks_;  // sorted by base for lookup

@@ -71,6 +71,7 @@ aclnnStatus execute_once(const char* api, std::initializer_list<const char*> op_
                   workspace, owned->workspace_bytes, avail ? static_cast<int64_t>(*avail) : -1);
   }
   owned->info.deterministic = runtime().deterministic ? 1 : 0;
+  DeviceMemory::instance().settle_all();  // the kernels and layout copies read device memory directly
   call_traffic() = {};
   const aclnnStatus st = owned->run(static_cast<unsigned char*>(workspace), owned->info);
   const Traffic& moved = call_traffic();
