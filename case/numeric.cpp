@@ -203,6 +203,21 @@ bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+// The bits of v in a 16-bit format with `Fraction` fraction bits and exponent bias `Bias` when v is one of its
+// normal numbers (what the fill draws), straight from the double's bits; false for anything else (rounding,
+// zeros, subnormals, infinities, NaN), which the general path takes.
+template <int Fraction, int Bias>
+bool exact_normal_bits(double v, uint16_t* bits) {
+  uint64_t d = 0;
+  std::memcpy(&d, &v, sizeof d);
+  const int exponent = static_cast<int>((d >> 52) & 0x7FF) - 1023;
+  constexpr int kDropped = 52 - Fraction;
+  if (exponent < 1 - Bias || exponent > Bias || (d & ((uint64_t{1} << kDropped) - 1)) != 0) return false;
+  *bits = static_cast<uint16_t>(((d >> 48) & 0x8000) | static_cast<uint64_t>(exponent + Bias) << Fraction |
+                                ((d >> kDropped) & ((uint64_t{1} << Fraction) - 1)));
+  return true;
+}
+
 // An integer dtype's store (truncating, as encode's rounding does) and whether the value reads back as given.
 template <typename I>
 bool store_int_reads_back(double v, uint8_t* p) {
@@ -234,6 +249,10 @@ bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
     // NaN counts as changed (it reads back as the format's own NaN).
     case DType::F16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
+        if (uint16_t b = 0; exact_normal_bits<10, 15>(v, &b)) {
+          std::memcpy(p, &b, 2);
+          return true;
+        }
         const double r = round_to(DType::F16, v);
         const uint16_t b = pack_half(r);
         std::memcpy(p, &b, 2);
@@ -241,6 +260,10 @@ bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
       });
     case DType::BF16:
       return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
+        if (uint16_t b = 0; exact_normal_bits<7, 127>(v, &b)) {
+          std::memcpy(p, &b, 2);
+          return true;
+        }
         const double r = round_to(DType::BF16, v);
         const uint16_t b = pack_bf16(r);
         std::memcpy(p, &b, 2);

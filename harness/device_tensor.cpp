@@ -98,6 +98,13 @@ class Scratch {
   std::vector<uint8_t>& buffer_;
 };
 
+// The first index in [lo, hi) at which `a` and `b` differ, or -1. memcmp says whether they do, a word at a time;
+// only a difference is then looked for byte by byte (the check runs over every output after every call).
+int64_t first_mismatch(const uint8_t* a, const uint8_t* b, int64_t lo, int64_t hi) {
+  if (lo >= hi || std::memcmp(a + lo, b + lo, static_cast<size_t>(hi - lo)) == 0) return -1;
+  return std::mismatch(a + lo, a + hi, b + lo).first - a;
+}
+
 }  // namespace
 
 DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* values, uint8_t pattern) : arg_(arg) {
@@ -239,11 +246,8 @@ int64_t DeviceTensor::first_change_outside_view(const HostBytes& bytes) const {
   const int64_t esize = dtype_size(arg_.dtype);
   const auto size = static_cast<int64_t>(bytes.size());
   // The first byte in [lo, hi) that differs from the initial bytes, or -1.
-  const auto first_difference = [&](int64_t lo, int64_t hi) -> int64_t {
-    hi = std::min(hi, size);
-    if (lo >= hi) return -1;
-    const auto at = std::mismatch(bytes.begin() + lo, bytes.begin() + hi, initial_.begin() + lo);
-    return at.first == bytes.begin() + hi ? -1 : at.first - bytes.begin();
+  const auto first_difference = [&](int64_t lo, int64_t hi) {
+    return first_mismatch(bytes.data(), initial_.data(), lo, std::min(hi, size));
   };
   if (dense_) {
     // A dense view is one byte range: compare what lies before and after it.
@@ -269,8 +273,7 @@ int64_t DeviceTensor::first_change_outside_view(const HostBytes& bytes) const {
   std::copy(bytes.begin(), bytes.end(), outside.begin());
   for (const int64_t off : offs)
     std::memcpy(outside.data() + off * esize, initial_.data() + off * esize, static_cast<size_t>(esize));
-  const auto at = std::mismatch(outside.begin(), outside.end(), initial_.begin());
-  return at.first == outside.end() ? -1 : at.first - outside.begin();
+  return first_mismatch(outside.data(), initial_.data(), 0, size);
 }
 
 }  // namespace poolcheck

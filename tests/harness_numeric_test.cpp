@@ -133,9 +133,11 @@ std::vector<uint8_t> encoded_one_by_one(DType dt, const std::vector<double>& val
   return out;
 }
 
-const std::vector<double> kAwkward = {0.0,   -0.0,    2.7,  -2.7,   0.49999,  -0.5,      127.0,  -128.0,
-                                      300.5, 1e9,     -1e9, 0x1p62, -0x1p63,  1e300,     -1e300, 65504,
-                                      1e-40, 3.14159, NAN,  -NAN,   INFINITY, -INFINITY, 0x1p63, 1.5e-8};
+const std::vector<double> kAwkward = {
+    0.0, -0.0, 2.7, -2.7, 0.49999, -0.5, 127.0, -128.0, 300.5, 1e9, -1e9, 0x1p62, -0x1p63, 1e300, -1e300, 65504, 1e-40,
+    3.14159, NAN, -NAN, INFINITY, -INFINITY, 0x1p63, 1.5e-8,
+    // the edges of the 16-bit formats' normal ranges, each side
+    0x1p-14, -0x1p-14, 0x1p-15, 0x1.ffcp15, 0x1p16, 0x1p-126, 0x1p-127, 0x1.fep127, -0x1.fep127, 0x1.ff8p15};
 
 }  // namespace
 
