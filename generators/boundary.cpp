@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "generators/direct_exec.h"
+#include "generators/fixed_draws.h"
 
 namespace poolcheck::gen::boundary {
 
 namespace {
 
 // A size-independent pick from a list.
-int64_t pick(std::vector<int64_t> values) { return value_of(rc::gen::elementOf(std::move(values))); }
+int64_t pick(std::vector<int64_t> values) { return fixed::element_of(std::move(values)); }
 
 // 0 and the limit k/2, the two ends of the documented padding range (one value when k < 2).
 int64_t pick_padding(int64_t k) { return pick({0, k / 2}); }
@@ -211,7 +211,7 @@ std::string draw_class(const std::vector<std::string>& known, const std::vector<
   for (const auto& c : classes)
     if (std::find(known.begin(), known.end(), c) == known.end())
       throw std::invalid_argument("boundary: unknown class '" + c + "'");
-  return value_of(rc::gen::elementOf(classes.empty() ? known : classes));
+  return fixed::element_of(classes.empty() ? known : classes);
 }
 
 void draw_batch_channels(int64_t spatial, bool batched, int64_t* n, int64_t* c) {

@@ -12,6 +12,8 @@
 
 #include <rapidcheck.h>
 
+#include <cstddef>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -29,6 +31,24 @@ class DirectHandler : public rc::gen::detail::GenerationHandler {
     rc::detail::ImplicitScope scope;
     const rc::Random random = random_.split();
     return gen(random, size_).value();
+  }
+  // rc::gen::inRange<T>(lo, hi)'s draw (rapidcheck/gen/Numeric.hpp: the range scaled by the size, then the next
+  // number of the split stream modulo it), without building the generator; lo < hi.
+  template <typename T>
+  T in_range(T lo, T hi) {
+    const rc::Random random = random_.split();
+    const auto range = rc::gen::detail::scaleInteger(
+                           static_cast<rc::Random::Number>(hi) - static_cast<rc::Random::Number>(lo) - 1, size_) +
+                       1;
+    return static_cast<T>((rc::Random(random).next() % range) + lo);
+  }
+  // rc::gen::elementOf(c)'s draw (rapidcheck/gen/Select.hpp: the next number of the split stream modulo the size,
+  // whatever the size parameter), without copying `c` into a generator; c not empty.
+  template <typename Container>
+  typename Container::value_type element_of(const Container& c) {
+    const rc::Random random = random_.split();
+    const auto count = std::end(c) - std::begin(c);
+    return *(std::begin(c) + static_cast<std::ptrdiff_t>(rc::Random(random).next() % count));
   }
   // onGenerate for a typed generator: the same split and size, without the boxing `*gen` wraps around the value.
   template <typename T>
@@ -83,11 +103,17 @@ inline bool& recorded_exec_everywhere() {
 // `*gen`: inside a direct_exec evaluation, its handler's draw without RapidCheck's boxing of the value (a mapped
 // generator, a type-erased value and their allocations for every draw: a good part of the campaign parent's time);
 // elsewhere (rc::gen::exec, a property) `*gen` itself. The same value either way.
+namespace detail {
+// The handler answering `*gen` here when it is a direct_exec evaluation's, else null.
+inline DirectHandler* direct_handler() {
+  using rc::gen::detail::param::CurrentHandler;
+  return dynamic_cast<DirectHandler*>(rc::detail::ImplicitParam<CurrentHandler>::value());
+}
+}  // namespace detail
+
 template <typename T>
 T value_of(const rc::Gen<T>& gen) {
-  using rc::gen::detail::param::CurrentHandler;
-  if (auto* direct = dynamic_cast<detail::DirectHandler*>(rc::detail::ImplicitParam<CurrentHandler>::value()))
-    return direct->generate(gen);
+  if (detail::DirectHandler* direct = detail::direct_handler()) return direct->generate(gen);
   return *gen;
 }
 

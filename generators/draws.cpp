@@ -20,13 +20,13 @@ bool steers_to(const GenConfig& cfg, Strategy strategy) { return cfg.target.stra
 
 std::string pick_soc(const GenConfig& cfg, const std::string& op) {
   if (!cfg.target.platform.empty()) return cfg.target.platform;
-  return value_of(rc::gen::elementOf(kernel_socs(cfg, op)));
+  return fixed::element_of(kernel_socs(cfg, op));
 }
 
 DType pick_dtype(const GenConfig& cfg, const std::vector<DType>& listed) {
   if (cfg.target.dtype && std::find(listed.begin(), listed.end(), *cfg.target.dtype) != listed.end())
     return *cfg.target.dtype;
-  return value_of(rc::gen::elementOf(listed));
+  return fixed::element_of(listed);
 }
 
 void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes, Case* c, WeightedFills fills) {
@@ -35,7 +35,7 @@ void gen_environment(const GenConfig& cfg, const std::vector<int64_t>& ub_sizes,
         rc::gen::elementOf(std::vector<int32_t>(kDrawnCoreCounts.begin(), kDrawnCoreCounts.end()));
     c->deterministic = fixed::boolean();
     c->cores = value_of(kCores);
-    c->ub_bytes = value_of(rc::gen::elementOf(ub_sizes));
+    c->ub_bytes = fixed::element_of(ub_sizes);
   }
   static const rc::Gen<uint64_t> kSeed = rc::gen::arbitrary<uint64_t>();
   c->seed = value_of(kSeed);

@@ -37,7 +37,7 @@ void gen_batch(const GenConfig& cfg, std::initializer_list<int64_t> ns, Params* 
   static const rc::Gen<bool> kBatched = rc::gen::weightedElement<bool>({{3, true}, {1, false}});
   p->batched = value_of(kBatched);
   const int64_t nc = fixed::in_range<int64_t>(cfg.min_nc, std::max(cfg.min_nc, cfg.max_nc) + 1);
-  p->n = p->batched ? value_of(rc::gen::elementOf(std::vector<int64_t>(ns))) : 1;
+  p->n = p->batched ? fixed::element_of(std::vector<int64_t>(ns)) : 1;
   p->c = std::max<int64_t>(1, nc / p->n);
 }
 

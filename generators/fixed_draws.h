@@ -1,12 +1,14 @@
-// Draws from generators built once per process. A RapidCheck generator is immutable: drawing from one built earlier
-// consumes the random stream exactly as drawing from one built on the spot, so a draw gives the same value either
-// way. Building a generator per draw (a heap allocation, a copied list of choices) was a good part of a draw's price
-// in the campaign's parent process, which draws every case of a campaign.
+// Draws of RapidCheck's primitive generators at the price of the draw itself. Inside a direct_exec evaluation (every
+// draw of a campaign) a range or a choice is drawn from the handler's split stream exactly as the generator would
+// draw it, with no generator built (a heap allocation, a copied list of choices), checked against RapidCheck's own
+// generators by tests/generator_draws_test.cpp. Elsewhere (a property, rc::gen::exec) the generator draws; small
+// ranges' generators are built once, as a RapidCheck generator is immutable and draws the same either way.
 #pragma once
 
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -20,6 +22,8 @@ inline constexpr int kSmallRangeEnd = 32;
 // *rc::gen::inRange<T>(lo, hi).
 template <typename T>
 T in_range(T lo, T hi) {
+  if (lo < hi)
+    if (detail::DirectHandler* direct = detail::direct_handler()) return direct->in_range(lo, hi);
   static const std::vector<rc::Gen<T>> small = [] {
     std::vector<rc::Gen<T>> gens;  // [lo, hi) at hi * (hi - 1) / 2 + lo
     for (int h = 1; h <= kSmallRangeEnd; ++h)
@@ -33,7 +37,15 @@ T in_range(T lo, T hi) {
   return value_of(rc::gen::inRange<T>(lo, hi));
 }
 
-// value_of(rc::gen::arbitrary<bool>()).
+// *rc::gen::elementOf(c), without building a generator (and copying `c` into it) inside a direct_exec evaluation.
+template <typename Container>
+typename Container::value_type element_of(const Container& c) {
+  if (std::begin(c) != std::end(c))
+    if (detail::DirectHandler* direct = detail::direct_handler()) return direct->element_of(c);
+  return *rc::gen::elementOf(c);
+}
+
+// *rc::gen::arbitrary<bool>().
 inline bool boolean() {
   static const rc::Gen<bool> gen = rc::gen::arbitrary<bool>();
   return value_of(gen);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "generators/direct_exec.h"
+#include "generators/fixed_draws.h"
 
 namespace poolcheck::gen {
 
@@ -48,7 +48,7 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
     // Size-independent draws: inRange would favour the first rules and choices at small sizes.
     std::vector<size_t> indices(n);
     for (size_t i = 0; i < n; ++i) indices[i] = i;
-    size_t first = rule_id.empty() ? value_of(rc::gen::elementOf(indices)) : 0;
+    size_t first = rule_id.empty() ? fixed::element_of(indices) : 0;
     if (!rule_id.empty())
       for (size_t i = 0; i < n; ++i)
         if (spec.rules[i].id == rule_id) first = i;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "generators/direct_exec.h"
+#include "generators/fixed_draws.h"
 
 namespace poolcheck::gen::threshold {
 
@@ -96,7 +96,7 @@ size_t pick(const GenConfig& cfg, const std::vector<std::string>& pairs) {
   if (cfg.target.threshold.empty()) {
     std::vector<size_t> all(pairs.size());
     for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return value_of(rc::gen::elementOf(all));  // not inRange: its range shrinks with RapidCheck's size
+    return fixed::element_of(all);  // not inRange: its range shrinks with RapidCheck's size
   }
   const auto at = std::find(pairs.begin(), pairs.end(), cfg.target.threshold);
   if (at == pairs.end()) throw std::invalid_argument("no threshold pair '" + cfg.target.threshold + "' here");

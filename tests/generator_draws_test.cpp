@@ -206,6 +206,28 @@ TEST(GeneratorDraws, ValueOfDrawsWhatTheStarOperatorDraws) {
   EXPECT_NE(control->find(": value "), std::string::npos) << *control;
 }
 
+TEST(GeneratorDraws, FixedChoicesDrawAsElementOf) {
+  const std::vector<int64_t> values = {11, -3, 7, 7, 40, 2};
+  for (size_t n = 1; n <= values.size(); ++n) {
+    const std::vector<int64_t> some(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(n));
+    EXPECT_FALSE(first_difference<int64_t>(
+        [&] { return gen::direct_exec([=] { return gen::fixed::element_of(some); }); },
+        [&] { return rc::gen::exec([=] { return *rc::gen::elementOf(some); }); }, 60, 0, number_text))
+        << n << " choices";
+  }
+  const std::vector<bool> flags = {false, true};
+  EXPECT_FALSE(first_difference<int64_t>(
+      [&] { return gen::direct_exec([=] { return int64_t{gen::fixed::element_of(flags)}; }); },
+      [&] { return rc::gen::exec([=] { return int64_t{*rc::gen::elementOf(flags)}; }); }, 60, 0, number_text));
+  // Control: the same choices in another order are reported.
+  const std::vector<int64_t> reversed(values.rbegin(), values.rend());
+  const std::optional<std::string> control = first_difference<int64_t>(
+      [&] { return gen::direct_exec([=] { return gen::fixed::element_of(reversed); }); },
+      [&] { return rc::gen::exec([=] { return *rc::gen::elementOf(values); }); }, 60, 0, number_text);
+  ASSERT_TRUE(control);
+  EXPECT_NE(control->find(": value "), std::string::npos) << *control;
+}
+
 TEST(GeneratorDraws, SuchThatDrawsAndShrinksAsRapidCheckSuchThat) {
   const auto odd = [](const int64_t& v) { return v % 2 != 0; };
   const auto source = [] { return *rc::gen::inRange<int64_t>(-500, 500) * 3; };

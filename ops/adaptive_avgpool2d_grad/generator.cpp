@@ -36,7 +36,7 @@ std::vector<std::string> socs_for(const GenConfig& cfg) {
 GenConfig family_config(const GenConfig& cfg) {
   GenConfig fam = cfg;
   fam.spatial_rank = 2;
-  if (fam.target.platform.empty()) fam.target.platform = value_of(rc::gen::elementOf(socs_for(cfg)));
+  if (fam.target.platform.empty()) fam.target.platform = fixed::element_of(socs_for(cfg));
   fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
   if (fam.target.strategy && *fam.target.strategy != Strategy::AllOne) fam.target.strategy = Strategy::General;
   return fam;
@@ -51,8 +51,7 @@ Case lowered(const Case& family_case, const GenConfig& cfg) {
                            ": the family drew a case with a depth axis: " + to_descriptor(family_case));
   const Format f = value_of(rc::gen::weightedElement<Format>({{4, Format::ND}, {2, Format::NCHW}, {1, Format::NCL}}));
   for (const char* name : ::poolcheck::adaptive_avgpool2d_grad::kTensorNames) c->tensor_mut(name).format = f;
-  if (cfg.vary_knobs)
-    c->ub_bytes = value_of(rc::gen::elementOf(::poolcheck::adaptive_avgpool2d_grad::ub_sizes_on(c->platform)));
+  if (cfg.vary_knobs) c->ub_bytes = fixed::element_of(::poolcheck::adaptive_avgpool2d_grad::ub_sizes_on(c->platform));
   return *c;
 }
 
@@ -76,9 +75,8 @@ void small_windows(const GenConfig& cfg, spec::adaptive_avgpool2d_grad::CasePara
   const int64_t w = value_of(rc::gen::inRange<int64_t>(16, 25));
   const int64_t h = value_of(rc::gen::inRange<int64_t>(2, 9));
   p->in_dims = {h, w};
-  p->out_dims = {
-      wants(cfg, kFeatureOverlap) ? h + 1 : value_of(rc::gen::elementOf(std::vector<int64_t>{h, (h + 1) / 2, h + 1})),
-      w};
+  p->out_dims = {wants(cfg, kFeatureOverlap) ? h + 1 : fixed::element_of(std::vector<int64_t>{h, (h + 1) / 2, h + 1}),
+                 w};
   p->c = value_of(rc::gen::inRange<int64_t>(128, 161));
 }
 

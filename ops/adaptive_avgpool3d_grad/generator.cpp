@@ -34,7 +34,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
     std::vector<std::string> socs = kernels;
     for (const auto& s : supported_socs(contract))
       if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
-    p.soc = cfg.target.platform.empty() ? value_of(rc::gen::elementOf(socs)) : cfg.target.platform;
+    p.soc = cfg.target.platform.empty() ? fixed::element_of(socs) : cfg.target.platform;
     p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
     gen_batch(cfg, {1, 1, 2}, &p);
     // Shape kinds: 0 sizes divide, 1 overlapping windows, 2 upsampling, 3 global (the AllOne strategy).
@@ -51,7 +51,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::valid(const GenConfig& cfg) {
           std::vector<int64_t> divisors;
           for (int64_t d = 1; d <= in; ++d)
             if (in % d == 0) divisors.push_back(d);
-          p.out_dims[a] = value_of(rc::gen::elementOf(divisors));
+          p.out_dims[a] = fixed::element_of(divisors);
           break;
         }
         case 1:  // overlapping windows where the sizes do not divide

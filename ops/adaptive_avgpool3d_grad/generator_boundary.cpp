@@ -25,13 +25,12 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
   for (const auto& s : supported_socs(contract))
     if (std::find(socs.begin(), socs.end(), s) == socs.end() && kernels.size() > 1) socs.push_back(s);
   const bool entry_2d = cfg.spatial_rank == 2;
-  p.soc = entry_2d && !cfg.target.platform.empty() ? cfg.target.platform : value_of(rc::gen::elementOf(socs));
-  p.dtype =
-      entry_2d && cfg.target.dtype ? *cfg.target.dtype : value_of(rc::gen::elementOf(listed_dtypes(contract, p.soc)));
+  p.soc = entry_2d && !cfg.target.platform.empty() ? cfg.target.platform : fixed::element_of(socs);
+  p.dtype = entry_2d && cfg.target.dtype ? *cfg.target.dtype : fixed::element_of(listed_dtypes(contract, p.soc));
   const auto first = static_cast<size_t>(first_free_axis(cfg));
   std::vector<size_t> free_axes;
   for (size_t a = first; a < 3; ++a) free_axes.push_back(a);
-  const size_t focus = value_of(rc::gen::elementOf(free_axes));
+  const size_t focus = fixed::element_of(free_axes);
   std::array<boundary::AdaptiveAxis, 3> axes;
   int64_t others = 1;
   for (size_t a = 0; a < 3; ++a)
@@ -49,9 +48,9 @@ spec::adaptive_avgpool3d_grad::CaseParams boundary_params(const GenConfig& cfg,
     in_elems *= axes[a].in;
     out_elems *= axes[a].out;
   }
-  p.batched = value_of(rc::gen::elementOf(std::vector<bool>{true, false}));
+  p.batched = fixed::element_of(std::vector<bool>{true, false});
   boundary::draw_batch_channels(std::max(in_elems, out_elems), p.batched, &p.n, &p.c);
-  p.format = value_of(rc::gen::elementOf(std::vector<Format>{Format::ND, Format::NCDHW}));
+  p.format = fixed::element_of(std::vector<Format>{Format::ND, Format::NCDHW});
   return p;
 }
 

@@ -45,7 +45,7 @@ std::optional<Side> float_window_side(const Case& c) {
 Case float_window_case(const GenConfig& cfg, Side side) {
   const spec::OperatorSpec& contract = spec::adaptive_avgpool3d_grad::operator_spec();
   spec::adaptive_avgpool3d_grad::CaseParams p;
-  p.soc = cfg.target.platform.empty() ? value_of(rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad")))
+  p.soc = cfg.target.platform.empty() ? fixed::element_of(kernel_platforms("adaptive_avgpool3d_grad"))
                                       : cfg.target.platform;
   p.dtype = adaptive_family_dtype(cfg, contract, p.soc);
   // Drawn with elementOf: the case does not depend on RapidCheck's size. A 2-D entry point's long axis is H or W.
@@ -54,11 +54,11 @@ Case float_window_case(const GenConfig& cfg, Side side) {
       cfg.spatial_rank == 2 ? value_of(rc::gen::element<size_t>(1, 2)) : value_of(rc::gen::element<size_t>(0, 1, 2));
   int64_t in = kLongFrom, out = kFloatExact / kLongFrom - 1;
   if (side == Side::At) {
-    in = value_of(rc::gen::elementOf(std::vector<int64_t>{kLongFrom, 2 * kLongFrom}));
+    in = fixed::element_of(std::vector<int64_t>{kLongFrom, 2 * kLongFrom});
     out = kFloatExact / in;
   } else if (side == Side::Above) {
     in = 2 * kLongFrom;  // the shortest axis past 2^24 whose bounds a float misses; 2^14 costs twice the time
-    out = in + value_of(rc::gen::elementOf(std::vector<int64_t>{-1, 1}));
+    out = in + fixed::element_of(std::vector<int64_t>{-1, 1});
   }
   p.in_dims[axis] = in;
   p.out_dims[axis] = out;
@@ -101,7 +101,7 @@ rc::Gen<Case> adaptive_avgpool3d_grad::threshold(const GenConfig& cfg) {
     base.target.feature.clear();
     base.target.strategy = Strategy::General;
     if (base.target.platform.empty())
-      base.target.platform = value_of(rc::gen::elementOf(kernel_platforms("adaptive_avgpool3d_grad")));
+      base.target.platform = fixed::element_of(kernel_platforms("adaptive_avgpool3d_grad"));
     return threshold::place_on(adaptive_avgpool3d_grad::valid(base), kRules[pick / sides], side);
   });
 }

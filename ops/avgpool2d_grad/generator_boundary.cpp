@@ -28,11 +28,11 @@ constexpr const char* kGlobal = "global";
 
 std::vector<int64_t> as_list(const std::vector<int64_t>& v) {
   const bool same = std::all_of(v.begin(), v.end(), [&](int64_t x) { return x == v[0]; });
-  if (same && value_of(rc::gen::elementOf(std::vector<bool>{false, true}))) return {v[0]};
+  if (same && fixed::element_of(std::vector<bool>{false, true})) return {v[0]};
   return v;
 }
 
-bool pick_bool() { return value_of(rc::gen::elementOf(std::vector<bool>{false, true})); }
+bool pick_bool() { return fixed::element_of(std::vector<bool>{false, true}); }
 
 std::vector<size_t> axes_of(size_t rank) {
   return rank == 2 ? std::vector<size_t>{0, 1} : std::vector<size_t>{0, 1, 2};
@@ -42,8 +42,8 @@ Draw boundary_params(const GenConfig& cfg, const std::vector<std::string>& class
   const size_t r = e.spatial_rank;
   const std::string cls = boundary::draw_class(boundary_classes(), classes);
   Draw p;
-  p.soc = value_of(rc::gen::elementOf(kernel_socs(cfg, e.op)));
-  p.dtype = value_of(rc::gen::elementOf(listed_dtypes(e.spec(), p.soc)));
+  p.soc = fixed::element_of(kernel_socs(cfg, e.op));
+  p.dtype = fixed::element_of(listed_dtypes(e.spec(), p.soc));
   std::vector<WindowAxis> axes(r);
   bool ceil = pick_bool();
   if (cls == kGlobal) {
@@ -51,13 +51,13 @@ Draw boundary_params(const GenConfig& cfg, const std::vector<std::string>& class
     const std::vector<int64_t> extents =
         r == 2 ? std::vector<int64_t>{1, 2, 9, 10, 11, 31, 64} : std::vector<int64_t>{1, 2, 3, 9, 10, 11};
     for (auto& a : axes) {
-      a.in = value_of(rc::gen::elementOf(extents));
+      a.in = fixed::element_of(extents);
       a.k = a.in;
-      a.p = std::min<int64_t>(a.k / 2, value_of(rc::gen::elementOf(std::vector<int64_t>{0, 1})));
-      a.s = a.in + a.p + value_of(rc::gen::elementOf(std::vector<int64_t>{0, 4}));
+      a.p = std::min<int64_t>(a.k / 2, fixed::element_of(std::vector<int64_t>{0, 1}));
+      a.s = a.in + a.p + fixed::element_of(std::vector<int64_t>{0, 4});
     }
   } else {
-    const size_t focus = value_of(rc::gen::elementOf(axes_of(r)));
+    const size_t focus = fixed::element_of(axes_of(r));
     int64_t others = 1;  // an output axis is at most one longer than its input
     for (size_t a = 0; a < r; ++a) {
       if (a == focus) continue;
@@ -97,7 +97,7 @@ Draw boundary_params(const GenConfig& cfg, const std::vector<std::string>& class
     std::vector<int64_t> modes{0, 1};
     if (p.dtype != DType::BF16) modes.push_back(2);
     if (p.dtype == DType::F32) modes.push_back(3);
-    p.cube_math_type = value_of(rc::gen::elementOf(modes));
+    p.cube_math_type = fixed::element_of(modes);
   } else {
     p.divisor_override = value_of(rc::gen::weightedElement<int64_t>({{6, 0},
                                                                      {1, 1},

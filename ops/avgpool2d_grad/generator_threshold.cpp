@@ -27,7 +27,7 @@ rc::Gen<Case> avg_family::threshold(const GenConfig& cfg, const Entry& e) {
     GenConfig base = cfg;
     base.target.feature.clear();
     base.target.strategy = Strategy::Vector;
-    if (base.target.platform.empty()) base.target.platform = value_of(rc::gen::elementOf(kernel_platforms(e.op)));
+    if (base.target.platform.empty()) base.target.platform = fixed::element_of(kernel_platforms(e.op));
     const size_t pick = threshold::pick(cfg, vector_pairs());
     const ThresholdRule rule = kRules[pick / threshold::kSides.size()];
     // The 3-D op_api hands 12 <= N*C < 256 to AvgPool3DGrad's NCDHW templates, which read no stated knob threshold:

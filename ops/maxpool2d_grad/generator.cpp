@@ -31,7 +31,7 @@ GenConfig maxpool2d_family::family_config(const GenConfig& cfg, const spec::Oper
     if (wants(cfg, kFeatureInt64Indices))
       std::erase_if(socs, [&](const std::string& s) { return !feature_applies(contract, {s}, kFeatureInt64Indices); });
     if (socs.empty()) socs = kernel_socs(cfg, op);
-    fam.target.platform = value_of(rc::gen::elementOf(socs));
+    fam.target.platform = fixed::element_of(socs);
   }
   fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract, fam.target.platform));
   return fam;

@@ -17,7 +17,7 @@ using boundary::WindowAxis;
 
 // The value list in one of its documented forms: one value when all are equal (sometimes), else three.
 std::vector<int64_t> as_list(const std::array<int64_t, 3>& v) {
-  if (v[0] == v[1] && v[1] == v[2] && value_of(rc::gen::elementOf(std::vector<bool>{false, true}))) return {v[0]};
+  if (v[0] == v[1] && v[1] == v[2] && fixed::element_of(std::vector<bool>{false, true})) return {v[0]};
   return {v[0], v[1], v[2]};
 }
 
@@ -25,10 +25,9 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
   const std::string cls = boundary::draw_class(boundary::window_classes(), classes);
   spec::maxpool3d_grad::CaseParams p;
   p.soc = maxpool_regbase::pick_soc(cfg);
-  p.dtype = value_of(rc::gen::elementOf(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc)));
+  p.dtype = fixed::element_of(listed_dtypes(spec::maxpool3d_grad::operator_spec(), p.soc));
   const auto first = static_cast<size_t>(first_free_axis(cfg));  // a 2-D entry point's depth axis stays 1
-  const size_t focus =
-      value_of(rc::gen::elementOf(first == 0 ? std::vector<size_t>{0, 1, 2} : std::vector<size_t>{1, 2}));
+  const size_t focus = fixed::element_of(first == 0 ? std::vector<size_t>{0, 1, 2} : std::vector<size_t>{1, 2});
   std::array<WindowAxis, 3> axes;
   int64_t others = 1;  // an output axis is at most one longer than its input (p <= k/2)
   for (size_t a = first; a < 3; ++a)
@@ -36,7 +35,7 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
       axes[a] = boundary::draw_small_window_axis(boundary::small_extent(cls));
       others *= axes[a].in + 1;
     }
-  bool ceil = value_of(rc::gen::elementOf(std::vector<bool>{false, true}));
+  bool ceil = fixed::element_of(std::vector<bool>{false, true});
   axes[focus] = boundary::draw_window_axis(cls, boundary::long_axis_limit(others) - 1, &ceil);
 
   std::array<int64_t, 3> k{}, s{}, pad{};
@@ -47,15 +46,14 @@ spec::maxpool3d_grad::CaseParams boundary_params(const GenConfig& cfg, const std
     in_elems *= axes[a].in;
     out_elems *= spec::pooled_size(axes[a].in, k[a], s[a], pad[a], 1, ceil).value_or(1);
   }
-  p.batched = value_of(rc::gen::elementOf(std::vector<bool>{true, false}));
+  p.batched = fixed::element_of(std::vector<bool>{true, false});
   boundary::draw_batch_channels(std::max(in_elems, out_elems), p.batched, &p.n, &p.c);
   p.kernel = as_list(k);
-  p.stride =
-      s == k && value_of(rc::gen::elementOf(std::vector<bool>{false, true})) ? std::vector<int64_t>{} : as_list(s);
+  p.stride = s == k && fixed::element_of(std::vector<bool>{false, true}) ? std::vector<int64_t>{} : as_list(s);
   p.padding = as_list(pad);
-  p.dilation = value_of(rc::gen::elementOf(std::vector<std::vector<int64_t>>{{1}, {1, 1, 1}}));
+  p.dilation = fixed::element_of(std::vector<std::vector<int64_t>>{{1}, {1, 1, 1}});
   p.ceil_mode = ceil;
-  p.format = value_of(rc::gen::elementOf(std::vector<Format>{Format::ND, Format::NCDHW}));
+  p.format = fixed::element_of(std::vector<Format>{Format::ND, Format::NCDHW});
   return p;
 }
 

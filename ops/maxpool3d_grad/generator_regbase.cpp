@@ -26,9 +26,7 @@ constexpr int64_t kUbBlock = 32;        // UB block bytes
 constexpr int64_t kVectorBytes = 256;   // one vector register
 
 // One of `values`, drawn size-independently.
-int64_t one_of(std::initializer_list<int64_t> values) {
-  return value_of(rc::gen::elementOf(std::vector<int64_t>(values)));
-}
+int64_t one_of(std::initializer_list<int64_t> values) { return fixed::element_of(std::vector<int64_t>(values)); }
 
 // What the 950 tiling looks at, from the parameters a case is made of (dilation is always 1 in valid cases).
 struct Geometry {
@@ -145,7 +143,7 @@ std::string pick_soc(const GenConfig& cfg) {
     std::erase_if(socs, [&](const std::string& soc) { return !feature_applies(s, {soc}, kFeatureInt64Indices); });
     if (socs.empty()) socs = kernel_socs(cfg, "maxpool3d_grad");  // none lists INT64: the feature cannot show
   }
-  return value_of(rc::gen::elementOf(socs));
+  return fixed::element_of(socs);
 }
 
 Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
@@ -161,14 +159,14 @@ Key steer_shape(const GenConfig& cfg, bool fixed_shape, CaseParams* p) {
   if (may_check) simd.push_back(Key::CheckRange);
   Key key = Key::Free;
   if (steers_to(cfg, Strategy::SIMD)) {
-    key = value_of(rc::gen::elementOf(simd));
+    key = fixed::element_of(simd);
   } else if (steers_to(cfg, Strategy::SIMT)) {
     key = value_of(rc::gen::element(Key::Simt32, Key::Simt64));
   } else if (cfg.vary_knobs && value_of(rc::gen::arbitrary<bool>())) {  // half the free draws steered too, to any key
     std::vector<Key> any = simd;
     any.push_back(Key::Simt32);
     any.push_back(Key::Simt64);
-    key = value_of(rc::gen::elementOf(any));
+    key = fixed::element_of(any);
   }
   if (fixed_shape) return key;
   // N*C up to 32: the 950 tiling has no 64-lane blocks to cross, and its cases then cost what an A2 case does.
@@ -203,7 +201,7 @@ void steer_knobs(const GenConfig& cfg, Key key, const CaseParams& p, Case* c) {
       std::vector<int64_t> fitting;
       for (int64_t size : {int64_t{0}, int64_t{65536}, int64_t{16384}})
         if (ub.plane_bytes() <= (size ? size : kProfileUb) - kUbReserve) fitting.push_back(size);
-      c->ub_bytes = fitting.empty() ? 0 : value_of(rc::gen::elementOf(fitting));
+      c->ub_bytes = fitting.empty() ? 0 : fixed::element_of(fitting);
       c->int32_index_limit = simd_limit();
       return;
     }

@@ -50,7 +50,7 @@ rc::Gen<Case> maxpool3d_grad::threshold(const GenConfig& cfg) {
   return direct_exec([cfg] {
     GenConfig base = cfg;
     base.target.feature.clear();
-    if (!base.target.strategy) base.target.strategy = value_of(rc::gen::elementOf(threshold_strategies()));
+    if (!base.target.strategy) base.target.strategy = fixed::element_of(threshold_strategies());
     const bool regbase = base.target.strategy == Strategy::SIMD || base.target.strategy == Strategy::SIMT;
     if (base.target.platform.empty())
       base.target.platform = regbase ? ::poolcheck::maxpool3d_grad::kRegbaseSoc
