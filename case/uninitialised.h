@@ -4,29 +4,18 @@
 
 #include <memory>
 #include <new>
-#include <utility>
 #include <vector>
 
 namespace poolcheck {
 
 // std::allocator, except that construction without a value default-initialises (for the scalar types held here:
-// leaves the bytes as they are).
+// leaves the bytes as they are). Construction with a value falls to std::allocator_traits' construct_at, and
+// rebinding to the template's other instances, as C++20's std::allocator no longer declares either.
 template <typename T>
 struct UninitialisedAllocator : std::allocator<T> {
   template <typename U>
-  struct rebind {
-    using other = UninitialisedAllocator<U>;
-  };
-  UninitialisedAllocator() = default;
-  template <typename U>
-  explicit UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
-  template <typename U>
   void construct(U* p) noexcept {
     ::new (static_cast<void*>(p)) U;
-  }
-  template <typename U, typename... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
 };
 
