@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "isolation/frame.h"
 #include "isolation/line_log.h"
 #include "isolation/worker_pool.h"
 
@@ -629,6 +630,39 @@ TEST(IsolationCompletion, DescribeTexts) {
   EXPECT_EQ(completion.describe(), "timed out after 2.00 s (limit 2.00 s)");
   completion.kind = CompletionKind::Ok;
   EXPECT_EQ(completion.describe(), "answered in 2.00 s");
+}
+
+// The frames a FrameReader takes from a non-blocking pipe holding `bytes`, and the status it ended on.
+std::pair<std::vector<std::string>, poolcheck::isolation::detail::FrameReader::Status> frames_in(
+    const std::string& bytes) {
+  using poolcheck::isolation::detail::FrameReader;
+  int fds[2];
+  if (::pipe2(fds, O_NONBLOCK) != 0) return {{}, FrameReader::Status::Failed};
+  EXPECT_EQ(::write(fds[1], bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  FrameReader reader(1024);
+  std::vector<std::string> frames;
+  FrameReader::Status status;
+  while ((status = reader.read_from(fds[0])) == FrameReader::Status::Complete) frames.push_back(reader.take_payload());
+  ::close(fds[0]);
+  ::close(fds[1]);
+  return {frames, status};
+}
+
+// Several answers waiting in the pipe are taken from one read, each whole and in order; what follows the last whole
+// frame stays unread as a partial frame. Control: a frame cut short is never handed out.
+TEST(IsolationFrames, SeveralFramesInOneReadComeOutWholeAndInOrder) {
+  using poolcheck::isolation::detail::encode_frame;
+  using poolcheck::isolation::detail::FrameReader;
+  const std::string three = encode_frame("first") + encode_frame("") + encode_frame(std::string(600, 'x'));
+  const auto [frames, status] = frames_in(three + encode_frame("fourth").substr(0, 6));
+  EXPECT_EQ(frames, (std::vector<std::string>{"first", "", std::string(600, 'x')}));
+  EXPECT_EQ(status, FrameReader::Status::Partial);
+  // Control: a frame cut one byte short gives nothing but Partial.
+  const auto [cut, cut_status] = frames_in(encode_frame("first").substr(0, 8));
+  EXPECT_TRUE(cut.empty());
+  EXPECT_EQ(cut_status, FrameReader::Status::Partial);
+  // A header announcing more than the limit is refused at once, whatever follows.
+  EXPECT_EQ(frames_in(encode_frame(std::string(2000, 'y'))).second, FrameReader::Status::TooLarge);
 }
 
 TEST(IsolationLineLog, KeepsTheLastLinesSinceAMark) {
