@@ -81,15 +81,20 @@ bool DeviceMemory::release(void* ptr, std::string* problem) {
   return ok;
 }
 
+template <typename Blocks>
+auto* DeviceMemory::block_at(Blocks& blocks, uintptr_t p) {
+  auto it = std::upper_bound(blocks.begin(), blocks.end(), p, [](uintptr_t v, const Block& x) { return v < x.base(); });
+  if (it == blocks.begin()) return decltype(&*it){nullptr};
+  --it;
+  return p - it->base() <= it->size ? &*it : nullptr;
+}
+
 std::optional<DeviceBlock> DeviceMemory::find(const void* ptr, size_t bytes) const {
   const auto p = reinterpret_cast<uintptr_t>(ptr);
   std::lock_guard lock(mu_);
-  auto it =
-      std::upper_bound(blocks_.begin(), blocks_.end(), p, [](uintptr_t v, const Block& x) { return v < x.base(); });
-  if (it == blocks_.begin()) return std::nullopt;
-  --it;
-  if (p < it->base() || p - it->base() > it->size || it->size - (p - it->base()) < bytes) return std::nullopt;
-  return DeviceBlock{it->base(), it->size, it->id};
+  const Block* b = block_at(blocks_, p);
+  if (!b || b->size - (p - b->base()) < bytes) return std::nullopt;
+  return DeviceBlock{b->base(), b->size, b->id};
 }
 
 std::optional<size_t> DeviceMemory::bytes_from(const void* ptr) const {
@@ -98,38 +103,28 @@ std::optional<size_t> DeviceMemory::bytes_from(const void* ptr) const {
   return block->size - (reinterpret_cast<uintptr_t>(ptr) - block->base);
 }
 
-DeviceMemory::Block* DeviceMemory::block_at(uintptr_t p) {
-  auto it =
-      std::upper_bound(blocks_.begin(), blocks_.end(), p, [](uintptr_t v, const Block& x) { return v < x.base(); });
-  if (it == blocks_.begin()) return nullptr;
-  --it;
-  return p - it->base() <= it->size ? &*it : nullptr;
+void DeviceMemory::pay_fill(Block& b) {
+  if (!b.fill_owed) return;
+  b.fill_owed = false;
+  fill_bytes(b.storage.data() + kGuardBytes, 0xFF, b.size);
 }
 
 void DeviceMemory::covering(const void* ptr, size_t bytes) {
   std::lock_guard lock(mu_);
-  Block* b = block_at(reinterpret_cast<uintptr_t>(ptr));
-  if (!b || !b->fill_owed) return;
-  b->fill_owed = false;
-  if (reinterpret_cast<uintptr_t>(ptr) == b->base() && bytes >= b->size) return;  // every byte is written anyway
-  fill_bytes(b->storage.data() + kGuardBytes, 0xFF, b->size);
+  Block* b = block_at(blocks_, reinterpret_cast<uintptr_t>(ptr));
+  if (!b) return;
+  if (reinterpret_cast<uintptr_t>(ptr) == b->base() && bytes >= b->size) b->fill_owed = false;  // all written anyway
+  pay_fill(*b);
 }
 
 void DeviceMemory::settle(const void* ptr) {
   std::lock_guard lock(mu_);
-  Block* b = block_at(reinterpret_cast<uintptr_t>(ptr));
-  if (!b || !b->fill_owed) return;
-  b->fill_owed = false;
-  fill_bytes(b->storage.data() + kGuardBytes, 0xFF, b->size);
+  if (Block* b = block_at(blocks_, reinterpret_cast<uintptr_t>(ptr))) pay_fill(*b);
 }
 
 void DeviceMemory::settle_all() {
   std::lock_guard lock(mu_);
-  for (Block& b : blocks_) {
-    if (!b.fill_owed) continue;
-    b.fill_owed = false;
-    fill_bytes(b.storage.data() + kGuardBytes, 0xFF, b.size);
-  }
+  for (Block& b : blocks_) pay_fill(b);
 }
 
 bool DeviceMemory::block_guards_ok(const Block& b) const {

@@ -77,7 +77,10 @@ class DeviceMemory {
     uintptr_t base() const { return reinterpret_cast<uintptr_t>(storage.data()) + kGuardBytes; }
   };
   bool block_guards_ok(const Block& b) const;
-  Block* block_at(uintptr_t p);  // under mu_
+  // The live block holding address p (its end included), under mu_: one lookup for find() and the fill's owners.
+  template <typename Blocks>
+  static auto* block_at(Blocks& blocks, uintptr_t p);
+  void pay_fill(Block& b);  // the NaN bytes `b` owes, written now (under mu_)
 
   mutable std::mutex mu_;
   std::vector<Block> blocks_;  // sorted by base for lookup
