@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "case/exact_chunks.h"
+
 namespace poolcheck {
 
 namespace numeric_detail {
@@ -189,15 +191,32 @@ double decode(DType dt, const void* p) {
 namespace {
 
 // One loop per dtype, so the dtype switch runs once per tensor rather than once per element, and one per layout:
-// a dense run (no offsets) is walked directly. `store` writes one element and says whether it reads back as given.
+// a dense run (no offsets) is walked directly. `store` writes one element and says whether it reads back as given;
+// `eight`, when the dtype has one, encodes eight at a time where all eight read back (exact_chunks.h).
 template <typename Store>
-bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store) {
+bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store,
+                 EncodeExact8 eight) {
   bool exact = true;
+  size_t i = 0;
+  if (eight) {
+    const auto width = static_cast<size_t>(esize);
+    uint8_t chunk[64];
+    for (; i + 8 <= n; i += 8) {
+      if (!offsets) {
+        if (eight(values + i, base + static_cast<int64_t>(i) * esize)) continue;
+      } else if (eight(values + i, chunk)) {
+        for (size_t k = 0; k < 8; ++k) std::memcpy(base + offsets[i + k] * esize, chunk + k * width, width);
+        continue;
+      }
+      for (size_t k = i; k < i + 8; ++k)
+        exact &= store(values[k], base + (offsets ? offsets[k] : static_cast<int64_t>(k)) * esize);
+    }
+  }
   if (!offsets) {
-    for (size_t i = 0; i < n; ++i) exact &= store(values[i], base + static_cast<int64_t>(i) * esize);
+    for (; i < n; ++i) exact &= store(values[i], base + static_cast<int64_t>(i) * esize);
     return exact;
   }
-  for (size_t i = 0; i < n; ++i) exact &= store(values[i], base + offsets[i] * esize);
+  for (; i < n; ++i) exact &= store(values[i], base + offsets[i] * esize);
   return exact;
 }
 
@@ -238,60 +257,76 @@ void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* 
 
 bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base) {
   const int64_t esize = dtype_size(dt);
+  const EncodeExact8 eight = encode_exact8_for(dt);
   switch (dt) {
     case DType::F32:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        const auto x = static_cast<float>(v);  // the conversion rounds as round_to(F32, v)
-        std::memcpy(p, &x, 4);
-        return same_bits(x, v);
-      });
+      return encode_each(
+          values, offsets, n, base, esize,
+          [](double v, uint8_t* p) {
+            const auto x = static_cast<float>(v);  // the conversion rounds as round_to(F32, v)
+            std::memcpy(p, &x, 4);
+            return same_bits(x, v);
+          },
+          eight);
     // A rounded 16-bit value other than NaN decodes back to itself, so the rounding says whether v reads back; a
     // NaN counts as changed (it reads back as the format's own NaN).
     case DType::F16:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        if (uint16_t b = 0; exact_normal_bits<10, 15>(v, &b)) {
-          std::memcpy(p, &b, 2);
-          return true;
-        }
-        const double r = round_to(DType::F16, v);
-        const uint16_t b = pack_half(r);
-        std::memcpy(p, &b, 2);
-        return same_bits(r, v) && r == r;
-      });
+      return encode_each(
+          values, offsets, n, base, esize,
+          [](double v, uint8_t* p) {
+            if (uint16_t b = 0; exact_normal_bits<10, 15>(v, &b)) {
+              std::memcpy(p, &b, 2);
+              return true;
+            }
+            const double r = round_to(DType::F16, v);
+            const uint16_t b = pack_half(r);
+            std::memcpy(p, &b, 2);
+            return same_bits(r, v) && r == r;
+          },
+          eight);
     case DType::BF16:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        if (uint16_t b = 0; exact_normal_bits<7, 127>(v, &b)) {
-          std::memcpy(p, &b, 2);
-          return true;
-        }
-        const double r = round_to(DType::BF16, v);
-        const uint16_t b = pack_bf16(r);
-        std::memcpy(p, &b, 2);
-        return same_bits(r, v) && r == r;
-      });
+      return encode_each(
+          values, offsets, n, base, esize,
+          [](double v, uint8_t* p) {
+            if (uint16_t b = 0; exact_normal_bits<7, 127>(v, &b)) {
+              std::memcpy(p, &b, 2);
+              return true;
+            }
+            const double r = round_to(DType::BF16, v);
+            const uint16_t b = pack_bf16(r);
+            std::memcpy(p, &b, 2);
+            return same_bits(r, v) && r == r;
+          },
+          eight);
     // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile (every
     // dtype of the enumeration has its own loop; `default` is only for Undefined).
     case DType::F64:
-      return encode_each(values, offsets, n, base, esize, [](double v, uint8_t* p) {
-        std::memcpy(p, &v, 8);
-        return true;
-      });
+      return encode_each(
+          values, offsets, n, base, esize,
+          [](double v, uint8_t* p) {
+            std::memcpy(p, &v, 8);
+            return true;
+          },
+          eight);
     case DType::I8:
-      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int8_t>);
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int8_t>, eight);
     case DType::U8:
     case DType::Bool:
-      return encode_each(values, offsets, n, base, esize, store_int_reads_back<uint8_t>);
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<uint8_t>, eight);
     case DType::I16:
-      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int16_t>);
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int16_t>, eight);
     case DType::I32:
-      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int32_t>);
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int32_t>, eight);
     case DType::I64:
-      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int64_t>);
+      return encode_each(values, offsets, n, base, esize, store_int_reads_back<int64_t>, eight);
     default:
-      return encode_each(values, offsets, n, base, esize, [dt](double v, uint8_t* p) {
-        encode(dt, v, p);
-        return same_bits(decode(dt, p), v);
-      });
+      return encode_each(
+          values, offsets, n, base, esize,
+          [dt](double v, uint8_t* p) {
+            encode(dt, v, p);
+            return same_bits(decode(dt, p), v);
+          },
+          eight);
   }
 }
 

@@ -220,3 +220,78 @@ TEST(HarnessNumeric, EncodeAtSaysWhetherEveryValueReadsBackUnchanged) {
   EXPECT_FALSE(poolcheck::encode_at(DType::I32, &negative_zero, nullptr, 1, bytes.data()));
   EXPECT_TRUE(poolcheck::encode_at(DType::F32, &negative_zero, nullptr, 1, bytes.data()));
 }
+
+namespace {
+
+// Runs of values each dtype holds exactly (what the fill gives: rounded normals, small and index-sized integers), one
+// awkward value dropped in now and then, so that whole groups of eight go through the eight-at-once encoder
+// (case/exact_chunks.h) where the CPU has it and groups with one awkward value through the one-by-one codec.
+std::vector<double> mostly_exact(DType dt, size_t n, uint64_t seed) {
+  std::vector<double> v(n);
+  uint64_t s = seed;
+  const auto next = [&s] {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    return s >> 11;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t r = next();
+    if (r % 29 == 0) {
+      const double awkward = kAwkward[static_cast<size_t>(next() % kAwkward.size())];
+      v[i] = std::isnan(awkward) ? 2.7 : awkward;  // a NaN's flag may differ from its round trip (see above)
+    } else if (dt == DType::I32 || dt == DType::I64 || r % 3 == 0) {
+      v[i] = static_cast<double>(static_cast<int64_t>(next() % 200001) - 100000);
+    } else {
+      v[i] = poolcheck::round_to(dt, (static_cast<double>(next() % 2000001) - 1000000.0) * 1e-3);
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST(HarnessNumeric, EightAtOnceEncodingIsTheOneElementEncodingDenseAndScattered) {
+  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::I32, DType::I64};
+  int exact_runs = 0, inexact_runs = 0;
+  for (DType dt : dtypes)
+    for (size_t n : {0, 7, 8, 9, 16, 63, 64, 65, 1000}) {
+      const std::vector<double> v = mostly_exact(dt, n, 7 + n);
+      std::vector<int64_t> dense(n), scattered(n);
+      for (size_t i = 0; i < n; ++i) {
+        dense[i] = static_cast<int64_t>(i);
+        scattered[i] = static_cast<int64_t>(n - 1 - i) * 2 + 1;  // reversed, over odd slots
+      }
+      const size_t bytes = (2 * n + 2) * static_cast<size_t>(poolcheck::dtype_size(dt));
+      bool exact_one_by_one = true;
+      for (double x : v) {
+        uint8_t slot[8] = {};
+        poolcheck::encode(dt, x, slot);
+        const double back = poolcheck::decode(dt, slot);
+        exact_one_by_one &= std::memcmp(&back, &x, 8) == 0;
+      }
+      std::vector<uint8_t> got(bytes, 0x5A), got_scattered(bytes, 0x5A);
+      const bool said = poolcheck::encode_at(dt, v.data(), nullptr, n, got.data());
+      const bool said_scattered = poolcheck::encode_at(dt, v.data(), scattered.data(), n, got_scattered.data());
+      EXPECT_EQ(got, encoded_one_by_one(dt, v, dense, bytes)) << "dense, dtype " << static_cast<int>(dt) << ", n " << n;
+      EXPECT_EQ(got_scattered, encoded_one_by_one(dt, v, scattered, bytes)) << "dtype " << static_cast<int>(dt);
+      // Without NaN among them, the flag is the one-by-one round trip's exactly.
+      EXPECT_EQ(said, exact_one_by_one) << "dtype " << static_cast<int>(dt) << ", n " << n;
+      EXPECT_EQ(said_scattered, exact_one_by_one);
+      (exact_one_by_one ? exact_runs : inexact_runs)++;
+    }
+  EXPECT_GT(exact_runs, 5);  // both answers occur
+  EXPECT_GT(inexact_runs, 5);
+}
+
+// Negative control for the flag above: one rounded value in the middle of a long exact run must make it inexact,
+// whichever group of eight it falls in.
+TEST(HarnessNumeric, NegativeControlOneRoundedValueInALongRunIsReported) {
+  for (size_t at : {0, 5, 8, 13, 63}) {
+    std::vector<double> v(64, 1.5);
+    v[at] = 1.0 + 0x1p-30;  // no 16-bit or fp32 value
+    std::vector<uint8_t> bytes(64 * 4);
+    EXPECT_FALSE(poolcheck::encode_at(DType::F16, v.data(), nullptr, v.size(), bytes.data())) << at;
+    EXPECT_FALSE(poolcheck::encode_at(DType::F32, v.data(), nullptr, v.size(), bytes.data())) << at;
+    v[at] = 2.5;  // an integer dtype truncates it
+    EXPECT_FALSE(poolcheck::encode_at(DType::I32, v.data(), nullptr, v.size(), bytes.data())) << at;
+  }
+}

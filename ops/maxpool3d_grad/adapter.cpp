@@ -1,5 +1,6 @@
-// Runner adapter of aclnnMaxPool3dWithArgmaxBackward: realistic indices from the oracle's forward max
-// pool over `self`, optional index corruption, the two-phase call, and the scatter-add oracle.
+// Runner adapter of aclnnMaxPool3dWithArgmaxBackward: realistic indices from the forward max pool over `self`
+// (harness/window_argmax.h, the oracle's forward computed axis by axis), optional index corruption, the two-phase call,
+// and the scatter-add oracle.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "case/rng.h"
 #include "harness/adapter_data.h"
 #include "harness/op_adapter.h"
+#include "harness/window_argmax.h"
 #include "ops/maxpool3d_grad/regbase_knobs.h"
 #include "ops/maxpool3d_grad/spec.h"
 #include "ops/maxpool3d_grad/view.h"
@@ -89,9 +91,16 @@ HostValues make_inputs(const Case& c) {
   const int64_t out_elems = g.planes * g.out[0] * g.out[1] * g.out[2];
   v[kSelf] = fill_values(c, kSelf, in_elems, dt);
   v[kGradOutput] = fill_values(c, kGradOutput, out_elems, dt);
-  const auto fwd = oracle::max_pool3d_forward(v[kSelf], g.planes, g.in, g.params);
+  PoolWindows3d windows;
+  windows.in = g.in;
+  windows.out = g.out;
+  windows.kernel = g.params.kernel;
+  windows.stride = g.params.stride;
+  windows.padding = g.params.padding;
+  windows.dilation = g.params.dilation;
+  const std::vector<int64_t> argmax = window_argmax(v[kSelf], g.planes, windows);
   auto& idx = v[kIndices];
-  idx.assign(fwd.indices.begin(), fwd.indices.end());
+  idx.assign(argmax.begin(), argmax.end());
   if (view.index_fault() != IndexFault::None && !idx.empty()) {
     SplitMix64 rng(mix_seed(c.seed, 0x1dfau));
     const int64_t pos = rng.below(static_cast<int64_t>(idx.size()));

@@ -1,0 +1,109 @@
+#include "case/exact_chunks.h"
+
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace poolcheck {
+
+namespace {
+
+#if defined(__x86_64__)
+using U64x8 = uint64_t __attribute__((vector_size(64)));
+using I64x8 = int64_t __attribute__((vector_size(64)));
+using F64x8 = double __attribute__((vector_size(64)));
+using F32x8 = float __attribute__((vector_size(32)));
+using I32x8 = int32_t __attribute__((vector_size(32)));
+using U16x8 = uint16_t __attribute__((vector_size(16)));
+
+#define POOLCHECK_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw")))
+
+// Each lane of a vector comparison is 0 or all ones: whether all eight are set, from their sign bits.
+POOLCHECK_AVX512 inline bool all_lanes(I64x8 mask) {
+  return _mm512_movepi64_mask(reinterpret_cast<__m512i>(mask)) == 0xFF;
+}
+
+// A 16-bit format with `Fraction` fraction bits and exponent bias `Bias`: the bits of eight of its normal numbers,
+// straight from the doubles' bits, when all eight are such numbers (no bit below the fraction set).
+template <int Fraction, int Bias>
+POOLCHECK_AVX512 bool exact_16bit(const double* values, uint8_t* out) {
+  F64x8 v;
+  std::memcpy(&v, values, sizeof v);
+  const auto d = reinterpret_cast<U64x8>(v);
+  const I64x8 exponent = reinterpret_cast<I64x8>((d >> 52) & 0x7FF) - 1023;
+  constexpr int kDropped = 52 - Fraction;
+  const I64x8 ok = (exponent >= 1 - Bias) & (exponent <= Bias) & ((d & ((uint64_t{1} << kDropped) - 1)) == 0);
+  if (!all_lanes(ok)) return false;
+  const U64x8 bits = ((d >> 48) & 0x8000) | reinterpret_cast<U64x8>(exponent + Bias) << Fraction |
+                     ((d >> kDropped) & ((uint64_t{1} << Fraction) - 1));
+  const U16x8 narrow = __builtin_convertvector(bits, U16x8);
+  std::memcpy(out, &narrow, sizeof narrow);
+  return true;
+}
+
+POOLCHECK_AVX512 bool exact_f32(const double* values, uint8_t* out) {
+  F64x8 v;
+  std::memcpy(&v, values, sizeof v);
+  const F32x8 f = __builtin_convertvector(v, F32x8);  // rounds as the one-element cast does
+  const F64x8 back = __builtin_convertvector(f, F64x8);
+  if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
+  std::memcpy(out, &f, sizeof f);
+  return true;
+}
+
+// Integers: truncation toward zero of values inside int64's range, narrowed to the dtype.
+template <typename I>
+POOLCHECK_AVX512 bool exact_int(const double* values, uint8_t* out) {
+  F64x8 v;
+  std::memcpy(&v, values, sizeof v);
+  const auto magnitude = reinterpret_cast<U64x8>(v) & 0x7FFFFFFFFFFFFFFFull;
+  if (!all_lanes(reinterpret_cast<I64x8>(magnitude < 0x43E0000000000000ull))) return false;  // |v| < 2^63, no NaN
+  const I64x8 wide = __builtin_convertvector(v, I64x8);
+  if constexpr (sizeof(I) == 8) {
+    const F64x8 back = __builtin_convertvector(wide, F64x8);
+    if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
+    std::memcpy(out, &wide, sizeof wide);
+  } else {
+    const I32x8 narrow = __builtin_convertvector(wide, I32x8);
+    const F64x8 back = __builtin_convertvector(narrow, F64x8);
+    if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
+    std::memcpy(out, &narrow, sizeof narrow);
+  }
+  return true;
+}
+
+bool has_avx512() {
+  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                          __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
+  return yes;
+}
+#endif
+
+}  // namespace
+
+EncodeExact8 encode_exact8_for(DType dt) {
+#if defined(__x86_64__)
+  if (!has_avx512()) return nullptr;
+  switch (dt) {
+    case DType::F32:
+      return &exact_f32;
+    case DType::F16:
+      return &exact_16bit<10, 15>;
+    case DType::BF16:
+      return &exact_16bit<7, 127>;
+    case DType::I32:
+      return &exact_int<int32_t>;
+    case DType::I64:
+      return &exact_int<int64_t>;
+    default:
+      return nullptr;
+  }
+#else
+  (void)dt;
+  return nullptr;
+#endif
+}
+
+}  // namespace poolcheck
