@@ -15,7 +15,6 @@ using U64x8 = uint64_t __attribute__((vector_size(64)));
 using I64x8 = int64_t __attribute__((vector_size(64)));
 using F64x8 = double __attribute__((vector_size(64)));
 using F32x8 = float __attribute__((vector_size(32)));
-using I32x8 = int32_t __attribute__((vector_size(32)));
 using U16x8 = uint16_t __attribute__((vector_size(16)));
 
 #define POOLCHECK_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw")))
@@ -53,6 +52,30 @@ POOLCHECK_AVX512 bool exact_f32(const double* values, uint8_t* out) {
   return true;
 }
 
+// Eight lanes of an integer type (GCC vector types cannot be declared on a template parameter).
+template <typename I>
+struct EightOf;
+template <>
+struct EightOf<int8_t> {
+  using type = int8_t __attribute__((vector_size(8)));
+};
+template <>
+struct EightOf<uint8_t> {
+  using type = uint8_t __attribute__((vector_size(8)));
+};
+template <>
+struct EightOf<int16_t> {
+  using type = int16_t __attribute__((vector_size(16)));
+};
+template <>
+struct EightOf<int32_t> {
+  using type = int32_t __attribute__((vector_size(32)));
+};
+template <>
+struct EightOf<int64_t> {
+  using type = int64_t __attribute__((vector_size(64)));
+};
+
 // Integers: truncation toward zero of values inside int64's range, narrowed to the dtype.
 template <typename I>
 POOLCHECK_AVX512 bool exact_int(const double* values, uint8_t* out) {
@@ -61,17 +84,29 @@ POOLCHECK_AVX512 bool exact_int(const double* values, uint8_t* out) {
   const auto magnitude = reinterpret_cast<U64x8>(v) & 0x7FFFFFFFFFFFFFFFull;
   if (!all_lanes(reinterpret_cast<I64x8>(magnitude < 0x43E0000000000000ull))) return false;  // |v| < 2^63, no NaN
   const I64x8 wide = __builtin_convertvector(v, I64x8);
-  if constexpr (sizeof(I) == 8) {
-    const F64x8 back = __builtin_convertvector(wide, F64x8);
-    if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
-    std::memcpy(out, &wide, sizeof wide);
-  } else {
-    const I32x8 narrow = __builtin_convertvector(wide, I32x8);
-    const F64x8 back = __builtin_convertvector(narrow, F64x8);
-    if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
-    std::memcpy(out, &narrow, sizeof narrow);
-  }
+  using Narrow = typename EightOf<I>::type;
+  const Narrow narrow = __builtin_convertvector(wide, Narrow);  // keeps the low bits, as the one-element cast does
+  const F64x8 back = __builtin_convertvector(narrow, F64x8);
+  if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
+  std::memcpy(out, &narrow, sizeof narrow);
   return true;
+}
+
+// fp16 bits to doubles with the F16C conversion, exact for every finite value (zeros and subnormals included); a
+// group holding an infinity or NaN is left to the one-element decoder, which spells those its own way.
+__attribute__((target("avx2,f16c"))) bool decode_f16(const uint8_t* in, double* values) {
+  const __m128i bits = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+  const __m128i exponent = _mm_and_si128(bits, _mm_set1_epi16(0x7C00));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi16(exponent, _mm_set1_epi16(0x7C00))) != 0) return false;
+  const __m256 f = _mm256_cvtph_ps(bits);
+  _mm256_storeu_pd(values, _mm256_cvtps_pd(_mm256_castps256_ps128(f)));
+  _mm256_storeu_pd(values + 4, _mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)));
+  return true;
+}
+
+bool has_f16c() {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+  return yes;
 }
 
 bool has_avx512() {
@@ -93,6 +128,13 @@ EncodeExact8 encode_exact8_for(DType dt) {
       return &exact_16bit<10, 15>;
     case DType::BF16:
       return &exact_16bit<7, 127>;
+    case DType::I8:
+      return &exact_int<int8_t>;
+    case DType::U8:
+    case DType::Bool:
+      return &exact_int<uint8_t>;
+    case DType::I16:
+      return &exact_int<int16_t>;
     case DType::I32:
       return &exact_int<int32_t>;
     case DType::I64:
@@ -104,6 +146,19 @@ EncodeExact8 encode_exact8_for(DType dt) {
   (void)dt;
   return nullptr;
 #endif
+}
+
+}  // namespace poolcheck
+
+namespace poolcheck {
+
+DecodeEight decode_eight_for(DType dt) {
+#if defined(__x86_64__)
+  if (dt == DType::F16 && has_f16c()) return &decode_f16;
+#else
+  (void)dt;
+#endif
+  return nullptr;
 }
 
 }  // namespace poolcheck

@@ -245,9 +245,15 @@ bool store_int_reads_back(double v, uint8_t* p) {
 }
 
 template <typename Load>
-void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load) {
+void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* values, int64_t esize, Load load,
+                 DecodeEight eight = nullptr) {
   if (!offsets) {
-    for (size_t i = 0; i < n; ++i) values[i] = load(base + static_cast<int64_t>(i) * esize);
+    size_t i = 0;
+    if (eight)
+      for (; i + 8 <= n; i += 8)
+        if (!eight(base + static_cast<int64_t>(i) * esize, values + i))
+          for (size_t k = i; k < i + 8; ++k) values[k] = load(base + static_cast<int64_t>(k) * esize);
+    for (; i < n; ++i) values[i] = load(base + static_cast<int64_t>(i) * esize);
     return;
   }
   for (size_t i = 0; i < n; ++i) values[i] = load(base + offsets[i] * esize);
@@ -341,10 +347,11 @@ void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, 
       });
     case DType::F16:
       return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
-        uint16_t b;
-        std::memcpy(&b, p, 2);
-        return unpack_half(b);
-      });
+            uint16_t b;
+            std::memcpy(&b, p, 2);
+            return unpack_half(b);
+          },
+          decode_eight_for(dt));
     case DType::BF16:
       return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
         uint16_t b;

@@ -100,9 +100,6 @@ inline bool& recorded_exec_everywhere() {
 
 }  // namespace detail
 
-// `*gen`: inside a direct_exec evaluation, its handler's draw without RapidCheck's boxing of the value (a mapped
-// generator, a type-erased value and their allocations for every draw: a good part of the campaign parent's time);
-// elsewhere (rc::gen::exec, a property) `*gen` itself. The same value either way.
 namespace detail {
 // The handler answering `*gen` here when it is a direct_exec evaluation's, else null.
 inline DirectHandler* direct_handler() {
@@ -111,6 +108,9 @@ inline DirectHandler* direct_handler() {
 }
 }  // namespace detail
 
+// `*gen`: inside a direct_exec evaluation, its handler's draw without RapidCheck's boxing of the value (a mapped
+// generator, a type-erased value and their allocations for every draw: a good part of the campaign parent's time);
+// elsewhere (rc::gen::exec, a property) `*gen` itself. The same value either way.
 template <typename T>
 T value_of(const rc::Gen<T>& gen) {
   if (detail::DirectHandler* direct = detail::direct_handler()) return direct->generate(gen);

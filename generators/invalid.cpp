@@ -41,7 +41,7 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
       GenConfig class_cfg = base_cfg;
       meet_class(*wanted, cfg.target.choice, &class_cfg);
       for (int attempt = 0; attempt < 6; ++attempt)
-        if (auto m = wanted->violate(*valid(class_cfg), cfg.target.choice)) return *m;
+        if (auto m = wanted->violate(value_of(valid(class_cfg)), cfg.target.choice)) return *m;
       base_cfg.kernel_platforms = platforms;
     }
     const size_t n = spec.rules.size();
@@ -70,12 +70,12 @@ rc::Gen<Case> invalid_from(const spec::OperatorSpec& spec, std::function<rc::Gen
     base_cfg.kernel_platforms = socs;
     GenConfig class_cfg = base_cfg;
     meet_class(rule, choice, &class_cfg);
-    Case base = *valid(class_cfg);
+    Case base = value_of(valid(class_cfg));
     for (int attempt = 0; attempt < 2; ++attempt) {
       for (uint64_t k = 0; k < 8; ++k)
         if (auto m = rule.violate(base, choice + k)) return *m;
       base_cfg.kernel_platforms = {kernels.front()};
-      base = *valid(base_cfg);
+      base = value_of(valid(base_cfg));
     }
     for (size_t i = 1; i < n; ++i)
       for (uint64_t k = 0; k < 8; ++k)

@@ -109,10 +109,10 @@ Case place_on(const rc::Gen<Case>& draw, ThresholdRule rule, Side side) {
   // another threshold) would be counted there, so it is drawn again.
   // The ordinary generators' shapes grow with RapidCheck's size (all 1 at the smallest); the thresholds need shapes
   // of some extent whatever size the campaign samples at.
-  const rc::Gen<Case> sized = rc::gen::resize(kDrawSize, draw);
+  const rc::Gen<Case> sized = rc::gen::resize(kDrawSize, draw);  // built once, drawn up to 2 x kTries times
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < kTries; ++i) {
-      const Case drawn = *sized;
+      const Case drawn = value_of(sized);
       for (const Threshold& t : tiling_oracle::tiling_thresholds(drawn)) {
         if (pass == 0 && t.rule != rule) continue;
         const int64_t value = knob_at(t, side);

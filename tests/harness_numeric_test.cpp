@@ -238,6 +238,10 @@ std::vector<double> mostly_exact(DType dt, size_t n, uint64_t seed) {
     if (r % 29 == 0) {
       const double awkward = kAwkward[static_cast<size_t>(next() % kAwkward.size())];
       v[i] = std::isnan(awkward) ? 2.7 : awkward;  // a NaN's flag may differ from its round trip (see above)
+    } else if (dt == DType::I8 || dt == DType::U8 || dt == DType::Bool || dt == DType::I16) {
+      const int64_t lo = dt == DType::I8 ? -128 : dt == DType::I16 ? -32768 : 0;
+      const int64_t span = dt == DType::I8 || dt == DType::U8 ? 256 : dt == DType::Bool ? 2 : 65536;
+      v[i] = static_cast<double>(lo + static_cast<int64_t>(next() % static_cast<uint64_t>(span)));
     } else if (dt == DType::I32 || dt == DType::I64 || r % 3 == 0) {
       v[i] = static_cast<double>(static_cast<int64_t>(next() % 200001) - 100000);
     } else {
@@ -250,7 +254,8 @@ std::vector<double> mostly_exact(DType dt, size_t n, uint64_t seed) {
 }  // namespace
 
 TEST(HarnessNumeric, EightAtOnceEncodingIsTheOneElementEncodingDenseAndScattered) {
-  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::I32, DType::I64};
+  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::I8,  DType::U8,
+                          DType::Bool, DType::I16, DType::I32,  DType::I64};
   int exact_runs = 0, inexact_runs = 0;
   for (DType dt : dtypes)
     for (size_t n : {0, 7, 8, 9, 16, 63, 64, 65, 1000}) {
@@ -294,4 +299,39 @@ TEST(HarnessNumeric, NegativeControlOneRoundedValueInALongRunIsReported) {
     v[at] = 2.5;  // an integer dtype truncates it
     EXPECT_FALSE(poolcheck::encode_at(DType::I32, v.data(), nullptr, v.size(), bytes.data())) << at;
   }
+}
+
+// decode_at of fp16 against the one-element decoder, bit for bit, over every bit pattern in order (groups of eight
+// finite values take the eight-at-once decoder where the CPU has one; groups with an infinity or NaN do not), dense
+// and scattered.
+TEST(HarnessNumeric, Fp16DecodeOfEveryBitPatternIsTheOneElementDecode) {
+  std::vector<uint16_t> all(65536);
+  for (size_t i = 0; i < all.size(); ++i) all[i] = static_cast<uint16_t>(i);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(all.data());
+  std::vector<double> dense(all.size()), scattered(all.size() / 2);
+  poolcheck::decode_at(DType::F16, bytes, nullptr, dense.size(), dense.data());
+  std::vector<int64_t> odd(scattered.size());
+  for (size_t i = 0; i < odd.size(); ++i) odd[i] = static_cast<int64_t>(2 * i + 1);
+  poolcheck::decode_at(DType::F16, bytes, odd.data(), odd.size(), scattered.data());
+  size_t differing = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const double want = poolcheck::f16_value(all[i]);
+    differing += std::memcmp(&dense[i], &want, 8) != 0;
+    if (i % 2 == 1) differing += std::memcmp(&scattered[i / 2], &want, 8) != 0;
+  }
+  EXPECT_EQ(differing, 0u);
+}
+
+// Negative control for the comparison above: the neighbouring pattern's value must differ from each finite one.
+TEST(HarnessNumeric, NegativeControlANeighbouringFp16PatternFailsTheBitComparison) {
+  std::vector<uint16_t> finite(64);
+  for (size_t i = 0; i < finite.size(); ++i) finite[i] = static_cast<uint16_t>(0x3C00 + 7 * i);
+  std::vector<double> got(finite.size());
+  poolcheck::decode_at(DType::F16, reinterpret_cast<const uint8_t*>(finite.data()), nullptr, got.size(), got.data());
+  size_t differing = 0;
+  for (size_t i = 0; i < finite.size(); ++i) {
+    const double neighbour = poolcheck::f16_value(static_cast<uint16_t>(finite[i] ^ 1));
+    differing += std::memcmp(&got[i], &neighbour, 8) != 0;
+  }
+  EXPECT_EQ(differing, finite.size());
 }

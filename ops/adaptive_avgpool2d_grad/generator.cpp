@@ -140,7 +140,7 @@ rc::Gen<Case> adaptive_avgpool2d_grad::valid(const GenConfig& cfg) {
     if (::poolcheck::adaptive_avgpool2d_grad::route_on(fam.target.platform) ==
         ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Arch35)
       if (const RegbaseShape shape = regbase_shape(cfg); shape != RegbaseShape::Family) return regbase_case(fam, shape);
-    return lowered(*adaptive_avgpool3d_grad::valid(fam), fam);
+    return lowered(value_of(adaptive_avgpool3d_grad::valid(fam)), fam);
   });
 }
 

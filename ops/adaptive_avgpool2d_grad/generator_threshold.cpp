@@ -30,7 +30,7 @@ rc::Gen<Case> adaptive_avgpool2d_grad::threshold(const GenConfig& cfg) {
         ::poolcheck::adaptive_avgpool2d_grad::KernelRoute::Family)
       fam.target.platform = value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     fam.target.dtype = pick_dtype(cfg, {DType::F32, DType::F16, DType::BF16});
-    const Case c = *adaptive_avgpool3d_grad::threshold(fam);
+    const Case c = value_of(adaptive_avgpool3d_grad::threshold(fam));
     auto lowered = without_depth_axis(c, ::poolcheck::adaptive_avgpool2d_grad::family());
     if (!lowered) throw std::logic_error("adaptive_avgpool2d_grad: the family's threshold case has a depth axis");
     for (const char* name : ::poolcheck::adaptive_avgpool2d_grad::kTensorNames)

@@ -63,7 +63,7 @@ rc::Gen<Case> maxpool2d_grad::valid(const GenConfig& cfg) {
   if (wants(cfg, kFeatureThreshold)) return maxpool2d_grad::threshold(cfg);
   return direct_exec([cfg] {
     const GenConfig fam = family_config(cfg);
-    return lowered(*maxpool3d_grad::valid(fam), fam);
+    return lowered(value_of(maxpool3d_grad::valid(fam)), fam);
   });
 }
 

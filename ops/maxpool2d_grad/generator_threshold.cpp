@@ -29,7 +29,7 @@ rc::Gen<Case> maxpool2d_grad::threshold(const GenConfig& cfg) {
     if (fam.target.platform.empty())
       fam.target.platform = value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     fam.target.dtype = DType::F32;  // the one dtype the document lists on A2/A3
-    const Case c = *maxpool3d_grad::threshold(fam);
+    const Case c = value_of(maxpool3d_grad::threshold(fam));
     auto lowered = without_depth_axis(c, ::poolcheck::maxpool2d_grad::family());
     if (!lowered) throw std::logic_error("maxpool2d_grad: the family's threshold case has a depth axis");
     if (lowered->fill == FillKind::Special) lowered->fill = FillKind::Normal;

@@ -82,7 +82,7 @@ rc::Gen<Case> maxpool2d_mask_grad::valid(const GenConfig& cfg) {
     // family's smallest UB, which holds no plane of more than a row or two.
     const bool bit_mask = steers_to(cfg, Strategy::V1Plane) || steers_to(cfg, Strategy::V1Rows);
     if (bit_mask && cfg.target.platform.empty()) fam.target.platform = "Ascend910";
-    Case c = with_mask(maxpool2d_family::lowered(*maxpool3d_grad::valid(fam), fam));
+    Case c = with_mask(maxpool2d_family::lowered(value_of(maxpool3d_grad::valid(fam)), fam));
     if (bit_mask && !is_lane_bits(c)) c = with_one_by_one(c);
     if (steers_to(cfg, Strategy::V1Rows)) c.ub_bytes = kRowPassUb;
     return c;
@@ -120,10 +120,10 @@ rc::Gen<Case> maxpool2d_mask_grad::threshold(const GenConfig& cfg) {
     if (fam.target.platform.empty() || fam.target.platform == "Ascend910")
       fam.target.platform = value_of(rc::gen::element<std::string>("Ascend910B", "Ascend910_93"));
     fam.target.dtype = pick_dtype(cfg, listed_dtypes(contract(), fam.target.platform));
-    return maxpool2d_family::lowered(*maxpool3d_grad::threshold(fam), fam);
+    return maxpool2d_family::lowered(value_of(maxpool3d_grad::threshold(fam)), fam);
   });
   return direct_exec(
-      [problem] { return with_mask(*such_that(problem, [](const Case& c) { return !one_by_one(c); })); });
+      [problem] { return with_mask(value_of(such_that(problem, [](const Case& c) { return !one_by_one(c); }))); });
 }
 
 std::vector<std::string> maxpool2d_mask_grad::features() {
