@@ -27,29 +27,29 @@ POOLCHECK_AVX512 inline bool all_lanes(I64x8 mask) {
 // A 16-bit format with `Fraction` fraction bits and exponent bias `Bias`: the bits of eight of its normal numbers,
 // straight from the doubles' bits, when all eight are such numbers (no bit below the fraction set).
 template <int Fraction, int Bias>
-POOLCHECK_AVX512 bool exact_16bit(const double* values, uint8_t* out) {
+POOLCHECK_AVX512 EightEncoded exact_16bit(const double* values, uint8_t* out) {
   F64x8 v;
   std::memcpy(&v, values, sizeof v);
   const auto d = reinterpret_cast<U64x8>(v);
   const I64x8 exponent = reinterpret_cast<I64x8>((d >> 52) & 0x7FF) - 1023;
   constexpr int kDropped = 52 - Fraction;
   const I64x8 ok = (exponent >= 1 - Bias) & (exponent <= Bias) & ((d & ((uint64_t{1} << kDropped) - 1)) == 0);
-  if (!all_lanes(ok)) return false;
+  if (!all_lanes(ok)) return EightEncoded::Declined;
   const U64x8 bits = ((d >> 48) & 0x8000) | reinterpret_cast<U64x8>(exponent + Bias) << Fraction |
                      ((d >> kDropped) & ((uint64_t{1} << Fraction) - 1));
   const U16x8 narrow = __builtin_convertvector(bits, U16x8);
   std::memcpy(out, &narrow, sizeof narrow);
-  return true;
+  return EightEncoded::Exact;
 }
 
-POOLCHECK_AVX512 bool exact_f32(const double* values, uint8_t* out) {
+POOLCHECK_AVX512 EightEncoded exact_f32(const double* values, uint8_t* out) {
   F64x8 v;
   std::memcpy(&v, values, sizeof v);
-  const F32x8 f = __builtin_convertvector(v, F32x8);  // rounds as the one-element cast does
+  const F32x8 f = __builtin_convertvector(v, F32x8);  // rounds (NaN included) as the one-element cast does
   const F64x8 back = __builtin_convertvector(f, F64x8);
-  if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
   std::memcpy(out, &f, sizeof f);
-  return true;
+  return all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v)) ? EightEncoded::Exact
+                                                                              : EightEncoded::Changed;
 }
 
 // Eight lanes of an integer type (GCC vector types cannot be declared on a template parameter).
@@ -78,18 +78,19 @@ struct EightOf<int64_t> {
 
 // Integers: truncation toward zero of values inside int64's range, narrowed to the dtype.
 template <typename I>
-POOLCHECK_AVX512 bool exact_int(const double* values, uint8_t* out) {
+POOLCHECK_AVX512 EightEncoded exact_int(const double* values, uint8_t* out) {
   F64x8 v;
   std::memcpy(&v, values, sizeof v);
   const auto magnitude = reinterpret_cast<U64x8>(v) & 0x7FFFFFFFFFFFFFFFull;
-  if (!all_lanes(reinterpret_cast<I64x8>(magnitude < 0x43E0000000000000ull))) return false;  // |v| < 2^63, no NaN
+  if (!all_lanes(reinterpret_cast<I64x8>(magnitude < 0x43E0000000000000ull)))  // |v| < 2^63, no NaN
+    return EightEncoded::Declined;
   const I64x8 wide = __builtin_convertvector(v, I64x8);
   using Narrow = typename EightOf<I>::type;
   const Narrow narrow = __builtin_convertvector(wide, Narrow);  // keeps the low bits, as the one-element cast does
   const F64x8 back = __builtin_convertvector(narrow, F64x8);
-  if (!all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v))) return false;
   std::memcpy(out, &narrow, sizeof narrow);
-  return true;
+  return all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v)) ? EightEncoded::Exact
+                                                                              : EightEncoded::Changed;
 }
 
 // fp16 bits to doubles with the F16C conversion, exact for every finite value (zeros and subnormals included); a
@@ -118,7 +119,7 @@ bool has_avx512() {
 
 }  // namespace
 
-EncodeExact8 encode_exact8_for(DType dt) {
+EncodeEight encode_eight_for(DType dt) {
 #if defined(__x86_64__)
   if (!has_avx512()) return nullptr;
   switch (dt) {

@@ -1,7 +1,8 @@
-// Eight values encoded or decoded at once, for the staging and the read-back of every tensor of every case. Encoding:
-// where every one of the eight reads back exactly as given (what the fill's values do), their encodings come from one
-// pass of AVX-512 integer and conversion instructions; otherwise the caller encodes them one by one, which decides
-// every other value (rounding, NaN, zeros, subnormals, out-of-range integers) as before. Decoding fp16: eight finite
+// Eight values encoded or decoded at once, for the staging and the read-back of every tensor of every case. Encoding
+// with AVX-512 integer and conversion instructions: fp32 and the integer dtypes store any eight values inside int64's
+// range (a conversion rounds or truncates as the one-element cast does) and say whether all read back; fp16 and bf16
+// store eight values that are all normal numbers of the format (what the fill draws). A group the encoder declines
+// is encoded one by one, which decides every other value (rounding, NaN, subnormals, out-of-range integers). Decoding fp16: eight finite
 // values through the F16C conversion, which is exact; infinities and NaN one by one. The results are the one-by-one
 // codec's, bit for bit.
 #pragma once
@@ -12,11 +13,16 @@
 
 namespace poolcheck {
 
-// Writes the encodings of values[0..8) as the dtype into out (8 x its size) and returns true when all eight read
-// back bit for bit; false (out then unspecified) when one does not.
-using EncodeExact8 = bool (*)(const double* values, uint8_t* out);
-// The dtype's eight-at-once encoder, or null where there is none (other dtypes; a CPU without AVX-512F and DQ).
-EncodeExact8 encode_exact8_for(DType dt);
+// What an eight-at-once encoder did with its group.
+enum class EightEncoded : int8_t {
+  Exact,     // stored, and every value reads back bit for bit
+  Changed,   // stored as the one-by-one encoding stores it, and at least one value reads back changed
+  Declined,  // not stored (out unspecified): the caller encodes the group one by one
+};
+// Encodes values[0..8) as the dtype into out (8 x its size).
+using EncodeEight = EightEncoded (*)(const double* values, uint8_t* out);
+// The dtype's eight-at-once encoder, or null where there is none (other dtypes; a CPU without AVX-512F, DQ, VL, BW).
+EncodeEight encode_eight_for(DType dt);
 
 // Decodes the eight elements at `in` (dense) into values[0..8) and returns true, or returns false (values then
 // unspecified) for a group the one-element decoder must take.

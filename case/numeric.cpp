@@ -192,20 +192,22 @@ namespace {
 
 // One loop per dtype, so the dtype switch runs once per tensor rather than once per element, and one per layout:
 // a dense run (no offsets) is walked directly. `store` writes one element and says whether it reads back as given;
-// `eight`, when the dtype has one, encodes eight at a time where all eight read back (exact_chunks.h).
+// `eight`, when the dtype has one, encodes eight at a time (exact_chunks.h).
 template <typename Store>
 bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store,
-                 EncodeExact8 eight) {
+                 EncodeEight eight) {
   bool exact = true;
   size_t i = 0;
   if (eight) {
     const auto width = static_cast<size_t>(esize);
     uint8_t chunk[64];
     for (; i + 8 <= n; i += 8) {
-      if (!offsets) {
-        if (eight(values + i, base + static_cast<int64_t>(i) * esize)) continue;
-      } else if (eight(values + i, chunk)) {
-        for (size_t k = 0; k < 8; ++k) std::memcpy(base + offsets[i + k] * esize, chunk + k * width, width);
+      uint8_t* out = offsets ? chunk : base + static_cast<int64_t>(i) * esize;
+      const EightEncoded done = eight(values + i, out);
+      if (done != EightEncoded::Declined) {
+        exact &= done == EightEncoded::Exact;
+        if (offsets)
+          for (size_t k = 0; k < 8; ++k) std::memcpy(base + offsets[i + k] * esize, chunk + k * width, width);
         continue;
       }
       for (size_t k = i; k < i + 8; ++k)
@@ -263,7 +265,7 @@ void decode_each(const uint8_t* base, const int64_t* offsets, size_t n, double* 
 
 bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n, uint8_t* base) {
   const int64_t esize = dtype_size(dt);
-  const EncodeExact8 eight = encode_exact8_for(dt);
+  const EncodeEight eight = encode_eight_for(dt);
   switch (dt) {
     case DType::F32:
       return encode_each(
