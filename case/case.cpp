@@ -154,10 +154,39 @@ std::string contiguous_strides_overflow(const std::vector<int64_t>& shape) {
          "explicit strides (:st=...)";
 }
 
+// Walked from the last axis without building the contiguous strides: this runs for every tensor of every case.
 bool is_contiguous(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
-  const auto c = checked_contiguous_strides(shape);
-  return c && *c == strides;
+  if (strides.size() != shape.size()) return false;
+  int64_t expected = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    if (strides[i] != expected) return false;
+    if (i == 0) break;
+    const auto next = checked_mul(expected, std::max<int64_t>(shape[i], 1));
+    if (!next) return false;
+    expected = *next;
+  }
+  return true;
 }
+
+namespace {
+
+// Whether every contiguous stride of `shape` fits int64 (what contiguous_strides would build), without building them.
+bool contiguous_strides_fit(const std::vector<int64_t>& shape) {
+  int64_t stride = 1;
+  for (size_t i = shape.size(); i-- > 1;) {
+    const auto next = checked_mul(stride, std::max<int64_t>(shape[i], 1));
+    if (!next) return false;
+    stride = *next;
+  }
+  return true;
+}
+
+// A tensor without explicit strides is contiguous; its strides must fit as contiguous_strides requires.
+void require_contiguous_strides_fit(const TensorArg& t) {
+  if (!contiguous_strides_fit(t.shape)) throw std::invalid_argument(contiguous_strides_overflow(t.shape));
+}
+
+}  // namespace
 
 std::vector<int64_t> effective_strides(const TensorArg& t) {
   return t.strides.empty() ? contiguous_strides(t.shape) : t.strides;
@@ -165,9 +194,10 @@ std::vector<int64_t> effective_strides(const TensorArg& t) {
 
 ElementOffsets view_element_offsets(const TensorArg& t) {
   const auto count = element_count(t.shape).value_or(0);
-  const auto strides = effective_strides(t);
+  if (t.strides.empty()) require_contiguous_strides_fit(t);
+  const std::vector<int64_t>& strides = t.strides;
   ElementOffsets offs(static_cast<size_t>(count));
-  if (is_contiguous(t.shape, strides)) {  // dense: no odometer walk
+  if (strides.empty() || is_contiguous(t.shape, strides)) {  // dense: no odometer walk
     std::iota(offs.begin(), offs.end(), t.offset);
     return offs;
   }
@@ -199,7 +229,11 @@ ElementOffsets view_element_offsets(const TensorArg& t) {
 // steps further than all the axes inside it reach together (then each carry of the odometer moves forward). Decided
 // from the strides, not the offsets; a view whose reach does not fit int64 is walked instead.
 bool view_offsets_rise(const TensorArg& t) {
-  const std::vector<int64_t> strides = effective_strides(t);
+  if (t.strides.empty()) {  // contiguous: each axis steps past everything inside it
+    require_contiguous_strides_fit(t);
+    return true;
+  }
+  const std::vector<int64_t>& strides = t.strides;
   if (strides.size() != t.shape.size()) return false;  // not a view to walk: never taken as rising
   if (element_count(t.shape).value_or(1) == 0) return true;
   int64_t inner_reach = 0;  // how far the axes inside the current one move, together
@@ -229,7 +263,9 @@ std::optional<int64_t> view_extent_elems(const TensorArg& t) {
   const auto count = element_count(t.shape);
   if (!count || t.offset < 0) return std::nullopt;
   if (*count == 0) return 0;
-  const auto strides = effective_strides(t);
+  // Contiguous: the last element is count - 1 past the offset (the strides fit, every axis being at least 1 long).
+  if (t.strides.empty()) return checked_add(t.offset, *count);
+  const std::vector<int64_t>& strides = t.strides;
   if (strides.size() != t.shape.size()) return std::nullopt;
   std::optional<int64_t> reach = t.offset;
   for (size_t i = 0; i < t.shape.size(); ++i) {

@@ -115,7 +115,8 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
     throw std::invalid_argument("an allocation of " + std::to_string(allocation_elems(arg)) + " elements of " +
                                 std::to_string(esize) + " bytes passes INT64_MAX bytes");
   const int64_t bytes = std::max<int64_t>(1, *checked_bytes);
-  dense_ = is_contiguous(arg.shape, effective_strides(arg));
+  const std::vector<int64_t> strides = effective_strides(arg);
+  dense_ = is_contiguous(arg.shape, strides);
   initial_.resize(static_cast<size_t>(bytes));
   // The pattern goes where the values will not: around a dense view (its values cover it), everywhere otherwise.
   if (values && dense_ && view_size() == values->size()) {
@@ -149,7 +150,6 @@ DeviceTensor::DeviceTensor(const TensorArg& arg, const std::vector<double>* valu
   } else {
     restore();
   }
-  const auto strides = effective_strides(arg);
   tensor_ = api.aclCreateTensor(arg.shape.data(), arg.shape.size(), to_acl(arg.dtype), strides.data(), arg.offset,
                                 to_acl(arg.format), arg.shape.data(), arg.shape.size(), data_);
 }

@@ -49,13 +49,25 @@ class BlockContext {
   // the first bad one with load_gm's message.
   template <typename T>
   const T* load_gm_box(const GmTensor<T>& src, int64_t at, int64_t rows, int64_t stride, int64_t cols) {
+    const T* box = gm_box(src, at, rows, stride, cols);
+    if (box && rows > 0 && cols > 0) count_gm_reads(src, rows * cols);
+    return box;
+  }
+  // load_gm_box's check alone, for threads whose loads fall inside one box: each thread's own loads are then
+  // counted with count_gm_reads.
+  template <typename T>
+  const T* gm_box(const GmTensor<T>& src, int64_t at, int64_t rows, int64_t stride, int64_t cols) const {
     if (rows <= 0 || cols <= 0) return src.base;
     int64_t span = 0, last = 0;
     if (at < 0 || stride < 1 || __builtin_mul_overflow(rows - 1, stride, &span) ||
         __builtin_add_overflow(at + cols - 1, span, &last) || last >= src.count)
       return nullptr;
-    traffic_.gm_read += rows * cols * static_cast<int64_t>(sizeof(T));
     return src.base + at;
+  }
+  // The read traffic of `count` single-element loads of `src`.
+  template <typename T>
+  void count_gm_reads(const GmTensor<T>&, int64_t count) {
+    traffic_.gm_read += count * static_cast<int64_t>(sizeof(T));
   }
 
   // DataCopyPad UB -> GM, plain store.

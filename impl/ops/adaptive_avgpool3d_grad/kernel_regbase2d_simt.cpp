@@ -17,6 +17,7 @@
 // group's stores are staged in UB and leave as one copy per contiguous run.
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/axis_windows.h"
@@ -37,6 +38,7 @@ struct Simt {
   const Regbase2dTiling& t;
   UbBuf<T> stage;                      // a thread group's stores
   std::array<float, kThreads> sums{};  // a thread group's results before their cast (stage holds at most kThreads)
+  std::vector<float> terms{};          // Nchw: a row segment's terms, m rows of its columns
   bool wrong_tap = fault_on(Fault::WrongTap);
   // A thread group of kThreads consecutive elements spans at most kThreads / wx + 2 rows and kThreads + 1 columns
   // (the wrong_tap fault reads one column further).
@@ -65,6 +67,33 @@ struct Simt {
       for (int64_t ow = rw[0]; ow < rw[1]; ++ow) sum += gy(base + oh * t.wy + ow) * inv / cols.extent_f(ow);
     }
     return sum;
+  }
+  // Nchw for the elements [w0, w1) of one x row, into out[0 .. w1 - w0): every term (g * fp32(1/kH)) / kW of the
+  // row segment's taps once (each thread holding it computes the same bits), then each thread's sum of its own
+  // terms in its order, and its loads counted. A segment outside the tables or the tensor goes element by element.
+  void nchw_run(int64_t nc, int64_t h, int64_t w0, int64_t w1, float* out) {
+    const auto rh = rows.range(h);
+    const int64_t c0 = cols.range(col(w0))[0], c1 = cols.range(col(w1 - 1))[1];  // ranges rise with the column
+    const int64_t m = rh[1] - rh[0], n = c1 - c0, base = nc * t.hy * t.wy;
+    const float* inv_h = m > 0 && n > 0 ? rows.inv_extents_f(rh[0], m) : nullptr;
+    const float* ext_w = inv_h ? cols.extents_f(c0, n) : nullptr;
+    const T* g = ext_w ? ctx.gm_box(a.grad, base + rh[0] * t.wy + c0, m, t.wy, n) : nullptr;
+    if (!g) {
+      for (int64_t w = w0; w < w1; ++w) out[w - w0] = nchw(nc, h, col(w));
+      return;
+    }
+    terms.resize(static_cast<size_t>(m * n));
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t k = 0; k < n; ++k)
+        terms[static_cast<size_t>(i * n + k)] = Codec::load(g[i * t.wy + k]) * inv_h[i] / ext_w[k];
+    for (int64_t w = w0; w < w1; ++w) {
+      const auto rw = cols.range(col(w));
+      float sum = 0.0f;
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t k = rw[0]; k < rw[1]; ++k) sum += terms[static_cast<size_t>(i * n + k - c0)];
+      ctx.count_gm_reads(a.grad, m * (rw[1] - rw[0]));
+      out[w - w0] = sum;
+    }
   }
   float out_w_small(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
@@ -164,23 +193,44 @@ struct Simt {
   }
 
   // Elementwise variants: each block's thread groups of 1024 consecutive elements, stored as one copy.
-  // `value(nc, h, w)` is called directly (no std::function) on coordinates stepped along with the element.
-  template <typename Value>
-  void per_element(const Value& value) {
+  // `fill(s0, s1, out)` computes the fp32 results of elements [s0, s1) into out.
+  template <typename Fill>
+  void per_group(const Fill& fill) {
     const int64_t count = t.nc * t.hx * t.wx, grid = static_cast<int64_t>(ctx.block_num()) * kThreads;
     for (int64_t base = ctx.block_idx() * kThreads; base < count; base += grid) {
       const int64_t end = std::min(count, base + kThreads);
       for (int64_t s0 = base; s0 < end; s0 += stage.size()) {
         const int64_t s1 = std::min(end, s0 + stage.size());
         T* out = stage.span(0, s1 - s0);  // one UB check for the group's stores
-        int64_t nc = 0, h = 0, w = 0;
-        coords(s0, nc, h, w);
-        for (int64_t e = s0; e < s1; ++e, next(nc, h, w)) sums[static_cast<size_t>(e - s0)] = value(nc, h, col(w));
+        fill(s0, s1, sums.data());
         // The casts apart from the sums: a branch-free loop over the group that the compiler vectorises.
         for (int64_t e = 0; e < s1 - s0; ++e) out[e] = Codec::store(sums[static_cast<size_t>(e)]);
         ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
       }
     }
+  }
+  // `value(nc, h, w)` per element, called directly (no std::function) on coordinates stepped along with it.
+  template <typename Value>
+  void per_element(const Value& value) {
+    per_group([&](int64_t s0, int64_t s1, float* out) {
+      int64_t nc = 0, h = 0, w = 0;
+      coords(s0, nc, h, w);
+      for (int64_t e = s0; e < s1; ++e, next(nc, h, w)) out[e - s0] = value(nc, h, col(w));
+    });
+  }
+  // Nchw a row segment at a time (nchw_run).
+  void nchw_rows() {
+    per_group([&](int64_t s0, int64_t s1, float* out) {
+      int64_t nc = 0, h = 0, w = 0;
+      coords(s0, nc, h, w);
+      for (int64_t e = s0; e < s1;) {
+        const int64_t run = std::min(s1 - e, t.wx - w);
+        nchw_run(nc, h, w, w + run, out + (e - s0));
+        e += run;
+        w += run - 1;
+        next(nc, h, w);
+      }
+    });
   }
   // Tasks of one thread each (rows, row segments); `task(i)` computes and stores its own run.
   template <typename Task>
@@ -301,7 +351,7 @@ void r2_simt_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
     case SimtVariant::HReduceWExpand:
       return s.per_element([&](int64_t nc, int64_t h, int64_t w) { return s.h_reduce_w_expand(nc, h, w); });
     default:
-      return s.per_element([&](int64_t nc, int64_t h, int64_t w) { return s.nchw(nc, h, w); });
+      return s.nchw_rows();
   }
 }
 
