@@ -1,6 +1,7 @@
 #include "case/exact_chunks.h"
 
 #include <cstring>
+#include <type_traits>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -49,32 +50,21 @@ POOLCHECK_AVX512 EightEncoded exact_f32(const double* values, uint8_t* out) {
   const F64x8 back = __builtin_convertvector(f, F64x8);
   std::memcpy(out, &f, sizeof f);
   return all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v)) ? EightEncoded::Exact
-                                                                              : EightEncoded::Changed;
+                                                                                : EightEncoded::Changed;
 }
 
-// Eight lanes of an integer type (GCC vector types cannot be declared on a template parameter).
+// Eight lanes of an integer type (GCC vector types cannot be declared on a template parameter): the type of a
+// conversion of eight int64 lanes to it.
+using I8x8 = int8_t __attribute__((vector_size(8)));
+using U8x8 = uint8_t __attribute__((vector_size(8)));
+using I16x8 = int16_t __attribute__((vector_size(16)));
+using I32x8 = int32_t __attribute__((vector_size(32)));
 template <typename I>
-struct EightOf;
-template <>
-struct EightOf<int8_t> {
-  using type = int8_t __attribute__((vector_size(8)));
-};
-template <>
-struct EightOf<uint8_t> {
-  using type = uint8_t __attribute__((vector_size(8)));
-};
-template <>
-struct EightOf<int16_t> {
-  using type = int16_t __attribute__((vector_size(16)));
-};
-template <>
-struct EightOf<int32_t> {
-  using type = int32_t __attribute__((vector_size(32)));
-};
-template <>
-struct EightOf<int64_t> {
-  using type = int64_t __attribute__((vector_size(64)));
-};
+using EightOf = std::conditional_t<
+    std::is_same_v<I, int8_t>, I8x8,
+    std::conditional_t<std::is_same_v<I, uint8_t>, U8x8,
+                       std::conditional_t<std::is_same_v<I, int16_t>, I16x8,
+                                          std::conditional_t<std::is_same_v<I, int32_t>, I32x8, I64x8>>>>;
 
 // Integers: truncation toward zero of values inside int64's range, narrowed to the dtype.
 template <typename I>
@@ -85,12 +75,12 @@ POOLCHECK_AVX512 EightEncoded exact_int(const double* values, uint8_t* out) {
   if (!all_lanes(reinterpret_cast<I64x8>(magnitude < 0x43E0000000000000ull)))  // |v| < 2^63, no NaN
     return EightEncoded::Declined;
   const I64x8 wide = __builtin_convertvector(v, I64x8);
-  using Narrow = typename EightOf<I>::type;
+  using Narrow = EightOf<I>;
   const Narrow narrow = __builtin_convertvector(wide, Narrow);  // keeps the low bits, as the one-element cast does
   const F64x8 back = __builtin_convertvector(narrow, F64x8);
   std::memcpy(out, &narrow, sizeof narrow);
   return all_lanes(reinterpret_cast<I64x8>(back) == reinterpret_cast<I64x8>(v)) ? EightEncoded::Exact
-                                                                              : EightEncoded::Changed;
+                                                                                : EightEncoded::Changed;
 }
 
 // fp16 bits to doubles with the F16C conversion, exact for every finite value (zeros and subnormals included); a

@@ -2,9 +2,9 @@
 // with AVX-512 integer and conversion instructions: fp32 and the integer dtypes store any eight values inside int64's
 // range (a conversion rounds or truncates as the one-element cast does) and say whether all read back; fp16 and bf16
 // store eight values that are all normal numbers of the format (what the fill draws). A group the encoder declines
-// is encoded one by one, which decides every other value (rounding, NaN, subnormals, out-of-range integers). Decoding fp16: eight finite
-// values through the F16C conversion, which is exact; infinities and NaN one by one. The results are the one-by-one
-// codec's, bit for bit.
+// is encoded one by one, which decides every other value (rounding, NaN, subnormals, out-of-range integers). Decoding
+// fp16: eight finite values through the F16C conversion, which is exact; infinities and NaN one by one. The results are
+// the one-by-one codec's, bit for bit.
 #pragma once
 
 #include <cstdint>

@@ -239,6 +239,21 @@ bool exact_normal_bits(double v, uint16_t* bits) {
   return true;
 }
 
+// A 16-bit float dtype's store: a normal number of the format straight from the double's bits, anything else
+// rounded. A rounded value other than NaN decodes back to itself, so the rounding says whether v reads back; a NaN
+// counts as changed (it reads back as the format's own NaN).
+template <int Fraction, int Bias, DType Dt, uint16_t (*Pack)(double)>
+bool store_16bit(double v, uint8_t* p) {
+  if (uint16_t b = 0; exact_normal_bits<Fraction, Bias>(v, &b)) {
+    std::memcpy(p, &b, 2);
+    return true;
+  }
+  const double r = round_to(Dt, v);
+  const uint16_t b = Pack(r);
+  std::memcpy(p, &b, 2);
+  return same_bits(r, v) && r == r;
+}
+
 // An integer dtype's store (truncating, as encode's rounding does) and whether the value reads back as given.
 template <typename I>
 bool store_int_reads_back(double v, uint8_t* p) {
@@ -276,36 +291,10 @@ bool encode_at(DType dt, const double* values, const int64_t* offsets, size_t n,
             return same_bits(x, v);
           },
           eight);
-    // A rounded 16-bit value other than NaN decodes back to itself, so the rounding says whether v reads back; a
-    // NaN counts as changed (it reads back as the format's own NaN).
     case DType::F16:
-      return encode_each(
-          values, offsets, n, base, esize,
-          [](double v, uint8_t* p) {
-            if (uint16_t b = 0; exact_normal_bits<10, 15>(v, &b)) {
-              std::memcpy(p, &b, 2);
-              return true;
-            }
-            const double r = round_to(DType::F16, v);
-            const uint16_t b = pack_half(r);
-            std::memcpy(p, &b, 2);
-            return same_bits(r, v) && r == r;
-          },
-          eight);
+      return encode_each(values, offsets, n, base, esize, store_16bit<10, 15, DType::F16, pack_half>, eight);
     case DType::BF16:
-      return encode_each(
-          values, offsets, n, base, esize,
-          [](double v, uint8_t* p) {
-            if (uint16_t b = 0; exact_normal_bits<7, 127>(v, &b)) {
-              std::memcpy(p, &b, 2);
-              return true;
-            }
-            const double r = round_to(DType::BF16, v);
-            const uint16_t b = pack_bf16(r);
-            std::memcpy(p, &b, 2);
-            return same_bits(r, v) && r == r;
-          },
-          eight);
+      return encode_each(values, offsets, n, base, esize, store_16bit<7, 127, DType::BF16, pack_bf16>, eight);
     // The index and mask dtypes too: encode's dtype switch per element showed in the campaign's profile (every
     // dtype of the enumeration has its own loop; `default` is only for Undefined).
     case DType::F64:
@@ -348,7 +337,9 @@ void decode_at(DType dt, const uint8_t* base, const int64_t* offsets, size_t n, 
         return static_cast<double>(x);
       });
     case DType::F16:
-      return decode_each(base, offsets, n, values, esize, [](const uint8_t* p) {
+      return decode_each(
+          base, offsets, n, values, esize,
+          [](const uint8_t* p) {
             uint16_t b;
             std::memcpy(&b, p, 2);
             return unpack_half(b);

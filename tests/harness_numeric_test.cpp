@@ -254,7 +254,7 @@ std::vector<double> mostly_exact(DType dt, size_t n, uint64_t seed) {
 }  // namespace
 
 TEST(HarnessNumeric, EightAtOnceEncodingIsTheOneElementEncodingDenseAndScattered) {
-  const DType dtypes[] = {DType::F32, DType::F16, DType::BF16, DType::I8,  DType::U8,
+  const DType dtypes[] = {DType::F32,  DType::F16, DType::BF16, DType::I8, DType::U8,
                           DType::Bool, DType::I16, DType::I32,  DType::I64};
   int exact_runs = 0, inexact_runs = 0;
   for (DType dt : dtypes)

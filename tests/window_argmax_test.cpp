@@ -59,14 +59,7 @@ std::optional<Problem> draw(SplitMix64& rng) {
 }
 
 PoolWindows3d windows_of(const Problem& p) {
-  PoolWindows3d w;
-  w.in = p.in;
-  w.out = p.out;
-  w.kernel = p.params.kernel;
-  w.stride = p.params.stride;
-  w.padding = p.params.padding;
-  w.dilation = p.params.dilation;
-  return w;
+  return {p.in, p.out, p.params.kernel, p.params.stride, p.params.padding, p.params.dilation};
 }
 
 // Problems (of `count` drawn) on which `takes_over` gives another index than the oracle somewhere.

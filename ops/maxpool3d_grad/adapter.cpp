@@ -91,13 +91,7 @@ HostValues make_inputs(const Case& c) {
   const int64_t out_elems = g.planes * g.out[0] * g.out[1] * g.out[2];
   v[kSelf] = fill_values(c, kSelf, in_elems, dt);
   v[kGradOutput] = fill_values(c, kGradOutput, out_elems, dt);
-  PoolWindows3d windows;
-  windows.in = g.in;
-  windows.out = g.out;
-  windows.kernel = g.params.kernel;
-  windows.stride = g.params.stride;
-  windows.padding = g.params.padding;
-  windows.dilation = g.params.dilation;
+  const PoolWindows3d windows{g.in, g.out, g.params.kernel, g.params.stride, g.params.padding, g.params.dilation};
   const std::vector<int64_t> argmax = window_argmax(v[kSelf], g.planes, windows);
   auto& idx = v[kIndices];
   idx.assign(argmax.begin(), argmax.end());

@@ -13,7 +13,8 @@
 //   SegFast2/3/4    one thread per (row, column segment): a segment's columns share their windows, so one value
 //                   ((g * weight) * fp32(1/kW), weight 0.5 at a crossing row) is stored over the segment
 // Each result is cast to the dtype with round-to-nearest-even. Threads read GM directly, counted as one element
-// load per gradient (Nchw and HInOne check an element's taps once as a box, the others load by load); a thread
+// load per gradient (HInOne checks an element's taps once as a box, Nchw a row segment's, the others load by load;
+// Nchw computes each of a segment's terms once, since every thread holding a term computes the same bits); a thread
 // group's stores are staged in UB and leave as one copy per contiguous run.
 #include <algorithm>
 #include <array>
