@@ -108,9 +108,81 @@ NormalLanes widest() {
   return lanes;
 }
 
+#if defined(__x86_64__)
+// Eight-lane double arithmetic with the rounding given explicitly: GCC's plain vector arithmetic may be contracted
+// into fused multiply-adds where the target has them, which would round differently from the scalar map. Every
+// operation is the zero-masked form over all lanes (GCC 12 warns on the plain forms' undefined pass-through operand).
+constexpr __mmask8 kAll = 0xFF;
+#define POOLCHECK_EXACT_OP(op, a, b) \
+  _mm512_maskz_##op##_round_pd(kAll, a, b, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+
+__attribute__((target("avx512f,avx512dq"))) __m512d magnitude_of(__m512d v) {
+  return _mm512_castsi512_pd(_mm512_maskz_and_epi64(kAll, _mm512_castpd_si512(v), _mm512_set1_epi64(INT64_MAX)));
+}
+
+__attribute__((target("avx512f,avx512dq"))) __m512d apply_map(const NormalMap& map, __m512d y) {
+  if (map.form == NormalMap::Form::Identity) return y;
+  const __m512d scaled = POOLCHECK_EXACT_OP(mul, y, _mm512_set1_pd(map.scale));
+  if (map.form == NormalMap::Form::Scale) return scaled;
+  return POOLCHECK_EXACT_OP(add, _mm512_set1_pd(map.shift), scaled);
+}
+
+// round_to(dt, v) on eight lanes where the scalar rounding takes its fast path; `fast` clears the other lanes (NaN
+// for f32; for f16/bf16 a value outside the normal binades, or one that rounds past the largest finite value).
+__attribute__((target("avx512f,avx512dq"))) __m512d round_eight(DType dt, __m512d v, __mmask8* fast) {
+  if (dt == DType::F32) {
+    *fast = _mm512_cmp_pd_mask(v, v, _CMP_ORD_Q);
+    return _mm512_maskz_cvtps_pd(kAll, _mm512_maskz_cvtpd_ps(kAll, v));
+  }
+  const numeric_detail::FloatFormat f = numeric_detail::format_of(dt);
+  const __m512i bits = _mm512_castpd_si512(v);
+  const __m512i field = _mm512_maskz_and_epi64(kAll, _mm512_maskz_srli_epi64(kAll, bits, 52), _mm512_set1_epi64(0x7FF));
+  const __m512i exponent = _mm512_maskz_sub_epi64(kAll, field, _mm512_set1_epi64(1023));
+  const __mmask8 normal = _mm512_cmpge_epi64_mask(exponent, _mm512_set1_epi64(f.min_exp)) &
+                          _mm512_cmple_epi64_mask(exponent, _mm512_set1_epi64(f.max_exp));
+  const auto shift = static_cast<unsigned>(52 - f.mantissa_bits);
+  const __m512i odd = _mm512_maskz_and_epi64(kAll, _mm512_maskz_srli_epi64(kAll, bits, shift), _mm512_set1_epi64(1));
+  const __m512i bias = _mm512_maskz_add_epi64(kAll, _mm512_set1_epi64((int64_t{1} << (shift - 1)) - 1), odd);
+  const __m512i rounded = _mm512_maskz_and_epi64(kAll, _mm512_maskz_add_epi64(kAll, bits, bias),
+                                                 _mm512_set1_epi64(~((int64_t{1} << shift) - 1)));
+  const __m512d r = _mm512_castsi512_pd(rounded);
+  *fast = normal & _mm512_cmp_pd_mask(magnitude_of(r), _mm512_set1_pd(f.max_finite), _CMP_LE_OQ);
+  return r;
+}
+
+__attribute__((target("avx512f,avx512dq"))) uint8_t decide_eight_avx512(const NormalChunk& chunk, size_t from, DType dt,
+                                                                        const NormalMap& map, double rel_error,
+                                                                        double* out) {
+  const __m512d y = _mm512_loadu_pd(chunk.approx + from);
+  const __m512d magnitude = magnitude_of(y);
+  const __m512d margin = POOLCHECK_EXACT_OP(mul, magnitude, _mm512_set1_pd(rel_error));
+  __mmask8 fast_lo = 0, fast_hi = 0;
+  const __m512d lo = round_eight(dt, apply_map(map, POOLCHECK_EXACT_OP(sub, y, margin)), &fast_lo);
+  const __m512d hi = round_eight(dt, apply_map(map, POOLCHECK_EXACT_OP(add, y, margin)), &fast_hi);
+  // y != 0 and finite (both comparisons are false for NaN), and both ends rounding to the same bits.
+  const __mmask8 usable = _mm512_cmp_pd_mask(magnitude, _mm512_setzero_pd(), _CMP_GT_OQ) &
+                          _mm512_cmp_pd_mask(magnitude, _mm512_set1_pd(HUGE_VAL), _CMP_LT_OQ);
+  const __mmask8 same = _mm512_cmpeq_epi64_mask(_mm512_castpd_si512(lo), _mm512_castpd_si512(hi));
+  const __mmask8 decided = usable & fast_lo & fast_hi & same;
+  _mm512_mask_storeu_pd(out, decided, lo);
+  return decided;
+}
+#undef POOLCHECK_EXACT_OP
+#endif
+
 }  // namespace
 
 bool normal_lanes_supported(NormalLanes lanes) { return supported(lanes); }
+
+uint8_t decided_eight(const NormalChunk& chunk, size_t from, DType dt, const NormalMap& map, double rel_error,
+                      double* out) {
+#if defined(__x86_64__)
+  if ((dt == DType::F32 || dt == DType::F16 || dt == DType::BF16) && supported(NormalLanes::Eight))
+    return decide_eight_avx512(chunk, from, dt, map, rel_error, out);
+#endif
+  (void)chunk, (void)from, (void)dt, (void)map, (void)rel_error, (void)out;
+  return 0;
+}
 
 void approximate_normals(NormalChunk* chunk, NormalLanes lanes) {
 #if defined(__x86_64__)

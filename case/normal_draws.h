@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "case/numeric.h"
 #include "case/rng.h"
@@ -38,6 +39,24 @@ void approximate_normals(NormalChunk* chunk);
 void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out, NormalLanes lanes);
 void draw_normal_chunk(SplitMix64& rng, size_t n, NormalChunk* out);
 
+// The monotone maps the fill puts its normal draws through, as data rather than a lambda, so that the check below
+// can run eight draws at once: y, y * scale, or shift + scale * y (each in that order of operations).
+struct NormalMap {
+  enum class Form : int8_t { Identity, Scale, Affine };
+  Form form = Form::Identity;
+  double shift = 0, scale = 1;
+  double operator()(double y) const {
+    return form == Form::Identity ? y : form == Form::Scale ? y * scale : shift + scale * y;
+  }
+};
+
+// rounded_draw's first branch for chunk draws [from, from + 8), the dtype's rounding (f32, f16 or bf16) written as
+// eight-lane AVX-512 arithmetic: each lane whose batched value decides (every value within its bound rounds to the
+// same value on the fast path) gets that value in out[k] and its bit in the result; the lanes left clear go through
+// rounded_draw. 0 where the CPU or the dtype has no such path.
+uint8_t decided_eight(const NormalChunk& chunk, size_t from, DType dt, const NormalMap& map, double rel_error,
+                      double* out);
+
 // The value of chunk draw i rounded by `round` after `transform`: the batched value where every value within its
 // bound rounds alike, else the scalar formula's.
 template <class Round, class Transform>
@@ -60,7 +79,14 @@ void rounded_normals(SplitMix64& rng, DType dt, double* out, size_t n, Transform
     NormalChunk chunk;
     for (size_t done = 0; done < n; done += chunk.n) {
       draw(rng, n - done < kNormalChunk ? n - done : kNormalChunk, &chunk);
-      for (size_t i = 0; i < chunk.n; ++i) out[done + i] = rounded_draw(chunk, i, round, transform, rel_error);
+      size_t i = 0;
+      if constexpr (std::is_same_v<Transform, NormalMap>)
+        for (; i + 8 <= chunk.n; i += 8) {
+          const uint8_t decided = decided_eight(chunk, i, dt, transform, rel_error, out + done + i);
+          for (size_t k = 0; k < 8; ++k)
+            if (!(decided >> k & 1)) out[done + i + k] = rounded_draw(chunk, i + k, round, transform, rel_error);
+        }
+      for (; i < chunk.n; ++i) out[done + i] = rounded_draw(chunk, i, round, transform, rel_error);
     }
   });
 }

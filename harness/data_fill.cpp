@@ -48,8 +48,8 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
     for (auto& x : v) x = draw();
   };
   // Normal values through a monotone map, batched (normal_draws.h: the same values as drawing one at a time).
-  const auto normals = [&](auto transform) { rounded_normals(rng, dt, v.data(), v.size(), transform); };
-  const auto as_drawn = [](double y) { return y; };
+  const auto normals = [&](const NormalMap& map) { rounded_normals(rng, dt, v.data(), v.size(), map); };
+  const NormalMap as_drawn;
   switch (kind) {
     case FillKind::Ints:
       integers([&] { return static_cast<double>(rng.below(17) - 8); });  // exact in every dtype and sum order
@@ -80,7 +80,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
         });
       break;
     case FillKind::Large:
-      normals([](double y) { return y * 1000.0; });
+      normals(NormalMap{NormalMap::Form::Scale, 0.0, 1000.0});
       break;
     case FillKind::Zeros:
       each([] { return 0.0; });
@@ -92,7 +92,7 @@ std::vector<double> fill_values(const Case& c, const std::string& tensor, int64_
       each([&] { return p[0]; });
       break;
     case FillKind::NormalRanged:
-      normals([&](double y) { return mean + stddev * y; });
+      normals(NormalMap{NormalMap::Form::Affine, mean, stddev});
       break;
     case FillKind::NaN:
       each([] { return std::numeric_limits<double>::quiet_NaN(); });

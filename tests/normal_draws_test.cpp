@@ -180,4 +180,67 @@ TEST(NormalDraws, NegativeControlADrawOutsideItsBoundIsCaughtByTheBitComparison)
   EXPECT_EQ(differing(honest, one_at_a_time(3, DType::F32, 20000, kMaps[0])), 0u);
 }
 
+// The fill's maps as data (NormalMap): groups of eight draws are decided at once with AVX-512 where the CPU has it,
+// the other lanes and the tails one by one. Maps that push values past fp16's range and into its subnormals make
+// lanes leave the fast rounding, so both sides of each group are exercised.
+const poolcheck::NormalMap kNormalMaps[] = {
+    {},
+    {poolcheck::NormalMap::Form::Scale, 0.0, 1000.0},
+    {poolcheck::NormalMap::Form::Affine, 0.37, 2.5e-3},
+    {poolcheck::NormalMap::Form::Affine, -3.0, -0.25},
+    {poolcheck::NormalMap::Form::Scale, 0.0, 3.0e4},
+    {poolcheck::NormalMap::Form::Affine, 1e-6, 2e-5},
+};
+
+std::vector<double> mapped_one_at_a_time(uint64_t seed, DType dt, size_t n, const poolcheck::NormalMap& m) {
+  SplitMix64 rng(seed);
+  std::vector<double> v(n);
+  for (auto& x : v) x = poolcheck::round_to(dt, m(rng.normal()));
+  return v;
+}
+
+template <class Draw>
+std::vector<double> mapped_batched(uint64_t seed, DType dt, size_t n, const poolcheck::NormalMap& m, Draw draw,
+                                   double bound) {
+  SplitMix64 rng(seed);
+  std::vector<double> v(n);
+  poolcheck::rounded_normals(rng, dt, v.data(), n, m, draw, bound);
+  return v;
+}
+
+TEST(NormalDraws, MappedDrawsDecidedEightAtATimeAreTheOneAtATimeValues) {
+  const auto draw = [](SplitMix64& rng, size_t n, NormalChunk* out) { poolcheck::draw_normal_chunk(rng, n, out); };
+  size_t compared = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed)
+    for (DType dt : kDtypes)
+      for (const poolcheck::NormalMap& m : kNormalMaps)
+        for (size_t n : {size_t{0}, size_t{7}, size_t{8}, size_t{9}, size_t{257}, size_t{20000}}) {
+          const auto got = mapped_batched(seed, dt, n, m, draw, poolcheck::kNormalDrawsRelError);
+          ASSERT_EQ(differing(got, mapped_one_at_a_time(seed, dt, n, m)), 0u)
+              << "seed " << seed << " dtype " << static_cast<int>(dt) << " scale " << m.scale << " n " << n;
+          compared += n;
+        }
+  EXPECT_GT(compared, 3'000'000u);
+}
+
+// Negative control for the eight-at-once decision: a draw off by more than the bound it is used with is caught by
+// the same bit comparison, in every dtype the decision rounds to (an error the dtype's rounding can see: 2^-30 for
+// f32, 2^-12 for the 16-bit formats), and an honest bound mends it.
+TEST(NormalDraws, NegativeControlAMappedDrawOutsideItsBoundIsCaught) {
+  const poolcheck::NormalMap ranged{poolcheck::NormalMap::Form::Affine, 0.37, 2.5e-3};
+  for (DType dt : {DType::F32, DType::F16, DType::BF16}) {
+    const double skew = dt == DType::F32 ? 0x1p-30 : 0x1p-12;
+    const auto skewed = [skew](SplitMix64& rng, size_t n, NormalChunk* out) {
+      poolcheck::draw_normal_chunk(rng, n, out);
+      for (size_t i = 0; i < out->n; ++i) out->approx[i] *= 1.0 + skew;
+    };
+    for (const poolcheck::NormalMap& m : {poolcheck::NormalMap{}, ranged}) {
+      const auto want = mapped_one_at_a_time(3, dt, 20000, m);
+      EXPECT_GT(differing(mapped_batched(3, dt, 20000, m, skewed, poolcheck::kNormalDrawsRelError), want), 0u)
+          << "dtype " << static_cast<int>(dt) << " scale " << m.scale;
+      EXPECT_EQ(differing(mapped_batched(3, dt, 20000, m, skewed, 4 * skew), want), 0u);
+    }
+  }
+}
+
 }  // namespace
