@@ -27,6 +27,7 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
     ctx.ub().free_all();
     const ScaledRows<Codec> buf(ctx, rows * pitch, sizeof(T) != 4);
     const RowTarget<T> target{a.acc, a.out, t.atomics};
+    const bool wrong_tap = fault_on(Fault::WrongTap);  // asked once: the fault does not change during a launch
     for (int64_t i = begin; i < end; i += rows) {
       for (int64_t row = 0; row < rows && i + row < end; ++row) {
         const int64_t task = i + row, slice = task % t.slice_num, pos = task / t.slice_num;
@@ -40,7 +41,7 @@ void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
         for (int64_t id = wd[0]; id < wd[1]; ++id)
           for (int64_t ih = wh[0]; ih < wh[1]; ++ih)
             for (int64_t iw = ww[0]; iw < ww[1]; ++iw) {
-              const int64_t col = fault_on(Fault::WrongTap) && iw + 1 < pr.in[2] ? iw + 1 : iw;
+              const int64_t col = wrong_tap && iw + 1 < pr.in[2] ? iw + 1 : iw;
               buf.put(ctx, target, ((id * pr.in[1] + ih) * pr.in[2] + col) * t.nc + c0, off, len);
             }
       }

@@ -22,6 +22,7 @@ void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   ctx.ub().free_all();
   const ScaledRows<Codec> buf(ctx, rows * t.c_align, sizeof(T) != 4 && !t.atomics);
   const RowTarget<T> target{a.acc, a.out, t.atomics};
+  const bool wrong_tap = fault_on(Fault::WrongTap);  // asked once: the fault does not change during a launch
   for (int64_t i = begin; i < end; i += rows) {
     const int64_t lines = std::min(rows, end - i);
     for (int64_t line = 0; line < lines; ++line) {
@@ -37,7 +38,7 @@ void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
       for (int64_t id = w.d0; id < w.d1; ++id)
         for (int64_t ih = w.h0; ih < w.h1; ++ih)
           for (int64_t iw = w.w0; iw < w.w1; ++iw) {
-            const int64_t shifted = fault_on(Fault::WrongTap) && iw + 1 < pr.in[1] ? iw + 1 : iw;
+            const int64_t shifted = wrong_tap && iw + 1 < pr.in[1] ? iw + 1 : iw;
             buf.put(ctx, target, ((id * pr.in[0] + ih) * pr.in[1] + shifted) * t.row_pitch + c0, row, len);
           }
     }

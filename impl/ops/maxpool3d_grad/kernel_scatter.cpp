@@ -60,6 +60,7 @@ void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   UbBuf<float> rmw(reinterpret_cast<float*>(elem.data()), 8, elem.ub_offset());  // the same block, fp32
   const bool wrong_plane = fault_on(Fault::IndexWrongPlane), swapped = fault_on(Fault::IndexAxesSwapped);
   const bool nan_dropped = fault_on(Fault::NanDropped), half_acc = fault_on(Fault::HalfAccumulation);
+  const bool wrong_tap = fault_on(Fault::WrongTap);
   const int64_t plane = pr.out_plane();
   for (int64_t blk = first; blk < first + rounds && blk < t.count[0]; ++blk) {
     const int64_t nc0 = blk * t.lanes, lanes = std::min(t.lanes, pr.nc() - nc0);
@@ -85,7 +86,7 @@ void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
               }
               const int64_t nc = (run + p0 + e) / plane;
               int64_t target = (wrong_plane ? nc0 : nc) * pr.in_plane() + at;
-              if (fault_on(Fault::WrongTap) && target + 1 < a.out.count) ++target;
+              if (wrong_tap && target + 1 < a.out.count) ++target;
               const float g = Codec::load(gv[e]);
               if (nan_dropped && !(g > 0 || g < 0)) continue;
               if (!t.atomics) {
