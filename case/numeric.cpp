@@ -193,21 +193,38 @@ namespace {
 // One loop per dtype, so the dtype switch runs once per tensor rather than once per element, and one per layout:
 // a dense run (no offsets) is walked directly. `store` writes one element and says whether it reads back as given;
 // `eight`, when the dtype has one, encodes eight at a time (exact_chunks.h).
+// Eight encoded elements of `Width` bytes from `chunk` to their offsets (a fixed-size copy each: a call to memcpy per
+// element cost more than the encoding).
+template <size_t Width>
+void scatter_eight(const uint8_t* chunk, const int64_t* offsets, uint8_t* base) {
+  for (size_t k = 0; k < 8; ++k) std::memcpy(base + offsets[k] * static_cast<int64_t>(Width), chunk + k * Width, Width);
+}
+void scatter_eight(const uint8_t* chunk, const int64_t* offsets, uint8_t* base, int64_t esize) {
+  switch (esize) {
+    case 1:
+      return scatter_eight<1>(chunk, offsets, base);
+    case 2:
+      return scatter_eight<2>(chunk, offsets, base);
+    case 4:
+      return scatter_eight<4>(chunk, offsets, base);
+    default:
+      return scatter_eight<8>(chunk, offsets, base);
+  }
+}
+
 template <typename Store>
 bool encode_each(const double* values, const int64_t* offsets, size_t n, uint8_t* base, int64_t esize, Store store,
                  EncodeEight eight) {
   bool exact = true;
   size_t i = 0;
   if (eight) {
-    const auto width = static_cast<size_t>(esize);
     uint8_t chunk[64];
     for (; i + 8 <= n; i += 8) {
       uint8_t* out = offsets ? chunk : base + static_cast<int64_t>(i) * esize;
       const EightEncoded done = eight(values + i, out);
       if (done != EightEncoded::Declined) {
         exact &= done == EightEncoded::Exact;
-        if (offsets)
-          for (size_t k = 0; k < 8; ++k) std::memcpy(base + offsets[i + k] * esize, chunk + k * width, width);
+        if (offsets) scatter_eight(chunk, offsets + i, base, esize);
         continue;
       }
       for (size_t k = i; k < i + 8; ++k)

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "case/uninitialised.h"
+
 namespace poolcheck {
 
 namespace {
@@ -97,8 +99,8 @@ void plane_direct(const double* plane, const PoolWindows3d& w, const std::array<
 // per output (row, column) over the rows; each output's winner over the depths.
 template <class Takes>
 void plane_separable(const double* plane, const PoolWindows3d& w, const std::array<std::vector<Taps>, 3>& taps,
-                     Takes takes, std::vector<double>& row_value, std::vector<int64_t>& row_w,
-                     std::vector<double>& depth_value, std::vector<int64_t>& depth_hw, int64_t* out) {
+                     Takes takes, Uninitialised<double>& row_value, Uninitialised<int64_t>& row_w,
+                     Uninitialised<double>& depth_value, Uninitialised<int64_t>& depth_hw, int64_t* out) {
   const int64_t D = w.in[0], H = w.in[1], W = w.in[2], Ho = w.out[1], Wo = w.out[2];
   const double lowest = -std::numeric_limits<double>::infinity();
   for (int64_t r = 0; r < D * H; ++r) {
@@ -165,10 +167,11 @@ std::vector<int64_t> argmax_all(const std::vector<double>& input, int64_t planes
       plane_direct(input.data() + p * in_plane, w, taps, takes, out.data() + p * out_plane);
     return out;
   }
-  std::vector<double> row_value(static_cast<size_t>(w.in[0] * w.in[1] * w.out[2]));
-  std::vector<int64_t> row_w(row_value.size());
-  std::vector<double> depth_value(static_cast<size_t>(w.in[0] * w.out[1] * w.out[2]));
-  std::vector<int64_t> depth_hw(depth_value.size());
+  // Every pass writes each entry before the next reads it: no zero fill.
+  Uninitialised<double> row_value(static_cast<size_t>(w.in[0] * w.in[1] * w.out[2]));
+  Uninitialised<int64_t> row_w(row_value.size());
+  Uninitialised<double> depth_value(static_cast<size_t>(w.in[0] * w.out[1] * w.out[2]));
+  Uninitialised<int64_t> depth_hw(depth_value.size());
   for (int64_t p = 0; p < planes; ++p)
     plane_separable(input.data() + p * in_plane, w, taps, takes, row_value, row_w, depth_value, depth_hw,
                     out.data() + p * out_plane);
