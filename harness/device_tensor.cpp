@@ -99,9 +99,15 @@ class Scratch {
 };
 
 // The first index in [lo, hi) at which `a` and `b` differ, or -1. memcmp says whether they do, a word at a time;
-// only a difference is then looked for byte by byte (the check runs over every output after every call).
+// only a difference is then looked for byte by byte (the check runs over every output after every call). A short
+// range is compared in place.
 int64_t first_mismatch(const uint8_t* a, const uint8_t* b, int64_t lo, int64_t hi) {
-  if (lo >= hi || std::memcmp(a + lo, b + lo, static_cast<size_t>(hi - lo)) == 0) return -1;
+  if (hi - lo <= 16) {  // the gap between two elements of a strided view: a call to memcmp would cost more
+    for (int64_t k = lo; k < hi; ++k)
+      if (a[k] != b[k]) return k;
+    return -1;
+  }
+  if (std::memcmp(a + lo, b + lo, static_cast<size_t>(hi - lo)) == 0) return -1;
   return std::mismatch(a + lo, a + hi, b + lo).first - a;
 }
 

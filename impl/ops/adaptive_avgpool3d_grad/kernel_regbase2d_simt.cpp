@@ -30,6 +30,7 @@ namespace pcemu::adaptive {
 namespace {
 
 constexpr int64_t kThreads = 1024;
+constexpr int64_t kShortRun = 8;  // Nchw: a row segment shorter than this is summed thread by thread
 
 template <typename Codec>
 struct Simt {
@@ -73,6 +74,10 @@ struct Simt {
   // row segment's taps once (each thread holding it computes the same bits), then each thread's sum of its own
   // terms in its order, and its loads counted. A segment outside the tables or the tensor goes element by element.
   void nchw_run(int64_t nc, int64_t h, int64_t w0, int64_t w1, float* out) {
+    if (w1 - w0 < kShortRun) {  // too few threads to share terms: each computes its own
+      for (int64_t w = w0; w < w1; ++w) out[w - w0] = nchw(nc, h, col(w));
+      return;
+    }
     const auto rh = rows.range(h);
     const int64_t c0 = cols.range(col(w0))[0], c1 = cols.range(col(w1 - 1))[1];  // ranges rise with the column
     const int64_t m = rh[1] - rh[0], n = c1 - c0, base = nc * t.hy * t.wy;
