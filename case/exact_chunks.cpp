@@ -95,6 +95,41 @@ __attribute__((target("avx2,f16c"))) bool decode_f16(const uint8_t* in, double* 
   return true;
 }
 
+// round_to(dt, v) on eight lanes where the one-element rounding takes its fast path, the others cleared in `fast`.
+template <int Fraction, int MinExp, int MaxExp>
+POOLCHECK_AVX512 F64x8 round_16bit(F64x8 v, double max_finite, I64x8* fast) {
+  const auto bits = reinterpret_cast<U64x8>(v);
+  const I64x8 exponent = reinterpret_cast<I64x8>((bits >> 52) & 0x7FF) - 1023;
+  constexpr int kShift = 52 - Fraction;
+  const U64x8 rounded =
+      (bits + ((uint64_t{1} << (kShift - 1)) - 1) + ((bits >> kShift) & 1)) & ~((uint64_t{1} << kShift) - 1);
+  const F64x8 r = reinterpret_cast<F64x8>(rounded);
+  const auto magnitude = reinterpret_cast<F64x8>(rounded & 0x7FFFFFFFFFFFFFFFull);
+  *fast = (exponent >= MinExp) & (exponent <= MaxExp) & (magnitude <= max_finite);
+  return r;
+}
+
+template <DType Dt>
+POOLCHECK_AVX512 EightCompared compare_rounded(const double* reference, const double* impl) {
+  F64x8 ref, got;
+  std::memcpy(&ref, reference, sizeof ref);
+  std::memcpy(&got, impl, sizeof got);
+  I64x8 fast;
+  F64x8 rounded;
+  if constexpr (Dt == DType::F32) {
+    fast = ref == ref;
+    rounded = __builtin_convertvector(__builtin_convertvector(ref, F32x8), F64x8);
+  } else if constexpr (Dt == DType::F16) {
+    rounded = round_16bit<10, -14, 15>(ref, 0x1.ffcp15, &fast);
+  } else {
+    rounded = round_16bit<7, -126, 127>(ref, 0x1.fep127, &fast);
+  }
+  const I64x8 equal = fast & (rounded == got);
+  const I64x8 zero = fast & (rounded == 0.0) & (got == 0.0);
+  return {static_cast<uint8_t>(_mm512_movepi64_mask(reinterpret_cast<__m512i>(equal))),
+          static_cast<uint8_t>(_mm512_movepi64_mask(reinterpret_cast<__m512i>(zero)))};
+}
+
 bool has_f16c() {
   static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
   return yes;
@@ -142,6 +177,18 @@ EncodeEight encode_eight_for(DType dt) {
 }  // namespace poolcheck
 
 namespace poolcheck {
+
+CompareEight compare_eight_for(DType dt) {
+#if defined(__x86_64__)
+  if (!has_avx512()) return nullptr;
+  if (dt == DType::F32) return &compare_rounded<DType::F32>;
+  if (dt == DType::F16) return &compare_rounded<DType::F16>;
+  if (dt == DType::BF16) return &compare_rounded<DType::BF16>;
+#else
+  (void)dt;
+#endif
+  return nullptr;
+}
 
 DecodeEight decode_eight_for(DType dt) {
 #if defined(__x86_64__)

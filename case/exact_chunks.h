@@ -30,4 +30,15 @@ using DecodeEight = bool (*)(const uint8_t* in, double* values);
 // The dtype's eight-at-once decoder, or null (the others convert fast enough alone; a CPU without AVX2 and F16C).
 DecodeEight decode_eight_for(DType dt);
 
+// The comparison's first look at eight elements: for each lane i, whether round_to(dt, reference[i]) equals impl[i]
+// (as `==` compares) with the rounding on its fast path (f32: not NaN; f16/bf16: a normal number that stays finite).
+// `zero` gets the lanes where both are zero. Lanes outside the returned mask must be looked at one by one. 0 where
+// the CPU or the dtype has no such path.
+struct EightCompared {
+  uint8_t equal = 0;
+  uint8_t zero = 0;
+};
+using CompareEight = EightCompared (*)(const double* reference, const double* impl);
+CompareEight compare_eight_for(DType dt);
+
 }  // namespace poolcheck

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "case/exact_chunks.h"
 #include "case/numeric.h"
 #include "harness/tolerance.h"
 
@@ -334,4 +335,59 @@ TEST(HarnessNumeric, NegativeControlANeighbouringFp16PatternFailsTheBitCompariso
     differing += std::memcmp(&got[i], &neighbour, 8) != 0;
   }
   EXPECT_EQ(differing, finite.size());
+}
+
+// The comparison's eight-at-once look (case/exact_chunks.h) against its definition, element by element: a lane it
+// calls equal is one whose reference rounds to the output value (`==`), a lane it calls zero has both at zero, and an
+// ordinary rounded value (what a passing kernel gives) is always decided there. References of every kind: exact
+// values, values needing rounding, zeros of both signs, NaN, overflow, subnormals.
+TEST(HarnessNumeric, EightAtOnceComparisonAgreesWithTheOneElementComparison) {
+  for (DType dt : {DType::F32, DType::F16, DType::BF16}) {
+    const poolcheck::CompareEight eight = poolcheck::compare_eight_for(dt);
+    if (!eight) GTEST_SKIP() << "this CPU has no AVX-512: the comparison goes one element at a time";
+    std::vector<double> ref = mostly_exact(dt, 4000, 11), impl(ref.size());
+    for (size_t i = 0; i < ref.size(); ++i) {
+      ref[i] = i % 13 == 0 ? kAwkward[i % kAwkward.size()] : ref[i] * 1.0000001;  // most need rounding
+      impl[i] = poolcheck::round_to(dt, ref[i]);
+      if (i % 17 == 0) impl[i] = -impl[i];  // a wrong sign: unequal unless zero
+      if (i % 19 == 0) impl[i] = poolcheck::round_to(dt, impl[i] * 1.01);
+    }
+    size_t equal_lanes = 0, ordinary = 0;
+    for (size_t i = 0; i + 8 <= ref.size(); i += 8) {
+      const poolcheck::EightCompared seen = eight(ref.data() + i, impl.data() + i);
+      for (size_t k = 0; k < 8; ++k) {
+        const double r = poolcheck::round_to(dt, ref[i + k]), got = impl[i + k];
+        const bool equal = seen.equal >> k & 1, zero = seen.zero >> k & 1;
+        if (equal) {
+          EXPECT_TRUE(r == got) << "dtype " << static_cast<int>(dt) << " ref " << ref[i + k];
+        }
+        if (zero) {
+          EXPECT_TRUE(r == 0 && got == 0);
+        }
+        if (equal && r == 0 && got == 0) {
+          EXPECT_TRUE(zero);
+        }
+        const double smallest_normal = dt == DType::F16 ? 0x1p-14 : 0x1p-126;  // of the dtype
+        const bool is_ordinary = r == got && std::fabs(r) >= smallest_normal && std::fabs(r) < 1e4;
+        if (is_ordinary) {
+          ++ordinary;
+          EXPECT_TRUE(equal) << "an ordinary equal value left to the one-by-one path: " << r;
+        }
+        equal_lanes += equal;
+      }
+    }
+    EXPECT_GT(ordinary, 2000u);
+    EXPECT_GT(equal_lanes, 2000u);
+  }
+}
+
+// Negative control: an output one unit in the last place off in one lane must clear that lane's bit, and only it.
+TEST(HarnessNumeric, NegativeControlAnOutputOneUlpOffIsNotEqualEightAtOnce) {
+  for (DType dt : {DType::F32, DType::F16, DType::BF16}) {
+    const poolcheck::CompareEight eight = poolcheck::compare_eight_for(dt);
+    if (!eight) GTEST_SKIP() << "this CPU has no AVX-512: the comparison goes one element at a time";
+    std::vector<double> ref(8, 1.5), impl(8, 1.5);
+    impl[5] = 1.5 + poolcheck::ulp_at(dt, 1.5);
+    EXPECT_EQ(eight(ref.data(), impl.data()).equal, 0xFF & ~(1 << 5)) << static_cast<int>(dt);
+  }
 }
