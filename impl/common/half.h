@@ -5,15 +5,17 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/vector_clones.h"
+
 namespace pcemu {
 
-inline uint32_t float_bits(float f) {
+PCEMU_ELEMENT_INLINE uint32_t float_bits(float f) {
   uint32_t u;
   std::memcpy(&u, &f, sizeof u);
   return u;
 }
 
-inline float bits_float(uint32_t u) {
+PCEMU_ELEMENT_INLINE float bits_float(uint32_t u) {
   float f;
   std::memcpy(&f, &u, sizeof f);
   return f;
@@ -21,7 +23,7 @@ inline float bits_float(uint32_t u) {
 
 // Branch-free so that row conversions vectorise: the exponent is rebased with an integer add, and
 // subnormals (exponent field 0) are scaled exactly by one fp32 subtraction of 2^-14.
-inline float half_to_float(uint16_t h) {
+PCEMU_ELEMENT_INLINE float half_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t field = static_cast<uint32_t>(h & 0x7fffu) << 13;  // exponent and mantissa in fp32 place
   const uint32_t exp = h & 0x7c00u;
@@ -38,7 +40,7 @@ inline float half_to_float(uint16_t h) {
 // Normal results round with an integer add of the tie-to-even bias; results below the smallest normal
 // half let one fp32 addition of 0.5 do the rounding (its ulp is 2^-24, the half subnormal step; the
 // default round-to-nearest mode is assumed, as by all of the emulated fp32 arithmetic).
-inline uint16_t float_to_half(float f) {
+PCEMU_ELEMENT_INLINE uint16_t float_to_half(float f) {
   const uint32_t u = float_bits(f);
   const uint16_t sign = static_cast<uint16_t>((u >> 16) & 0x8000u);
   const uint32_t abs = u & 0x7fffffffu;
@@ -53,9 +55,9 @@ inline uint16_t float_to_half(float f) {
   return static_cast<uint16_t>(sign | mag);
 }
 
-inline float bf16_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+PCEMU_ELEMENT_INLINE float bf16_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
 
-inline uint16_t float_to_bf16(float f) {
+PCEMU_ELEMENT_INLINE uint16_t float_to_bf16(float f) {
   const uint32_t u = float_bits(f);
   const uint32_t is_nan = 0u - static_cast<uint32_t>((u & 0x7fffffffu) > 0x7f800000u);  // mask, no branch
   const uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;                      // nearest even
@@ -65,7 +67,7 @@ inline uint16_t float_to_bf16(float f) {
 
 // HF32 (Ascend cube "HFloat32"): fp32's sign and 8-bit exponent with 11 mantissa bits; fp32 -> hf32
 // rounds to nearest even (SetHF32 transMode 0). The value is kept in an fp32 container.
-inline float round_to_hf32(float f) {
+PCEMU_ELEMENT_INLINE float round_to_hf32(float f) {
   const uint32_t u = float_bits(f);
   const uint32_t keep = 0u - static_cast<uint32_t>((u & 0x7f800000u) == 0x7f800000u);  // inf / nan unchanged
   const uint32_t rounded = (u + 0x7ffu + ((u >> 12) & 1u)) & ~0xfffu;                  // nearest even

@@ -12,6 +12,7 @@
 #include <limits>
 #include <vector>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/problem.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
@@ -41,7 +42,7 @@ class AxisWindows {
   }
 
   // inv(i): gradOutput indices [first, end) whose windows hold x index i.
-  std::array<int64_t, 2> range(int64_t i) {
+  PCEMU_ELEMENT_INLINE std::array<int64_t, 2> range(int64_t i) {
     if (static_cast<uint64_t>(i - x0_) >= static_cast<uint64_t>(xn_)) {
       if (!tables_ || i < 0 || i >= in_) return y_range(i, i + 1, in_, out_);
       fill_ranges(i);
@@ -50,7 +51,7 @@ class AxisWindows {
     return {r[0], r[1]};
   }
   // static_cast<float>(extent of window o)
-  float extent_f(int64_t o) {
+  PCEMU_ELEMENT_INLINE float extent_f(int64_t o) {
     if (!holds(o, 1)) return outside(o) ? direct_extent(o) : extents_[fill_extents(o)];
     return extents_[static_cast<size_t>(o - y0_)];
   }

@@ -3,6 +3,7 @@
 // precision cost of this path for fp16/bf16 (docs/tolerance.md).
 #include <algorithm>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/kernels.h"
 #include "ops/common/dtype_codec.h"
@@ -11,7 +12,7 @@
 namespace pcemu::adaptive {
 
 template <typename Codec>
-void all_one_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void all_one_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const int64_t plane = pr.in[0] * pr.in[1] * pr.in[2];

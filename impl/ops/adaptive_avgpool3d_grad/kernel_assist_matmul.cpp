@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/half.h"
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/assist_matmul.h"
 #include "ops/common/dtype_codec.h"
@@ -106,7 +107,7 @@ void row_phase(BlockContext& ctx, const AssistArgs<Codec>& a, const std::vector<
 }  // namespace
 
 template <typename Codec>
-void assist_matmul_kernel(BlockContext& ctx, const AssistArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void assist_matmul_kernel(BlockContext& ctx, const AssistArgs<Codec>& a) {
   const Problem& pr = *a.pr;
   const auto wh = windows(pr.in[1], pr.out[1]), ww = windows(pr.in[2], pr.out[2]);
   ctx.ub().free_all();

@@ -3,6 +3,7 @@
 // every input element of its window.
 #include <algorithm>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/kernels.h"
 #include "ops/common/dtype_codec.h"
@@ -12,7 +13,7 @@
 namespace pcemu::adaptive {
 
 template <typename Codec>
-void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void general_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
 #include "ops/common/dtype_codec.h"
@@ -30,7 +31,7 @@ void nd_copy_in(BlockContext& ctx, const UbBuf<T>& dst, int64_t dst_off, const G
 }  // namespace
 
 template <typename Codec>
-void r2_big_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
+PCEMU_VECTOR_CLONES void r2_big_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
   using T = typename Codec::T;
   const Regbase2dTiling& t = *a.t;
   const auto [first, count] = core_tiles(t, ctx.block_idx());

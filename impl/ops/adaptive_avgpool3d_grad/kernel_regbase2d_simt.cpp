@@ -20,6 +20,7 @@
 #include <array>
 #include <vector>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/axis_windows.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
@@ -322,7 +323,7 @@ struct Simt {
 }  // namespace
 
 template <typename Codec>
-void r2_simt_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
+PCEMU_VECTOR_CLONES void r2_simt_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
   using T = typename Codec::T;
   const Regbase2dTiling& t = *a.t;
   ctx.ub().free_all();

@@ -6,6 +6,7 @@
 // to the dtype with round-to-nearest-even, transposed back and copied out row by row.
 #include <algorithm>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/adaptive_avgpool3d_grad/regbase2d_tile.h"
 #include "ops/common/dtype_codec.h"
@@ -13,7 +14,7 @@
 namespace pcemu::adaptive {
 
 template <typename Codec>
-void r2_small_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
+PCEMU_VECTOR_CLONES void r2_small_kernel(BlockContext& ctx, const R2Args<Codec>& a) {
   using T = typename Codec::T;
   const Regbase2dTiling& t = *a.t;
   const auto [first, count] = core_tiles(t, ctx.block_idx());

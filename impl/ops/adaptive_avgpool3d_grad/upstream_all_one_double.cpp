@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "common/vector_clones.h"
 #include "npu/launch.h"
 #include "ops/adaptive_avgpool3d_grad/tiling.h"
 #include "ops/common/phases.h"
@@ -18,8 +19,8 @@ namespace {
 constexpr int64_t kDoubleBytes = 8;
 constexpr uint64_t kDoubleAllOneKey = 930;  // after the AllOne keys 900/910/920 of fp32/fp16/bf16
 
-void all_one_double_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<double>& grad,
-                           const GmTensor<double>& out) {
+PCEMU_VECTOR_CLONES void all_one_double_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<double>& grad,
+                                               const GmTensor<double>& out) {
   const int64_t plane = pr.in[0] * pr.in[1] * pr.in[2];
   const double fill = static_cast<float>(1.0 / static_cast<double>(plane));
   ctx.ub().free_all();

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/half.h"
+#include "common/half_rows.h"
 #include "npu/block_context.h"
 #include "ops/avgpool2d_grad/problem.h"
 #include "ops/avgpool2d_grad/tiling.h"
@@ -45,7 +46,7 @@ inline float to_compute(Compute c, float x) {
 inline void to_compute_row(Compute c, float* x, int64_t n) {
   switch (c) {
     case Compute::Fp16:
-      for (int64_t i = 0; i < n; ++i) x[i] = half_to_float(float_to_half(x[i]));
+      round_floats_to_half(x, n);
       return;
     case Compute::Hf32:
       for (int64_t i = 0; i < n; ++i) x[i] = round_to_hf32(x[i]);

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "common/int_math.h"
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
@@ -150,7 +151,7 @@ struct BlockKernel {
 }  // namespace
 
 template <typename Codec>
-void block_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void block_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   BlockKernel<Codec>(ctx, a).process();
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/avgpool2d_grad/cube_column_phases.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
@@ -141,7 +142,7 @@ const CubeTaps& cube_taps(const Problem& pr, bool whole_planes, bool wrong_tap) 
 // (kw, ow) of each column are listed once; a gradient's product is formed once per plane; and a row's
 // accumulators advance one kh at a time, which keeps every element's fp32 sum in the same tap order.
 template <typename Codec>
-void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void cube_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Compute cp = a.t->compute;

@@ -2,6 +2,7 @@
 // divided once and written to the window's real elements. With padding the window is shifted by the
 // left padding: its last padding rows/columns are outside the window and get zero (a naive shortcut
 // that writes g/(kH*kW) everywhere is wrong there).
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
@@ -9,7 +10,7 @@
 namespace pcemu::avgpool {
 
 template <typename Codec>
-void global_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void global_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Compute cp = a.t->compute;

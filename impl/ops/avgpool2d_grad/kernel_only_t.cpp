@@ -2,6 +2,7 @@
 // one (h, w). A work item is a chunk of hw_count elements of one (N*C, Do) gradient plane: scaled by 1/divisor in
 // fp32 and stored at (or, with depth overlap, added atomically to) the same chunk of every input layer of its
 // depth window. Items are split into contiguous per-core ranges; the target was zeroed in an earlier phase.
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
@@ -10,7 +11,7 @@
 namespace pcemu::avgpool {
 
 template <typename Codec>
-void only_t_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void only_t_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;

@@ -2,6 +2,7 @@
 // item is one gradient position (od, oh, ow) of a group and a chunk of its channels: the row is scaled by 1/divisor in
 // fp32 and added to (or, without overlap, stored at) every input position of its clipped window. The target was zeroed
 // in an earlier phase.
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/avgpool2d_grad/kernel_args.h"
 #include "ops/common/dtype_codec.h"
@@ -10,7 +11,7 @@
 namespace pcemu::avgpool {
 
 template <typename Codec>
-void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void vector_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;

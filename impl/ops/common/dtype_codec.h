@@ -5,6 +5,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "common/half.h"
+#include "common/half_rows.h"
 
 namespace pcemu {
 
@@ -34,6 +35,15 @@ void store_row(const float* src, typename Codec::T* dst, int64_t n) {
 template <typename Codec>
 void load_row(const typename Codec::T* src, float* dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = Codec::load(src[i]);
+}
+// fp16 rows go through F16C where the host has it (common/half_rows.h: the same bits).
+template <>
+inline void store_row<CodecF16>(const float* src, uint16_t* dst, int64_t n) {
+  halves_from_floats(src, dst, n);
+}
+template <>
+inline void load_row<CodecF16>(const uint16_t* src, float* dst, int64_t n) {
+  floats_from_halves(src, dst, n);
 }
 
 // Calls `f(Codec{})` with the codec of a validated float dtype (fp32 unless fp16 or bf16).

@@ -1,6 +1,7 @@
 // CutK: a block is one output tile of 64 NC lanes; its input region does not fit the UB whole, so the
 // region is walked in passes of the tiling's pass extents (one input D row for the H cut, one D-H row for
 // the W cut, one element for the KW cut), each accumulated and copied out on its own.
+#include "common/vector_clones.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/maxpool3d_grad/kernel_args.h"
 #include "ops/maxpool3d_grad/kernel_lane_tile.h"
@@ -8,7 +9,7 @@
 namespace pcemu::maxpool {
 
 template <typename Codec>
-void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void cutk_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;
   LaneTile<Codec> tile;                                                          // its index table outlives the blocks

@@ -1,6 +1,7 @@
 // Normal: a block is NC lanes x an output box; it walks UB tiles of that box, scatters each tile's
 // gradients into the fp32 input region in UB and copies the region out (atomically when an
 // overlapping axis is cut, since neighbouring regions then share elements).
+#include "common/vector_clones.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/maxpool3d_grad/kernel_args.h"
 #include "ops/maxpool3d_grad/kernel_lane_tile.h"
@@ -22,7 +23,7 @@ void block_box(const Problem& pr, const Tiling& t, int64_t b, int64_t* nc0, int6
 }
 
 template <typename Codec>
-void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void normal_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;
   LaneTile<Codec> tile;                                                          // its index table outlives the blocks

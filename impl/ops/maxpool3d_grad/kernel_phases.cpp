@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "common/log.h"
+#include "common/vector_clones.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/common/fast_div.h"
 #include "ops/common/phases.h"
@@ -39,7 +40,7 @@ std::array<int64_t, 2> window_of(const Problem& pr, int a, int64_t o) {
 // listed once per axis and the output coordinates advance with the position (no per-element division).
 // An index is decoded by a table over the D x H window rows of its output row (one lookup), or, when
 // that table would be too large, with invariant-divisor multiplies.
-void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {
+PCEMU_VECTOR_CLONES void index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<int32_t>& idx) {
   int64_t begin = 0, end = 0;
   core_range(idx.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
   if (begin >= end) return;

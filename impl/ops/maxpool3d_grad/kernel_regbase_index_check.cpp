@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/log.h"
+#include "common/vector_clones.h"
 #include "ops/common/fast_div.h"
 #include "ops/common/phases.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
@@ -56,7 +57,7 @@ bool fits_64(const Problem& pr, int a) {
 }  // namespace
 
 template <typename Index>
-void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<Index>& idx) {
+PCEMU_VECTOR_CLONES void regbase_index_check_kernel(BlockContext& ctx, const Problem& pr, const GmTensor<Index>& idx) {
   int64_t begin = 0, end = 0;
   core_range(idx.count, ctx.block_idx(), ctx.block_num(), &begin, &end);
   if (begin >= end) return;

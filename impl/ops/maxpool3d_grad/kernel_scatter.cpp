@@ -2,6 +2,7 @@
 // one more than the rest); each UB tile of a block is one GM run of gradients and indices, and every
 // gradient is stored at its index (no overlap: one contributor per element) or added by read-modify-write
 // into the fp32 target (overlap). The cores' ranges are disjoint, so there are no cross-core conflicts.
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/maxpool3d_grad/kernel_args.h"
@@ -43,7 +44,7 @@ int64_t tile_run(const Problem& pr, const std::array<int64_t, 4>& at, const std:
 }  // namespace
 
 template <typename Codec>
-void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
+PCEMU_VECTOR_CLONES void scatter_kernel(BlockContext& ctx, const KernelArgs<Codec>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const Tiling& t = *a.t;

@@ -8,6 +8,7 @@
 
 #include "common/int_math.h"
 #include "common/log.h"
+#include "common/vector_clones.h"
 #include "ops/common/fast_div.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
@@ -50,7 +51,7 @@ TileBox tile_box(const Problem& pr, const RegbaseTiling& t, int64_t blk) {
 }  // namespace
 
 template <typename Codec, typename Index>
-void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
+PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const RegbaseTiling& t = *a.t;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "common/vector_clones.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
 namespace pcemu::maxpool {
@@ -70,7 +71,7 @@ class InverseWindows {
 }  // namespace
 
 template <typename Codec, typename Index>
-void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
+PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec, Index>& a) {
   using T = typename Codec::T;
   const Problem& pr = *a.pr;
   const RegbaseTiling& t = *a.t;

@@ -5,6 +5,7 @@
 // is summed whole in that pass, so no two blocks or passes write the same bytes and no atomics are needed.
 #include <algorithm>
 
+#include "common/vector_clones.h"
 #include "npu/faults.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/maxpool3d_grad/v1_mask.h"
@@ -24,7 +25,7 @@ void output_range(int64_t k, int64_t s, int64_t p, int64_t n, int64_t a0, int64_
 }  // namespace
 
 template <typename Codec>
-void v1_mask_kernel(BlockContext& ctx, const V1Args<Codec>& a) {
+PCEMU_VECTOR_CLONES void v1_mask_kernel(BlockContext& ctx, const V1Args<Codec>& a) {
   using T = typename Codec::T;
   const Dims& d = *a.d;
   const int64_t rows = a.t->rows, cols = a.t->cols, span = v1_output_span(d, cols);
