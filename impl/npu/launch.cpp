@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "common/log.h"
+#include "common/vector_clones.h"
 #include "npu/block_pool.h"
 #include "npu/dynamic_checks.h"
 #include "npu/faults.h"
@@ -154,7 +155,7 @@ class alignas(64) StripeLock {
 };
 std::array<StripeLock, 1024> g_stripes;
 
-void add_row(float* __restrict to, const float* __restrict from, int64_t n) {
+PCEMU_VECTOR_CLONES void add_row(float* __restrict to, const float* __restrict from, int64_t n) {
   for (int64_t j = 0; j < n; ++j) to[j] += from[j];
 }
 
