@@ -5,26 +5,36 @@
 #include <cstdint>
 #include <string>
 
+#include "common/vector_clones.h"
 #include "npu/kernel_error.h"
 
 namespace pcemu {
+
+// The error of an access outside a UB buffer: element `begin` (one index) or elements [begin, end) of `count`.
+// Out of line, so that the checks below stay a compare and a branch in every kernel loop they are inlined into.
+[[noreturn, gnu::cold, gnu::noinline]] inline void out_of_buffer(bool one_index, int64_t begin, int64_t end,
+                                                                 int64_t count) {
+  if (one_index)
+    throw KernelError(ACLNN_ERR_INNER,
+                      "UB access out of buffer: index " + std::to_string(begin) + " of " + std::to_string(count));
+  throw KernelError(ACLNN_ERR_INNER, "UB access out of buffer: elements [" + std::to_string(begin) + ", " +
+                                         std::to_string(end) + ") of " + std::to_string(count));
+}
 
 template <typename T>
 class UbBuf {
  public:
   UbBuf() = default;
   UbBuf(T* data, int64_t count, int64_t ub_offset) : data_(data), count_(count), ub_offset_(ub_offset) {}
-  T& operator[](int64_t i) const {
-    if (i < 0 || i >= count_)
-      throw KernelError(ACLNN_ERR_INNER,
-                        "UB access out of buffer: index " + std::to_string(i) + " of " + std::to_string(count_));
+  PCEMU_ELEMENT_INLINE T& operator[](int64_t i) const {
+    if (i < 0 || i >= count_) [[unlikely]]
+      out_of_buffer(true, i, i + 1, count_);
     return data_[i];
   }
   // Elements [off, off + n) after one range check: vector code runs on the span, not per element.
-  T* span(int64_t off, int64_t n) const {
-    if (off < 0 || n < 0 || off + n > count_)
-      throw KernelError(ACLNN_ERR_INNER, "UB access out of buffer: elements [" + std::to_string(off) + ", " +
-                                             std::to_string(off + n) + ") of " + std::to_string(count_));
+  PCEMU_ELEMENT_INLINE T* span(int64_t off, int64_t n) const {
+    if (off < 0 || n < 0 || off + n > count_) [[unlikely]]
+      out_of_buffer(false, off, off + n, count_);
     return data_ + off;
   }
   T* data() const { return data_; }
