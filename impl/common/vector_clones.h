@@ -4,10 +4,11 @@
 // kernels' rows are tens of elements, and 16-lane loops spend them in their remainders.) Every clone computes the
 // same bits: the library is built with -ffp-contract=off (no fused multiply-add), and GCC never reorders
 // floating-point sums without -ffast-math, so a wider vector only does more of the same operations at once. GCC
-// only: clang does not clone templates.
+// only: clang does not clone templates. ThreadSanitizer builds keep the baseline alone: the loader runs a clone's
+// resolver before TSan's runtime has started, and the instrumented resolver crashed every test binary at start.
 #pragma once
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
 #define PCEMU_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define PCEMU_VECTOR_CLONES
