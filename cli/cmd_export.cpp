@@ -1,8 +1,10 @@
 // poolcheck export CASE: a case (a descriptor, a failure-database id, or a line of results.jsonl) as a standalone
 // repro program for a device or the vendor's simulators, and as an ATK entry with its exact tensors beside it.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "cli/commands.h"
@@ -20,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-enum class ExportWhat : int8_t { Program, Atk, Both };
+enum class ExportWhat { Program, Atk, Both };
 
 struct ExportArgs {
   std::string what_case;
@@ -111,11 +113,20 @@ Command add_export_command(CLI::App& app, const Globals&) {
       ->required();
   sub->add_option("--to", args->to, "Directory for the files")->capture_default_str();
   sub->add_option("--name", args->name, "Base name of the files (default: repro_<failure id>)");
-  const std::map<std::string, ExportWhat> what{
-      {"program", ExportWhat::Program}, {"atk", ExportWhat::Atk}, {"both", ExportWhat::Both}};
-  sub->add_option("--what", args->what, "program, atk or both")
-      ->transform(CLI::CheckedTransformer(what, CLI::ignore_case))
-      ->capture_default_str();
+  // The help and the error name the words, never the enum's numbers CLI11's transformers would list.
+  sub->add_option("--what", args->what, "program, atk or both (default both)")
+      ->transform(
+          [](std::string word) {
+            const std::map<std::string, ExportWhat> names{
+                {"program", ExportWhat::Program}, {"atk", ExportWhat::Atk}, {"both", ExportWhat::Both}};
+            std::string lower = word;
+            for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            const auto it = names.find(lower);
+            if (it == names.end()) throw CLI::ValidationError("'" + word + "' is not one of program, atk, both");
+            return std::to_string(static_cast<int>(it->second));
+          },
+          "", "")
+      ->option_text("TEXT");
   sub->add_option("--embed-limit", args->embed_limit,
                   "Bytes of one tensor (or of the expected values) the program embeds; larger ones go to .npy "
                   "files beside it")

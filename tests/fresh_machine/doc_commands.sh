@@ -73,12 +73,35 @@ check_repo_paths() {
   done
 }
 
+# The tool's --help for a subcommand chain, asked once per chain: each call starts the tool, which under a
+# sanitizer costs half a second, and the documents show hundreds of poolcheck commands. Sets help; status 1 if
+# the tool failed.
+# A help text holding a byte that is neither printable nor white space (a char-sized enum's value printed raw)
+# is reported too.
+declare -A help_by_chain
+help_file=$(mktemp)
+trap 'rm -f "$help_file"' EXIT
+load_help() {
+  local key="chain:$*" odd
+  if [ -z "${help_by_chain[$key]+set}" ]; then
+    if "$tool" "$@" --help >"$help_file" 2>&1; then
+      odd=$(LC_ALL=C tr -d '[:print:][:space:]' <"$help_file" | od -An -tx1 | tr -s ' \n' ' ')
+      [ -z "${odd// /}" ] || report "poolcheck $* --help prints unprintable bytes:$odd"
+      help_by_chain[$key]=$(tr -d '\0' <"$help_file")
+    else
+      help_by_chain[$key]="FAILED"
+    fi
+  fi
+  help=${help_by_chain[$key]}
+  [ "$help" != FAILED ]
+}
+
 # `poolcheck [global options] SUBCOMMAND... [options] [positionals]` against the tool's own --help: each
 # subcommand exists, each option exists where it is given, a word that is neither an option's value, a
 # subcommand nor a positional the command takes is an error, and a positional with a fixed set is one of it.
 check_poolcheck() {
   local chain=() help words w opt line value=0 choices at
-  help=$("$tool" --help 2>&1) || { report "poolcheck --help failed"; return; }
+  load_help || { report "poolcheck --help failed"; return; }
   words=("$@")
   for w in "${words[@]}"; do
     at="poolcheck${chain[*]:+ ${chain[*]}}"
@@ -100,7 +123,7 @@ check_poolcheck() {
       [[ $w != *=* && $line =~ ^\ +[^\ ]+\ [A-Z]+ ]] && value=1
     elif grep -qE "^Subcommands:" <<<"$help" && grep -A100 -E "^Subcommands:" <<<"$help" | grep -qE "^  $w( |$)"; then
       chain+=("$w")
-      help=$("$tool" "${chain[@]}" --help 2>&1) || { report "poolcheck ${chain[*]} --help failed"; return; }
+      load_help "${chain[@]}" || { report "poolcheck ${chain[*]} --help failed"; return; }
     elif grep -qE "^Positionals:" <<<"$help"; then
       choices=$(grep -A1 -E "^Positionals:" <<<"$help" | grep -oE ':\{[^}]*\}' | head -1 | tr -d ':{}')
       if [ -n "$choices" ] && [[ ,$choices, != *",$w,"* ]] && [[ $w =~ ^[a-z]+$ ]]; then

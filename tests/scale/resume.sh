@@ -11,11 +11,19 @@ common=(run --cases 6000 --seed 2 --no-failure-db -q)
 "$poolcheck" "${common[@]}" --report-dir "$work/whole" >/dev/null
 "$poolcheck" "${common[@]}" --report-dir "$work/killed" >/dev/null 2>&1 &
 pid=$!
-delay=$((RANDOM % 1200 + 300)) # milliseconds
+# The kill comes a random time after the first few cases are on disk, not after the start: a slow start (a
+# sanitizer build, a busy machine) would otherwise leave nothing written, and the controls nothing to change.
+written() {
+  local n
+  n=$(grep -c . "$work/killed/results.jsonl" 2>/dev/null)
+  echo "${n:-0}"
+}
+until (($(written) >= 3)) || ! kill -0 "$pid" 2>/dev/null; do sleep 0.02; done
+delay=$((RANDOM % 600)) # milliseconds
 sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
 kill -KILL "$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
-echo "killed after $delay ms with $(grep -c . "$work/killed/results.jsonl" || true) of 6000 cases written"
+echo "killed $delay ms after the third case with $(written) of 6000 cases written"
 case $control in
   lose) sed -i '2d' "$work/killed/results.jsonl" ;;
   twice) sed -i '2p' "$work/killed/results.jsonl" ;;
