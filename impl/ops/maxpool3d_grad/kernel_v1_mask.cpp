@@ -4,6 +4,8 @@
 // input position), then rounds the rows once to the compute dtype and stores them. Every element of a pass
 // is summed whole in that pass, so no two blocks or passes write the same bytes and no atomics are needed.
 #include <algorithm>
+#include <bit>
+#include <vector>
 
 #include "common/vector_clones.h"
 #include "npu/faults.h"
@@ -35,6 +37,7 @@ PCEMU_VECTOR_CLONES void v1_mask_kernel(BlockContext& ctx, const V1Args<Codec>& 
   auto grad = ub.alloc<T>(span * kC0, "v1 gradOutput row");
   auto bits = ub.alloc<unsigned char>(span * 2, "v1 mask row");
   const bool wrong_tap = fault_on(Fault::WrongTap), half_acc = fault_on(Fault::HalfAccumulation);
+  std::vector<float> gradf(static_cast<size_t>(span * kC0));
   for (int64_t plane = ctx.block_idx(); plane < d.planes; plane += ctx.block_num()) {
     for (int64_t h0 = 0; h0 < d.h; h0 += rows) {
       const int64_t h1 = std::min(d.h, h0 + rows);
@@ -48,7 +51,8 @@ PCEMU_VECTOR_CLONES void v1_mask_kernel(BlockContext& ctx, const V1Args<Codec>& 
         std::fill(sum, sum + lanes, 0.0f);
         for (int64_t ho = ho0; ho < ho1 && wo0 < wo1; ++ho) {
           ctx.copy_in(grad, 0, a.grad, ((plane * d.ho + ho) * d.wo + wo0) * kC0, (wo1 - wo0) * kC0);
-          const T* g = grad.span(0, (wo1 - wo0) * kC0);
+          // The row widened once for all its taps (exact), where the device converts lane by lane.
+          load_row<Codec>(grad.span(0, (wo1 - wo0) * kC0), gradf.data(), (wo1 - wo0) * kC0);
           for (int64_t i = 0; i < d.kh; ++i) {
             const int64_t h = ho * d.sh - d.ph + i;
             if (h < h0 || h >= h1) continue;  // another pass's row, or a padding row
@@ -63,12 +67,21 @@ PCEMU_VECTOR_CLONES void v1_mask_kernel(BlockContext& ctx, const V1Args<Codec>& 
                 const unsigned lane_bits = m[2 * at] | (static_cast<unsigned>(m[2 * at + 1]) << 8);
                 if (lane_bits == 0) continue;
                 if (wrong_tap && w + 1 < w1) ++w;
-                float* dst = sum + ((h - h0) * cw + (w - w0)) * kC0;
-                const T* src = g + at * kC0;
+                float* __restrict dst = sum + ((h - h0) * cw + (w - w0)) * kC0;
+                const float* __restrict src = gradf.data() + at * kC0;
+                if (half_acc) {
+                  for (int64_t c = 0; c < kC0; ++c) {
+                    if (!((lane_bits >> c) & 1u)) continue;
+                    dst[c] = Codec::load(Codec::store(dst[c] + src[c]));
+                  }
+                  continue;
+                }
+                // A clear bit adds +0.0f (the gradient's bits masked off), which leaves every sum as it is: a
+                // sum starts at +0.0f, no round-to-nearest addition makes -0.0f from it, and x + 0.0f keeps a
+                // NaN's bits. So all 16 lanes add without a branch, the same bits as adding the set lanes alone.
                 for (int64_t c = 0; c < kC0; ++c) {
-                  if (!((lane_bits >> c) & 1u)) continue;
-                  dst[c] += Codec::load(src[c]);
-                  if (half_acc) dst[c] = Codec::load(Codec::store(dst[c]));
+                  const uint32_t keep = 0u - ((lane_bits >> c) & 1u);
+                  dst[c] += std::bit_cast<float>(std::bit_cast<uint32_t>(src[c]) & keep);
                 }
               }
             }

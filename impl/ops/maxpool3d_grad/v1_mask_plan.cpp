@@ -4,7 +4,10 @@
 // TransData back to NCHW, Cast to self's dtype and ViewCopy into gradInput. self's data is never read: the
 // kernel takes only its shape.
 #include <algorithm>
+#include <type_traits>
+#include <vector>
 
+#include "npu/traffic.h"
 #include "ops/common/dtype_codec.h"
 #include "ops/common/staging.h"
 #include "ops/common/tensor_view.h"
@@ -37,29 +40,74 @@ Layout layout(const Problem& pr, const Dims& d, int64_t compute_bytes) {
   return l;
 }
 
-// Cast + TransData NCHW -> NC1HWC0: lanes of channels past C are zero.
+// Positions per block of the 5HD conversions: a block's 16 lanes in fp32 stay in L1.
+constexpr int64_t kPositionBlock = 256;
+
+// Cast + TransData NCHW -> NC1HWC0: lanes of channels past C are zero. Per 16-channel group and block of
+// positions the lanes are gathered in fp32 (Self::load is exact) and cast as one row, so the 5HD side is
+// written in order and the cast runs on rows (F16C for fp16). Without a Cast (one dtype) the bits move as they
+// are: a NaN's payload then reaches the kernel unquieted, whose fp32 sum and fp16 store give the same result.
 template <typename Self, typename Comp>
 void pack_5hd(const typename Self::T* src, int64_t n, int64_t c, int64_t spatial, typename Comp::T* dst) {
   const int64_t c1 = (c + kC0 - 1) / kC0;
-  std::fill(dst, dst + n * c1 * spatial * kC0, Comp::store(0.0f));
+  std::vector<float> block(kPositionBlock * kC0);
   for (int64_t nn = 0; nn < n; ++nn)
-    for (int64_t cc = 0; cc < c; ++cc) {
-      const typename Self::T* plane = src + (nn * c + cc) * spatial;
-      typename Comp::T* lane = dst + (nn * c1 + cc / kC0) * spatial * kC0 + cc % kC0;
-      for (int64_t s = 0; s < spatial; ++s) lane[s * kC0] = Comp::store(Self::load(plane[s]));
+    for (int64_t g = 0; g < c1; ++g) {
+      const int64_t lanes = std::min<int64_t>(kC0, c - g * kC0);
+      const typename Self::T* planes = src + (nn * c + g * kC0) * spatial;
+      typename Comp::T* out = dst + (nn * c1 + g) * spatial * kC0;
+      if constexpr (std::is_same_v<Self, Comp>) {  // no Cast: TransData moves the bits
+        for (int64_t s = 0; s < spatial; ++s, out += kC0) {
+          for (int64_t l = 0; l < lanes; ++l) out[l] = planes[l * spatial + s];
+          std::fill(out + lanes, out + kC0, Comp::store(0.0f));
+        }
+        continue;
+      }
+      for (int64_t s0 = 0; s0 < spatial; s0 += kPositionBlock) {
+        const int64_t count = std::min(kPositionBlock, spatial - s0);
+        for (int64_t s = 0; s < count; ++s) {
+          float* lane = block.data() + s * kC0;
+          for (int64_t l = 0; l < lanes; ++l) lane[l] = Self::load(planes[l * spatial + s0 + s]);
+          std::fill(lane + lanes, lane + kC0, 0.0f);
+        }
+        store_row<Comp>(block.data(), out + s0 * kC0, count * kC0);
+      }
     }
 }
 
-// TransData NC1HWC0 -> NCHW + Cast to self's dtype (the pad lanes are dropped).
+// TransData NC1HWC0 -> NCHW + Cast to self's dtype (the pad lanes are dropped): a block of positions is read in
+// order and widened as one row, then each lane's run is stored to its channel's plane.
 template <typename Comp, typename Self>
 void unpack_5hd(const typename Comp::T* src, int64_t n, int64_t c, int64_t spatial, typename Self::T* dst) {
   const int64_t c1 = (c + kC0 - 1) / kC0;
+  std::vector<float> block(kPositionBlock * kC0);
   for (int64_t nn = 0; nn < n; ++nn)
-    for (int64_t cc = 0; cc < c; ++cc) {
-      typename Self::T* plane = dst + (nn * c + cc) * spatial;
-      const typename Comp::T* lane = src + (nn * c1 + cc / kC0) * spatial * kC0 + cc % kC0;
-      for (int64_t s = 0; s < spatial; ++s) plane[s] = Self::store(Comp::load(lane[s * kC0]));
+    for (int64_t g = 0; g < c1; ++g) {
+      const int64_t lanes = std::min<int64_t>(kC0, c - g * kC0);
+      typename Self::T* planes = dst + (nn * c + g * kC0) * spatial;
+      const typename Comp::T* in = src + (nn * c1 + g) * spatial * kC0;
+      if constexpr (std::is_same_v<Self, Comp>) {
+        for (int64_t l = 0; l < lanes; ++l)
+          for (int64_t s = 0; s < spatial; ++s) planes[l * spatial + s] = in[s * kC0 + l];
+        continue;
+      }
+      for (int64_t s0 = 0; s0 < spatial; s0 += kPositionBlock) {
+        const int64_t count = std::min(kPositionBlock, spatial - s0);
+        load_row<Comp>(in + s0 * kC0, block.data(), count * kC0);
+        for (int64_t l = 0; l < lanes; ++l) {
+          typename Self::T* plane = planes + l * spatial + s0;
+          for (int64_t s = 0; s < count; ++s) plane[s] = Self::store(block[s * kC0 + l]);
+        }
+      }
     }
+}
+
+// The device traffic of the op_api's Cast (when the dtypes differ: each element read and written) and TransData
+// (the NCHW elements on one side, the 5HD lanes with their padding on the other).
+void tally_cast_and_trans_data(int64_t elems, int64_t lanes_5hd, int64_t self_bytes, int64_t compute_bytes) {
+  Traffic& t = call_traffic();
+  if (self_bytes != compute_bytes) t.staged += elems * (self_bytes + compute_bytes);
+  t.staged += (elems + lanes_5hd) * compute_bytes;
 }
 
 template <typename Self, typename Comp>
@@ -71,6 +119,8 @@ aclnnStatus run(const Problem& pr, const V1Tiling& t, const Dims& d, const Layou
   const auto* go = reinterpret_cast<const S*>(contiguous_input(ws, l.grad_dense, *pr.grad_output, dt));
   auto* grad5 = reinterpret_cast<C*>(ws + l.grad_5hd);
   pack_5hd<Self, Comp>(go, pr.n, pr.c, d.ho * d.wo, grad5);
+  const auto cb = static_cast<int64_t>(sizeof(C));
+  tally_cast_and_trans_data(pr.n * pr.c * d.ho * d.wo, d.planes * d.ho * d.wo * kC0, dt, cb);
   const unsigned char* mask = contiguous_input(ws, l.mask, *pr.indices, 1);
 
   LaunchSpec spec{std::string(kV1OpType) + "/" + t.strategy(), t.summary(), t.block_dim, t.ub_limit, {}};
@@ -86,6 +136,7 @@ aclnnStatus run(const Problem& pr, const V1Tiling& t, const Dims& d, const Layou
 
   unsigned char* out = staged_or_in_place(ws, l.out_dense, *pr.grad_input, dt);
   unpack_5hd<Comp, Self>(reinterpret_cast<const C*>(ws + l.out_5hd), pr.n, pr.c, d.h * d.w, reinterpret_cast<S*>(out));
+  tally_cast_and_trans_data(pr.n * pr.c * d.h * d.w, d.planes * d.h * d.w * kC0, dt, cb);
   if (l.out_dense >= 0) scatter_view(out, dt, *pr.grad_input);  // ViewCopy into the strided gradInput
   return ACLNN_SUCCESS;
 }
