@@ -21,7 +21,7 @@ namespace pcemu::adaptive {
 namespace {
 
 // A Cube operand: the value cast to fp16 (exact for fp16 values) where the Cube takes fp16 operands, else as it is.
-float cube_operand(float v, bool fp16) { return fp16 ? half_to_float(float_to_half(v)) : v; }
+PCEMU_ELEMENT_INLINE float cube_operand(float v, bool fp16) { return fp16 ? half_to_float(float_to_half(v)) : v; }
 
 // Whether this call's Cube operands are fp16: always but for a documented FLOAT call.
 template <typename Codec>

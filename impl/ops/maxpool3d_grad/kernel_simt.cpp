@@ -6,6 +6,8 @@
 // order-dependent sums.
 #include <algorithm>
 #include <limits>
+#include <type_traits>
+#include <vector>
 
 #include "common/vector_clones.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
@@ -60,6 +62,23 @@ class InverseWindows {
   std::array<Slot, kSlots> slots_{};
 };
 
+// inverse_window of every position of an axis short enough to tabulate (the W axis cycles through all of its
+// positions every row, which a few slots cannot hold), else InverseWindows' slots.
+class AxisWindows {
+ public:
+  AxisWindows(const Problem& pr, int a) : slots_(pr, a) {
+    if (pr.in[a] > kTableMax) return;
+    table_.resize(static_cast<size_t>(pr.in[a]));
+    for (int64_t x = 0; x < pr.in[a]; ++x) table_[static_cast<size_t>(x)] = slots_.at(x);
+  }
+  std::array<int64_t, 2> at(int64_t x) { return table_.empty() ? slots_.at(x) : table_[static_cast<size_t>(x)]; }
+
+ private:
+  static constexpr int64_t kTableMax = int64_t{1} << 16;
+  InverseWindows slots_;
+  std::vector<std::array<int64_t, 2>> table_;
+};
+
 // An element offset past what the kernel's offset type holds: with int32 offsets above the int32 index limit the
 // device would wrap and address another element, so the emulator stops the kernel (like its UB and GM checks).
 [[noreturn]] void offset_overflow(const BlockContext& ctx, const char* tensor, int64_t offset, int64_t limit) {
@@ -90,7 +109,17 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   const int64_t elems = pr.nc() * pr.in_plane(), hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t out_plane = pr.out_plane(), ohw = pr.out[1] * pr.out[2];
   const int64_t grid = static_cast<int64_t>(ctx.block_num()) * kSimtThreads;
-  std::array<InverseWindows, 3> windows{InverseWindows(pr, 0), InverseWindows(pr, 1), InverseWindows(pr, 2)};
+  std::array<AxisWindows, 3> windows{AxisWindows(pr, 0), AxisWindows(pr, 1), AxisWindows(pr, 2)};
+  // Every window position of every plane lies in gradOutput and the indices when both hold nc planes: then one
+  // bounds check for all loads, each thread's loads counted in bulk, and the faults read once. Otherwise (and
+  // with the fault that reads INT64 indices as INT32) each load is checked on its own.
+  const int64_t grad_elems = pr.nc() * out_plane;
+  const Index* idx_all = as_int32 ? nullptr : ctx.gm_box(a.idx, 0, 1, 1, grad_elems);
+  const T* grad_all = ctx.gm_box(a.grad, 0, 1, 1, grad_elems);
+  const bool bulk = idx_all && grad_all && grad_elems > 0;
+  const bool low_word = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexLowWord);
+  const bool low_32_compare = a.upstream && !t.int64_offsets;
+  int64_t index_loads = 0, grad_loads = 0;
   for (int64_t base = ctx.block_idx() * kSimtThreads; base < elems; base += grid) {
     const int64_t end = std::min(elems, base + kSimtThreads);
     for (int64_t s0 = base; s0 < end; s0 += stage_n) {
@@ -103,7 +132,28 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
         if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
         const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
         float sum = 0.0f;
-        for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
+        if (bulk) {
+          const Index* idx_plane = idx_all + nc * out_plane;
+          const T* grad_plane = grad_all + nc * out_plane;
+          const int64_t w0 = ww[0], w1 = ww[1];
+          if (w1 > w0)
+            index_loads += std::max<int64_t>(0, wd[1] - wd[0]) * std::max<int64_t>(0, wh[1] - wh[0]) * (w1 - w0);
+          for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
+            for (int64_t ph = wh[0]; ph < wh[1]; ++ph) {
+              const int64_t row = pd * ohw + ph * pr.out[2];
+              for (int64_t pw = w0; pw < w1; ++pw) {
+                const Index raw = idx_plane[row + pw];
+                const int64_t index =
+                    low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw)) : static_cast<int64_t>(raw);
+                const bool match =
+                    low_32_compare ? static_cast<uint32_t>(index) == static_cast<uint32_t>(pos) : index == pos;
+                if (!match) continue;
+                sum += Codec::load(grad_plane[row + pw]);
+                ++grad_loads;
+              }
+            }
+        }
+        for (int64_t pd = wd[0]; !bulk && pd < wd[1]; ++pd)
           for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
             for (int64_t pw = ww[0]; pw < ww[1]; ++pw) {
               const int64_t at = nc * out_plane + pd * ohw + ph * pr.out[2] + pw;
@@ -135,6 +185,8 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
       ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
     }
   }
+  ctx.count_gm_reads(a.idx, index_loads);
+  ctx.count_gm_reads(a.grad, grad_loads);
 }
 
 #define PC_SIMT(C, I) template void simt_kernel<C, I>(BlockContext&, const RegbaseArgs<C, I>&);
