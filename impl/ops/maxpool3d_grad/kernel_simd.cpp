@@ -4,6 +4,7 @@
 // positions go through the vector in interleaved groups (ProBatchSize along each axis) so that the windows of
 // one vector's lanes are disjoint: no two lanes of one gather-add-scatter hit one element. No atomics.
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "common/int_math.h"
@@ -74,6 +75,9 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   const FastDiv by_plane_row(hw), by_row(pr.in[2]);
   const bool fast_decode = hw <= int64_t{UINT32_MAX};
   const bool skip_range = fault_on(Fault::SimdRangeCheckSkipped);
+  // read_index's faults, read once for the documented kernel's lanes.
+  const bool as_int32 = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexAsInt32);
+  const bool low_word = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexLowWord);
   const auto batch = fault_on(Fault::SimdBatchCollide) ? std::array<int64_t, 3>{1, 1, 1} : t.pro_batch;
   // A lane's grad position, with its plane and grad row start known from the loops that list it.
   struct Lane {
@@ -118,6 +122,53 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
     for (int64_t rd = 0; rd < cur[0]; ++rd)
       for (int64_t rh = 0; rh < cur[1]; ++rh)
         for (int64_t rw = 0; rw < cur[2]; ++rw) {
+          if (!a.upstream) {
+            // The documented kernel: a second lane of one vector on an element stops the kernel before that
+            // vector's scatter matters, so each lane adds as it is listed (gradient + tile value, the vector's
+            // operand order), with the lanes counted as the vector fills.
+            int64_t lane = vl;
+            for (int64_t p = 0; p < b.planes; ++p)
+              for (int64_t d = rd; d < b.glen[0]; d += batch[0])
+                for (int64_t h = rh; h < b.glen[1]; h += batch[1]) {
+                  const int64_t row_start = p * gplane + (d * b.glen[1] + h) * grow;
+                  for (int64_t w = rw; w < b.glen[2]; w += batch[2]) {
+                    if (lane == vl) {
+                      lane = 0;
+                      ++vector_id;
+                    }
+                    const int64_t src = row_start + w, at_lane = lane++;
+                    const Index raw = tile_idx[src];
+                    const int64_t v = as_int32   ? reinterpret_cast<const int32_t*>(tile_idx + row_start)[w]
+                                      : low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw))
+                                                 : static_cast<int64_t>(raw);
+                    int64_t dst = 0;
+                    if (t.full) {
+                      dst = p * yplane + v;
+                    } else {
+                      int64_t xd = 0, xh = 0, xw = 0;
+                      if (fast_decode && v >= 0 && v <= int64_t{UINT32_MAX}) {
+                        xd = by_plane_row.div(v);
+                        const int64_t r = v - xd * hw;
+                        xh = by_row.div(r);
+                        xw = r - xh * pr.in[2];
+                      } else {
+                        xd = v / hw, xh = v % hw / pr.in[2], xw = v % pr.in[2];
+                      }
+                      const bool inside = xd >= b.x0[0] && xd < b.x0[0] + b.len[0] && xh >= b.x0[1] &&
+                                          xh < b.x0[1] + b.len[1] && xw >= b.x0[2] && xw < b.x0[2] + b.len[2];
+                      if (t.check_range && !skip_range && !inside) continue;  // another tile's element
+                      dst = p * yplane + ((xd - b.x0[0]) * b.len[1] + (xh - b.x0[1])) * yrow + (xw - b.x0[2]);
+                    }
+                    if (dst >= 0 && dst < b.planes * yplane) {
+                      int64_t& seen = stamp[static_cast<size_t>(dst)];
+                      if (seen / vl == vector_id) lanes_collide(ctx, dst, seen % vl, at_lane);
+                      seen = vector_id * vl + at_lane;
+                    }
+                    y[dst] = Codec::load(tile_grad[src]) + y[dst];
+                  }
+                }
+            continue;
+          }
           lane_src.clear();
           for (int64_t p = 0; p < b.planes; ++p)
             for (int64_t d = rd; d < b.glen[0]; d += batch[0])
