@@ -42,6 +42,7 @@ struct Simt {
   UbBuf<T> stage;                      // a thread group's stores
   std::array<float, kThreads> sums{};  // a thread group's results before their cast (stage holds at most kThreads)
   std::vector<float> terms{};          // Nchw: a row segment's terms, m rows of its columns
+  std::array<int64_t, 4> terms_box{};  // the GM box (first element, rows, columns, valid) the terms are of
   bool wrong_tap = fault_on(Fault::WrongTap);
   // A thread group of kThreads consecutive elements spans at most kThreads / wx + 2 rows and kThreads + 1 columns
   // (the wrong_tap fault reads one column further).
@@ -89,18 +90,33 @@ struct Simt {
       for (int64_t w = w0; w < w1; ++w) out[w - w0] = nchw(nc, h, col(w));
       return;
     }
-    terms.resize(static_cast<size_t>(m * n));
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t k = 0; k < n; ++k)
-        terms[static_cast<size_t>(i * n + k)] = Codec::load(g[i * t.wy + k]) * inv_h[i] / ext_w[k];
+    // The x rows of one row window repeat the same box of terms: computed once for them.
+    const std::array<int64_t, 4> box{base + rh[0] * t.wy + c0, m, n, 1};
+    if (box != terms_box) {
+      terms.resize(static_cast<size_t>(m * n));
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t k = 0; k < n; ++k)
+          terms[static_cast<size_t>(i * n + k)] = Codec::load(g[i * t.wy + k]) * inv_h[i] / ext_w[k];
+      terms_box = box;
+    }
+    // Neighbouring threads with the same column window sum the same terms in the same order: one sum for them.
+    int64_t last_lo = -1, last_hi = -1, loads = 0;
+    float sum = 0.0f;
+    const float* box_terms = terms.data() - c0;
     for (int64_t w = w0; w < w1; ++w) {
       const auto rw = cols.range(col(w));
-      float sum = 0.0f;
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t k = rw[0]; k < rw[1]; ++k) sum += terms[static_cast<size_t>(i * n + k - c0)];
-      ctx.count_gm_reads(a.grad, m * (rw[1] - rw[0]));
+      const int64_t lo = rw[0], hi = rw[1];
+      if (lo != last_lo || hi != last_hi) {
+        sum = 0.0f;
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t k = lo; k < hi; ++k) sum += box_terms[i * n + k];
+        last_lo = lo;
+        last_hi = hi;
+      }
+      loads += m * (hi - lo);
       out[w - w0] = sum;
     }
+    ctx.count_gm_reads(a.grad, loads);
   }
   float out_w_small(int64_t nc, int64_t h, int64_t w) {
     const int64_t base = nc * t.hy * t.wy;
