@@ -5,6 +5,8 @@
 // written to every (id, ih) of the (od, oh) window, atomically when windows overlap. Scatter (one window's row does
 // not fit the UB): one gradient column at a time, its scaled value written in 32-byte runs over its window.
 #include <algorithm>
+#include <array>
+#include <vector>
 
 #include "common/int_math.h"
 #include "common/vector_clones.h"
@@ -50,6 +52,9 @@ struct BlockKernel {
   UbBuf<float> acc;  // per plane: fp32 input columns (normal) or the scaled value's 32-byte run (scatter)
   UbBuf<T> cast;     // per plane: the same, cast (fp16/bf16 stored without atomics)
   int64_t grad_pitch = 0, row_pitch = 0;
+  // Host scratch of the emulation (the vector registers' work), not UB.
+  std::vector<float> factors, values, columns;
+  std::vector<std::array<int64_t, 2>> taps;
 
   BlockKernel(BlockContext& c, const KernelArgs<Codec>& args)
       : ctx(c), a(args), pr(*args.pr), t(*args.t), in_fp32(kFp32 || t.atomics), target{a.acc, a.out, t.atomics} {
@@ -87,23 +92,39 @@ struct BlockKernel {
     const int64_t col0 = first.w0, span = last.w1 - col0;
     // The wrong_tap fault moves each tap one input column right inside the run (its GM footprint unchanged).
     const int64_t wrong = fault_on(Fault::WrongTap) ? 1 : 0;
-    for (int64_t q = 0; q < r.nc; ++q) {
-      if (in_fp32) std::fill_n(acc.span(q * row_pitch, span), span, 0.0f);
-      if (!in_fp32) std::fill_n(cast.span(q * row_pitch, span), span, Codec::store(0.0f));
-    }
+    // Each column's window and 1/divisor once for all planes; each plane's gradients widened as one row (exact).
+    factors.resize(static_cast<size_t>(n));
+    taps.resize(static_cast<size_t>(n));
     for (int64_t w = 0; w < n; ++w) {
       const Window win = window_of(pr, od, oh, ow0 + w);
-      const float factor = 1.0f / static_cast<float>(win.divisor);
-      for (int64_t q = 0; q < r.nc; ++q) {
-        const float v = Codec::load(grad.span(q * grad_pitch, n)[w]) * factor;
-        if (in_fp32) {
-          float* row = acc.span(q * row_pitch, span) - col0;
-          for (int64_t iw = win.w0; iw < win.w1; ++iw) row[std::min(iw + wrong, last.w1 - 1)] += v;
-        } else {
-          T* row = cast.span(q * row_pitch, span) - col0;
-          for (int64_t iw = win.w0; iw < win.w1; ++iw) row[std::min(iw + wrong, last.w1 - 1)] = Codec::store(v);
+      factors[static_cast<size_t>(w)] = 1.0f / static_cast<float>(win.divisor);
+      taps[static_cast<size_t>(w)] = {win.w0, win.w1};
+    }
+    values.resize(static_cast<size_t>(std::max(n, span)));
+    for (int64_t q = 0; q < r.nc; ++q) {
+      load_row<Codec>(grad.span(q * grad_pitch, n), values.data(), n);
+      for (int64_t w = 0; w < n; ++w) values[static_cast<size_t>(w)] *= factors[static_cast<size_t>(w)];
+      if (in_fp32) {
+        float* row = acc.span(q * row_pitch, span);
+        std::fill_n(row, span, 0.0f);
+        row -= col0;
+        for (int64_t w = 0; w < n; ++w) {
+          const float v = values[static_cast<size_t>(w)];
+          const auto [w0, w1] = taps[static_cast<size_t>(w)];
+          for (int64_t iw = w0; iw < w1; ++iw) row[std::min(iw + wrong, last.w1 - 1)] += v;
         }
+        continue;
       }
+      // Without overlap each input column takes one scaled value (the last, under the wrong_tap fault) or stays
+      // zero: the values land in an fp32 row and are cast as one row, the same bits as a cast per store.
+      columns.assign(static_cast<size_t>(span), 0.0f);
+      float* row = columns.data() - col0;
+      for (int64_t w = 0; w < n; ++w) {
+        const float v = values[static_cast<size_t>(w)];
+        const auto [w0, w1] = taps[static_cast<size_t>(w)];
+        for (int64_t iw = w0; iw < w1; ++iw) row[std::min(iw + wrong, last.w1 - 1)] = v;
+      }
+      store_row<Codec>(columns.data(), cast.span(q * row_pitch, span), span);
     }
     put_rows(r, last, col0, span);
   }
