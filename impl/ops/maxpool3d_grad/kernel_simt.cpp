@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/vector_clones.h"
+#include "ops/common/fast_div.h"
 #include "ops/maxpool3d_grad/regbase_kernels.h"
 
 namespace pcemu::maxpool {
@@ -79,6 +80,78 @@ class AxisWindows {
   std::vector<std::array<int64_t, 2>> table_;
 };
 
+// One plane's elements [p0, p1) (in-plane positions), summed from the gradOutput side with the SIMT threads' result
+// bits: every grad position of the box their windows span is visited in ascending order, and its gradient goes to
+// the element its index names when that element is in [p0, p1) and its own windows hold the position. Each
+// element so receives exactly the terms of its own thread, in its thread's order (ascending pd, ph, pw), without a
+// branch per window position on whether the index matches. Counts the loads the threads make: the index at every
+// position of each element's windows, the gradient where it matches.
+template <typename Codec, typename Index>
+struct PlaneScatter {
+  const Problem& pr;
+  std::array<AxisWindows, 3>& windows;
+  const FastDiv by_plane_row, by_row;
+  const bool fast_decode, low_word, low_32_compare;
+
+  std::array<int64_t, 3> coords(int64_t pos) const {
+    const int64_t hw = pr.in[1] * pr.in[2];
+    if (fast_decode) {
+      const int64_t d = by_plane_row.div(pos), r = pos - d * hw, h = by_row.div(r);
+      return {d, h, r - h * pr.in[2]};
+    }
+    return {pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
+  }
+
+  void run(const Index* idx_plane, const typename Codec::T* grad_plane, int64_t p0, int64_t p1, float* sums,
+           int64_t* index_loads, int64_t* grad_loads) {
+    const int64_t n = p1 - p0, ohw = pr.out[1] * pr.out[2];
+    std::fill(sums, sums + n, 0.0f);
+    // The windows' box: the axes' ranges rise with the coordinate, so the first and last elements bound it along
+    // the outermost axis they differ in, and the whole axis bounds the axes inside it.
+    const auto first = coords(p0), last = coords(p1 - 1);
+    std::array<int64_t, 3> lo{}, hi{};
+    bool same_outer = true;
+    for (int a = 0; a < 3; ++a) {
+      const int64_t x0 = same_outer ? first[a] : 0, x1 = same_outer ? last[a] : pr.in[a] - 1;
+      lo[a] = windows[a].at(x0)[0];
+      hi[a] = windows[a].at(x1)[1];
+      same_outer = same_outer && first[a] == last[a];
+    }
+    int64_t matched = 0;
+    for (int64_t pd = lo[0]; pd < hi[0]; ++pd)
+      for (int64_t ph = lo[1]; ph < hi[1]; ++ph) {
+        const int64_t row = pd * ohw + ph * pr.out[2];
+        for (int64_t pw = lo[2]; pw < hi[2]; ++pw) {
+          const Index raw = idx_plane[row + pw];
+          const int64_t index = low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw)) : static_cast<int64_t>(raw);
+          // Upstream compares by the low 32 bits with int32 offsets: the element whose position they spell.
+          const int64_t target = low_32_compare ? static_cast<int64_t>(static_cast<uint32_t>(index)) : index;
+          if (static_cast<uint64_t>(target - p0) >= static_cast<uint64_t>(n)) continue;
+          const auto x = coords(target);
+          const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
+          if (pd < wd[0] || pd >= wd[1] || ph < wh[0] || ph >= wh[1] || pw < ww[0] || pw >= ww[1]) continue;
+          sums[target - p0] += Codec::load(grad_plane[row + pw]);
+          ++matched;
+        }
+      }
+    *grad_loads += matched;
+    // Each thread loads the index at every position of its windows' box.
+    auto x = first;
+    int64_t boxes = 0;
+    for (int64_t e = 0; e < n; ++e) {
+      const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
+      boxes += std::max<int64_t>(0, wd[1] - wd[0]) * std::max<int64_t>(0, wh[1] - wh[0]) *
+               std::max<int64_t>(0, ww[1] - ww[0]);
+      if (++x[2] < pr.in[2]) continue;
+      x[2] = 0;
+      if (++x[1] < pr.in[1]) continue;
+      x[1] = 0;
+      ++x[0];
+    }
+    *index_loads += boxes;
+  }
+};
+
 // An element offset past what the kernel's offset type holds: with int32 offsets above the int32 index limit the
 // device would wrap and address another element, so the emulator stops the kernel (like its UB and GM checks).
 [[noreturn]] void offset_overflow(const BlockContext& ctx, const char* tensor, int64_t offset, int64_t limit) {
@@ -120,10 +193,32 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   const bool low_word = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexLowWord);
   const bool low_32_compare = a.upstream && !t.int64_offsets;
   int64_t index_loads = 0, grad_loads = 0;
+  // FastDiv is exact for 32-bit numerators and divisors: the positions of a plane below 2^32.
+  PlaneScatter<Codec, Index> scatter{pr,
+                                     windows,
+                                     FastDiv(std::max<int64_t>(1, hw)),
+                                     FastDiv(std::max<int64_t>(1, pr.in[2])),
+                                     in_plane <= int64_t{UINT32_MAX},
+                                     low_word,
+                                     low_32_compare};
+  std::vector<float> sums(static_cast<size_t>(stage_n));
   for (int64_t base = ctx.block_idx() * kSimtThreads; base < elems; base += grid) {
     const int64_t end = std::min(elems, base + kSimtThreads);
     for (int64_t s0 = base; s0 < end; s0 += stage_n) {
       const int64_t s1 = std::min(end, s0 + stage_n);
+      if (bulk && s1 <= t.offset_limit) {
+        // Plane by plane (a stage may straddle two), summed from the gradOutput side.
+        for (int64_t e = s0; e < s1;) {
+          const int64_t nc = e / in_plane, p0 = e % in_plane, p1 = std::min(in_plane, p0 + (s1 - e));
+          scatter.run(idx_all + nc * out_plane, grad_all + nc * out_plane, p0, p1, sums.data() + (e - s0), &index_loads,
+                      &grad_loads);
+          e += p1 - p0;
+        }
+        T* out = stage.span(0, s1 - s0);
+        for (int64_t e = 0; e < s1 - s0; ++e) out[e] = store_rint<Codec>(sums[static_cast<size_t>(e)]);
+        ctx.copy_out(a.out, s0, stage, 0, s1 - s0);
+        continue;
+      }
       // The element's coordinates, stepped along with it.
       int64_t nc = s0 / in_plane, pos = s0 % in_plane;
       std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
@@ -132,28 +227,7 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
         if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
         const auto wd = windows[0].at(x[0]), wh = windows[1].at(x[1]), ww = windows[2].at(x[2]);
         float sum = 0.0f;
-        if (bulk) {
-          const Index* idx_plane = idx_all + nc * out_plane;
-          const T* grad_plane = grad_all + nc * out_plane;
-          const int64_t w0 = ww[0], w1 = ww[1];
-          if (w1 > w0)
-            index_loads += std::max<int64_t>(0, wd[1] - wd[0]) * std::max<int64_t>(0, wh[1] - wh[0]) * (w1 - w0);
-          for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
-            for (int64_t ph = wh[0]; ph < wh[1]; ++ph) {
-              const int64_t row = pd * ohw + ph * pr.out[2];
-              for (int64_t pw = w0; pw < w1; ++pw) {
-                const Index raw = idx_plane[row + pw];
-                const int64_t index =
-                    low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw)) : static_cast<int64_t>(raw);
-                const bool match =
-                    low_32_compare ? static_cast<uint32_t>(index) == static_cast<uint32_t>(pos) : index == pos;
-                if (!match) continue;
-                sum += Codec::load(grad_plane[row + pw]);
-                ++grad_loads;
-              }
-            }
-        }
-        for (int64_t pd = wd[0]; !bulk && pd < wd[1]; ++pd)
+        for (int64_t pd = wd[0]; pd < wd[1]; ++pd)
           for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
             for (int64_t pw = ww[0]; pw < ww[1]; ++pw) {
               const int64_t at = nc * out_plane + pd * ohw + ph * pr.out[2] + pw;
