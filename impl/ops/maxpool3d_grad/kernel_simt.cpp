@@ -3,7 +3,9 @@
 // inverting the pooling formula (pstart/pend), sums in fp32 the gradients whose index names its in-plane
 // position and stores the sum cast with round-to-nearest-even. Threads read GM directly (one checked element load
 // each); the emulation stages each thread group's stores in UB so they leave as one copy. No atomics, no
-// order-dependent sums.
+// order-dependent sums. Where gradOutput and the indices pass one bounds check for all planes, the emulation forms
+// a thread group's sums from the gradOutput side (PlaneScatter: the same terms in the same order) and counts the
+// loads the threads make; otherwise, and where an offset could pass the int32 limit, thread by thread.
 #include <algorithm>
 #include <limits>
 #include <type_traits>
