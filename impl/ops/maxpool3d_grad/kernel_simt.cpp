@@ -77,7 +77,7 @@ class AxisWindows {
   std::array<int64_t, 2> at(int64_t x) { return table_.empty() ? slots_.at(x) : table_[static_cast<size_t>(x)]; }
 
  private:
-  static constexpr int64_t kTableMax = int64_t{1} << 16;
+  static constexpr int64_t kTableMax = 2048;  // 32 KiB: well below malloc's mmap threshold
   InverseWindows slots_;
   std::vector<std::array<int64_t, 2>> table_;
 };
@@ -184,6 +184,7 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   const int64_t elems = pr.nc() * pr.in_plane(), hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t out_plane = pr.out_plane(), ohw = pr.out[1] * pr.out[2];
   const int64_t grid = static_cast<int64_t>(ctx.block_num()) * kSimtThreads;
+  if (ctx.block_idx() * kSimtThreads >= elems) return;  // an idle block: no tables to build
   std::array<AxisWindows, 3> windows{AxisWindows(pr, 0), AxisWindows(pr, 1), AxisWindows(pr, 2)};
   // Every window position of every plane lies in gradOutput and the indices when both hold nc planes: then one
   // bounds check for all loads, each thread's loads counted in bulk, and the faults read once. Otherwise (and
