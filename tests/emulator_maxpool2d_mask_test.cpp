@@ -475,4 +475,37 @@ TEST(MaxPool2dWithMaskBackwardV1, TheLayoutDocsWorkedExamples) {
 }
 
 }  // namespace
+// The op_api's Cast and TransData around the kernel are device work, counted in stagingBytes: gradOutput and
+// gradInput each cast (read in self's dtype, written in the compute dtype, or back) where the dtypes differ, and
+// TransData'd (the NCHW elements on one side, the 16-lane 5HD planes with their zero lanes on the other). 17
+// channels make two C1 planes, 15 lanes of the second one padding. Control: the same count without the Casts
+// must not match the FLOAT call on the training series (computed in FLOAT16), so the check tells them apart.
+TEST(MaxPool2dWithMaskBackwardV1, CastAndTransDataCountAsDeviceTraffic) {
+  const int64_t c = 17, c1 = 2, positions = 5 * 5;  // 5x5 input, 3x3 windows, stride 1, padding 1: 5x5 output
+  const auto staging = [&](int64_t self_bytes, int64_t compute_bytes) {
+    const int64_t elems = c * positions, lanes = c1 * 16 * positions;
+    const int64_t cast = self_bytes == compute_bytes ? 0 : elems * (self_bytes + compute_bytes);
+    return 2 * (cast + (elems + lanes) * compute_bytes);  // gradOutput in, gradInput out: same sizes here
+  };
+  struct Row {
+    const char* soc;
+    aclDataType dtype;
+    int64_t self_bytes, compute_bytes;
+    std::array<int64_t, 2> k;
+  };
+  for (const Row& r : {Row{"Ascend910", ACL_FLOAT, 4, 2, {3, 3}}, Row{"Ascend910", ACL_FLOAT16, 2, 2, {3, 3}},
+                       Row{"Ascend910B", ACL_FLOAT, 4, 4, {1, 1}}, Row{"Ascend910B", ACL_BF16, 2, 4, {1, 1}}}) {
+    Spec sp = make(r.soc, {1, c, 5, 5}, r.k, {1, 1},
+                   r.k[0] == 3 ? std::array<int64_t, 2>{1, 1} : std::array<int64_t, 2>{0, 0}, false, r.dtype);
+    const Data d = make_data(sp, 7);
+    const Outcome o = call(sp, d.grad, encode_mask(sp, forward_bits(sp, d.x)));
+    ASSERT_EQ(o.run, kOk) << o.error << " " << label(sp);
+    EXPECT_STREQ(o.info.opType, "MaxPoolGradWithArgmaxV1") << label(sp);
+    EXPECT_EQ(o.info.stagingBytes, staging(r.self_bytes, r.compute_bytes)) << label(sp);
+    if (r.self_bytes != r.compute_bytes) {  // the control: leaving the Casts out gives another count
+      EXPECT_NE(o.info.stagingBytes, staging(r.compute_bytes, r.compute_bytes)) << label(sp);
+    }
+  }
+}
+
 }  // namespace poolcheck::maxpool2d_mask_test

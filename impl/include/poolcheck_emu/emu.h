@@ -76,7 +76,8 @@ typedef struct pcEmuLaunchInfo {
   int32_t deterministic;
   /* Device-memory traffic of the execute call (zero after planning only): bytes the kernels copied GM -> UB,
    * stored UB -> GM, and added atomically (each of those is read and written in GM); bytes the layout copies
-   * around the kernels read plus wrote (Contiguous, Transpose, ViewCopy); kernel launches that ran. */
+   * around the kernels read plus wrote (Contiguous, Transpose, ViewCopy, and the bit-mask route's Cast and
+   * TransData); kernel launches that ran. */
   int64_t gmReadBytes;
   int64_t gmWriteBytes;
   int64_t gmAtomicBytes;
