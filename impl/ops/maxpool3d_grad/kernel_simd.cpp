@@ -116,6 +116,29 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
     // Every lane's grad row lies in the tile's windows: one UB range check for all of them.
     const Index* tile_idx = ix.span(0, b.planes * gplane);
     const T* tile_grad = g.span(0, b.planes * gplane);
+    // The UB element an index `u` of a lane of plane `plane` scatters into: whole planes take the flat index as the
+    // offset inside the plane; a tile decodes it into (d, h, w) relative to its origin, and false when the range
+    // check drops it (another tile's element).
+    const auto tile_element = [&](int64_t plane, int64_t u, int64_t* dst) {
+      if (t.full) {
+        *dst = plane * yplane + u;
+        return true;
+      }
+      int64_t d = 0, h = 0, w = 0;
+      if (fast_decode && u >= 0 && u <= int64_t{UINT32_MAX}) {
+        d = by_plane_row.div(u);
+        const int64_t r = u - d * hw;
+        h = by_row.div(r);
+        w = r - h * pr.in[2];
+      } else {
+        d = u / hw, h = u % hw / pr.in[2], w = u % pr.in[2];
+      }
+      const bool inside = d >= b.x0[0] && d < b.x0[0] + b.len[0] && h >= b.x0[1] && h < b.x0[1] + b.len[1] &&
+                          w >= b.x0[2] && w < b.x0[2] + b.len[2];
+      if (t.check_range && !skip_range && !inside) return false;
+      *dst = plane * yplane + ((d - b.x0[0]) * b.len[1] + (h - b.x0[1])) * yrow + (w - b.x0[2]);
+      return true;
+    };
     // Interleaved groups: grad positions congruent modulo the batch along every axis share a vector.
     const std::array<int64_t, 3> cur{std::min(batch[0], b.glen[0]), std::min(batch[1], b.glen[1]),
                                      std::min(batch[2], b.glen[2])};
@@ -142,23 +165,7 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
                                       : low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw))
                                                  : static_cast<int64_t>(raw);
                     int64_t dst = 0;
-                    if (t.full) {
-                      dst = p * yplane + v;
-                    } else {
-                      int64_t xd = 0, xh = 0, xw = 0;
-                      if (fast_decode && v >= 0 && v <= int64_t{UINT32_MAX}) {
-                        xd = by_plane_row.div(v);
-                        const int64_t r = v - xd * hw;
-                        xh = by_row.div(r);
-                        xw = r - xh * pr.in[2];
-                      } else {
-                        xd = v / hw, xh = v % hw / pr.in[2], xw = v % pr.in[2];
-                      }
-                      const bool inside = xd >= b.x0[0] && xd < b.x0[0] + b.len[0] && xh >= b.x0[1] &&
-                                          xh < b.x0[1] + b.len[1] && xw >= b.x0[2] && xw < b.x0[2] + b.len[2];
-                      if (t.check_range && !skip_range && !inside) continue;  // another tile's element
-                      dst = p * yplane + ((xd - b.x0[0]) * b.len[1] + (xh - b.x0[1])) * yrow + (xw - b.x0[2]);
-                    }
+                    if (!tile_element(p, v, &dst)) continue;  // another tile's element
                     if (dst >= 0 && dst < b.planes * yplane) {
                       int64_t& seen = stamp[static_cast<size_t>(dst)];
                       if (seen / vl == vector_id) lanes_collide(ctx, dst, seen % vl, at_lane);
@@ -169,6 +176,8 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
                 }
             continue;
           }
+          // The upstream profile: no lane check, and gather, add, scatter per vector (a repeated target keeps the
+          // last lane's sum).
           lane_src.clear();
           for (int64_t p = 0; p < b.planes; ++p)
             for (int64_t d = rd; d < b.glen[0]; d += batch[0])
@@ -178,41 +187,15 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
               }
           for (size_t v0 = 0; v0 < lane_src.size(); v0 += vl) {
             const size_t v1 = std::min(lane_src.size(), v0 + static_cast<size_t>(vl));
-            ++vector_id;
             lane_dst.clear();
             lane_sum.clear();
             for (size_t l = v0; l < v1; ++l) {
               const int64_t src = lane_src[l].src, plane = lane_src[l].plane, row_start = lane_src[l].row_start;
               const int64_t v = read_index(tile_idx + row_start, src - row_start);
+              // Upstream (arch35 simd_full_load.h, the fast division) takes the index as uint32: a stray index lands
+              // where that points (whole planes scatter without a range check).
               int64_t dst = -1;
-              if (t.full) {
-                // Whole planes: the flat index is the UB offset inside the lane's plane. Upstream (arch35
-                // simd_full_load.h) scatters without a range check; a stray index lands where it points.
-                dst = plane * yplane + (a.upstream ? static_cast<int64_t>(static_cast<uint32_t>(v)) : v);
-              } else {
-                // The index decoded in uint32 as upstream's fast division does; relative to the tile origin.
-                const int64_t u = a.upstream ? static_cast<int64_t>(static_cast<uint32_t>(v)) : v;
-                int64_t d = 0, h = 0, w = 0;
-                if (fast_decode && u >= 0 && u <= int64_t{UINT32_MAX}) {
-                  d = by_plane_row.div(u);
-                  const int64_t r = u - d * hw;
-                  h = by_row.div(r);
-                  w = r - h * pr.in[2];
-                } else {
-                  d = u / hw, h = u % hw / pr.in[2], w = u % pr.in[2];
-                }
-                const bool inside = d >= b.x0[0] && d < b.x0[0] + b.len[0] && h >= b.x0[1] && h < b.x0[1] + b.len[1] &&
-                                    w >= b.x0[2] && w < b.x0[2] + b.len[2];
-                if (t.check_range && !skip_range && !inside) continue;  // another tile's element
-                dst = plane * yplane + ((d - b.x0[0]) * b.len[1] + (h - b.x0[1])) * yrow + (w - b.x0[2]);
-              }
-              // The lane invariant: no earlier lane of this vector scattered into the same UB element.
-              const int64_t lane = static_cast<int64_t>(l - v0);
-              if (!a.upstream && dst >= 0 && dst < b.planes * yplane) {
-                int64_t& seen = stamp[static_cast<size_t>(dst)];
-                if (seen / vl == vector_id) lanes_collide(ctx, dst, seen % vl, lane);
-                seen = vector_id * vl + lane;
-              }
+              if (!tile_element(plane, static_cast<int64_t>(static_cast<uint32_t>(v)), &dst)) continue;
               lane_dst.push_back(dst);
               lane_sum.push_back(Codec::load(tile_grad[src]));
             }
