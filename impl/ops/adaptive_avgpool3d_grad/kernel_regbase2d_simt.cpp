@@ -42,7 +42,7 @@ struct Simt {
   UbBuf<T> stage;                      // a thread group's stores
   std::array<float, kThreads> sums{};  // a thread group's results before their cast (stage holds at most kThreads)
   std::vector<float> terms{};          // Nchw: a row segment's terms, m rows of its columns
-  std::array<int64_t, 4> terms_box{};  // the GM box (first element, rows, columns, valid) the terms are of
+  std::array<int64_t, 3> terms_box{-1, 0, 0};  // the GM box (first element, rows, columns) the terms are of; none yet
   bool wrong_tap = fault_on(Fault::WrongTap);
   // A thread group of kThreads consecutive elements spans at most kThreads / wx + 2 rows and kThreads + 1 columns
   // (the wrong_tap fault reads one column further).
@@ -91,7 +91,7 @@ struct Simt {
       return;
     }
     // The x rows of one row window repeat the same box of terms: computed once for them.
-    const std::array<int64_t, 4> box{base + rh[0] * t.wy + c0, m, n, 1};
+    const std::array<int64_t, 3> box{base + rh[0] * t.wy + c0, m, n};
     if (box != terms_box) {
       terms.resize(static_cast<size_t>(m * n));
       for (int64_t i = 0; i < m; ++i)

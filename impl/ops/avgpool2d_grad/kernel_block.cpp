@@ -100,7 +100,7 @@ struct BlockKernel {
       factors[static_cast<size_t>(w)] = 1.0f / static_cast<float>(win.divisor);
       taps[static_cast<size_t>(w)] = {win.w0, win.w1};
     }
-    values.resize(static_cast<size_t>(std::max(n, span)));
+    values.resize(static_cast<size_t>(n));
     for (int64_t q = 0; q < r.nc; ++q) {
       load_row<Codec>(grad.span(q * grad_pitch, n), values.data(), n);
       for (int64_t w = 0; w < n; ++w) values[static_cast<size_t>(w)] *= factors[static_cast<size_t>(w)];

@@ -3,6 +3,8 @@
 // kernels runs per element, where a hardware 64-bit divide costs tens of cycles.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace pcemu {
@@ -20,6 +22,31 @@ class FastDiv {
  private:
   int64_t d_;
   uint64_t m_;
+};
+
+// A flat position inside a volume of planes of `plane` elements and rows of `row` elements, decoded into
+// (plane, row, column) with two invariant-divisor divisions; a position outside [0, 2^32) or a plane of 2^32
+// elements or more takes the hardware division (the same result).
+class PositionDecoder {
+ public:
+  PositionDecoder(int64_t plane, int64_t row)
+      : plane_(plane),
+        row_(row),
+        by_plane_(std::max<int64_t>(1, plane)),
+        by_row_(std::max<int64_t>(1, row)),
+        fast_(plane <= int64_t{UINT32_MAX}) {}
+  std::array<int64_t, 3> operator()(int64_t pos) const {
+    if (fast_ && pos >= 0 && pos <= int64_t{UINT32_MAX}) {
+      const int64_t d = by_plane_.div(pos), r = pos - d * plane_, h = by_row_.div(r);
+      return {d, h, r - h * row_};
+    }
+    return {pos / plane_, pos % plane_ / row_, pos % row_};
+  }
+
+ private:
+  int64_t plane_, row_;
+  FastDiv by_plane_, by_row_;
+  bool fast_;
 };
 
 }  // namespace pcemu

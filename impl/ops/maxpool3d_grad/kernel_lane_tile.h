@@ -109,7 +109,6 @@ struct LaneTile {
   void accumulate(const KernelArgs<Codec>& a, const std::array<int64_t, 3>& c0, const std::array<int64_t, 3>& c1) {
     const auto& pr = *a.pr;
     const int64_t hw = pr.in[1] * pr.in[2];
-    const FastDiv by_plane_row(hw), by_row(pr.in[2]);
     const std::array<int64_t, 3> ext{c1[0] - c0[0], c1[1] - c0[1], c1[2] - c0[2]};
     const int64_t row = align_to(ext[2], 8), n = outs(), lane_acc = ext[0] * ext[1] * row;
     float* accp = acc.span(0, acc.size());
@@ -134,16 +133,14 @@ struct LaneTile {
       }
       return;
     }
-    const int64_t row_len = swapped ? pr.in[1] : pr.in[2];
-    const FastDiv by_row_len(row_len);
+    // The index_axes_swapped fault decodes with the H extent as the row length.
+    const PositionDecoder decode(hw, swapped ? pr.in[1] : pr.in[2]);
     for (int64_t l = 0; l < lanes; ++l) {
       const int32_t* irow = idxp + l * idx_lane;
       const T* grow = gradp + l * grad_lane;
       float* lane = accp + (wrong_plane ? 0 : l * lane_acc);
       for (int64_t w = 0; w < n; ++w) {
-        const int64_t v = irow[w], d = by_plane_row.div(v), rest = v - d * hw;
-        const int64_t h = swapped ? by_row_len.div(rest) : by_row.div(rest);
-        int64_t x = rest - h * row_len;
+        auto [d, h, x] = decode(irow[w]);
         if (wrong_tap && x + 1 < c1[2]) ++x;
         if (d < c0[0] || d >= c1[0] || h < c0[1] || h >= c1[1] || x < c0[2] || x >= c1[2]) continue;
         const float g = Codec::load(grow[w]);

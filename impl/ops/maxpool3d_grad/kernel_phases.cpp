@@ -47,7 +47,7 @@ PCEMU_VECTOR_CLONES void index_check_kernel(BlockContext& ctx, const Problem& pr
   const int64_t n = chunk_elems(ctx, 4);
   auto buf = ctx.ub().alloc<int32_t>(n, "index chunk");
   const int64_t hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
-  const FastDiv by_plane_row(hw), by_row(pr.in[2]);
+  const PositionDecoder decode(hw, pr.in[2]);
   std::array<std::vector<std::array<int64_t, 2>>, 3> windows;  // host-side tables of the scalar unit
   for (int a = 0; a < 3; ++a)
     for (int64_t o = 0; o < pr.out[a]; ++o) windows[a].push_back(window_of(pr, a, o));
@@ -77,7 +77,7 @@ PCEMU_VECTOR_CLONES void index_check_kernel(BlockContext& ctx, const Problem& pr
         const int64_t v = vals[j];
         bool inside = v >= 0 && v < in_plane;
         if (inside) {
-          const int64_t d = by_plane_row.div(v), r = v - d * hw, h = by_row.div(r), x = r - h * pr.in[2];
+          const auto [d, h, x] = decode(v);
           const auto& w = ww[o[2]];
           inside = d >= wd[0] && d < wd[1] && h >= wh[0] && h < wh[1] && x >= w[0] && x < w[1];
         }

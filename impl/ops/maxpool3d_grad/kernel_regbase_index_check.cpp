@@ -66,23 +66,22 @@ PCEMU_VECTOR_CLONES void regbase_index_check_kernel(BlockContext& ctx, const Pro
   const int64_t hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t rest = begin % pr.out_plane();
   std::array<int64_t, 3> o{rest / (pr.out[1] * pr.out[2]), rest / pr.out[2] % pr.out[1], rest % pr.out[2]};
-  const bool fast = fits_64(pr, 0) && fits_64(pr, 1) && fits_64(pr, 2) && hw <= int64_t{UINT32_MAX};
+  const bool fast = fits_64(pr, 0) && fits_64(pr, 1) && fits_64(pr, 2);
   std::array<Window64, 3> win{};
   for (int a = 0; a < 3 && fast; ++a) win[a] = {pr.p[a], pr.s[a], (pr.k[a] - 1) * pr.d[a] + 1, pr.d[a]};
-  const FastDiv by_plane_row(hw), by_row(pr.in[2]);
+  const PositionDecoder decode(hw, pr.in[2]);
+  const IndexReader<Index> read;
   for (int64_t i = begin; i < end; i += n) {
     const int64_t len = std::min(n, end - i);
     ctx.copy_in(buf, 0, idx, i, len);
     const Index* vals = buf.span(0, len);
     for (int64_t j = 0; j < len; ++j) {
-      const int64_t v = index_value(vals[j]);
+      const int64_t v = read.value(vals[j]);
       bool inside = v >= 0 && v < in_plane;
-      if (inside && fast && v <= int64_t{UINT32_MAX}) {
-        const int64_t d = by_plane_row.div(v), r = v - d * hw, h = by_row.div(r), w = r - h * pr.in[2];
-        inside = win[0].contains(o[0], d) && win[1].contains(o[1], h) && win[2].contains(o[2], w);
-      } else if (inside) {
-        inside = in_window(pr, 0, o[0], v / hw) && in_window(pr, 1, o[1], v % hw / pr.in[2]) &&
-                 in_window(pr, 2, o[2], v % pr.in[2]);
+      if (inside) {
+        const auto [d, h, w] = decode(v);
+        inside = fast ? win[0].contains(o[0], d) && win[1].contains(o[1], h) && win[2].contains(o[2], w)
+                      : in_window(pr, 0, o[0], d) && in_window(pr, 1, o[1], h) && in_window(pr, 2, o[2], w);
       }
       if (!inside) bad_index(pr, i + j, o, v);
       if (++o[2] < pr.out[2]) continue;

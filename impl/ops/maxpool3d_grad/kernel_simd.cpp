@@ -71,13 +71,9 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   }
   const int64_t be = t.block_elems, hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
   const int64_t vl = 256 / 4;  // fp32 lanes of one vector register
-  // FastDiv is exact for 32-bit numerators and divisors; other indices take the hardware division.
-  const FastDiv by_plane_row(hw), by_row(pr.in[2]);
-  const bool fast_decode = hw <= int64_t{UINT32_MAX};
+  const PositionDecoder decode(hw, pr.in[2]);
   const bool skip_range = fault_on(Fault::SimdRangeCheckSkipped);
-  // read_index's faults, read once for the documented kernel's lanes.
-  const bool as_int32 = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexAsInt32);
-  const bool low_word = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexLowWord);
+  const IndexReader<Index> read;  // the index faults, read once
   const auto batch = fault_on(Fault::SimdBatchCollide) ? std::array<int64_t, 3>{1, 1, 1} : t.pro_batch;
   // A lane's grad position, with its plane and grad row start known from the loops that list it.
   struct Lane {
@@ -124,15 +120,7 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
         *dst = plane * yplane + u;
         return true;
       }
-      int64_t d = 0, h = 0, w = 0;
-      if (fast_decode && u >= 0 && u <= int64_t{UINT32_MAX}) {
-        d = by_plane_row.div(u);
-        const int64_t r = u - d * hw;
-        h = by_row.div(r);
-        w = r - h * pr.in[2];
-      } else {
-        d = u / hw, h = u % hw / pr.in[2], w = u % pr.in[2];
-      }
+      const auto [d, h, w] = decode(u);
       const bool inside = d >= b.x0[0] && d < b.x0[0] + b.len[0] && h >= b.x0[1] && h < b.x0[1] + b.len[1] &&
                           w >= b.x0[2] && w < b.x0[2] + b.len[2];
       if (t.check_range && !skip_range && !inside) return false;
@@ -160,10 +148,7 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
                       ++vector_id;
                     }
                     const int64_t src = row_start + w, at_lane = lane++;
-                    const Index raw = tile_idx[src];
-                    const int64_t v = as_int32   ? reinterpret_cast<const int32_t*>(tile_idx + row_start)[w]
-                                      : low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw))
-                                                 : static_cast<int64_t>(raw);
+                    const int64_t v = read(tile_idx + row_start, w);
                     int64_t dst = 0;
                     if (!tile_element(p, v, &dst)) continue;  // another tile's element
                     if (dst >= 0 && dst < b.planes * yplane) {
@@ -191,7 +176,7 @@ PCEMU_VECTOR_CLONES void simd_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
             lane_sum.clear();
             for (size_t l = v0; l < v1; ++l) {
               const int64_t src = lane_src[l].src, plane = lane_src[l].plane, row_start = lane_src[l].row_start;
-              const int64_t v = read_index(tile_idx + row_start, src - row_start);
+              const int64_t v = read(tile_idx + row_start, src - row_start);
               // Upstream (arch35 simd_full_load.h, the fast division) takes the index as uint32: a stray index lands
               // where that points (whole planes scatter without a range check).
               int64_t dst = -1;

@@ -92,17 +92,9 @@ template <typename Codec, typename Index>
 struct PlaneScatter {
   const Problem& pr;
   std::array<AxisWindows, 3>& windows;
-  const FastDiv by_plane_row, by_row;
-  const bool fast_decode, low_word, low_32_compare;
-
-  std::array<int64_t, 3> coords(int64_t pos) const {
-    const int64_t hw = pr.in[1] * pr.in[2];
-    if (fast_decode) {
-      const int64_t d = by_plane_row.div(pos), r = pos - d * hw, h = by_row.div(r);
-      return {d, h, r - h * pr.in[2]};
-    }
-    return {pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
-  }
+  const PositionDecoder coords;
+  const IndexReader<Index> read;
+  const bool low_32_compare;
 
   void run(const Index* idx_plane, const typename Codec::T* grad_plane, int64_t p0, int64_t p1, float* sums,
            int64_t* index_loads, int64_t* grad_loads) {
@@ -124,8 +116,7 @@ struct PlaneScatter {
       for (int64_t ph = lo[1]; ph < hi[1]; ++ph) {
         const int64_t row = pd * ohw + ph * pr.out[2];
         for (int64_t pw = lo[2]; pw < hi[2]; ++pw) {
-          const Index raw = idx_plane[row + pw];
-          const int64_t index = low_word ? static_cast<int32_t>(static_cast<uint32_t>(raw)) : static_cast<int64_t>(raw);
+          const int64_t index = read.value(idx_plane[row + pw]);
           // Upstream compares by the low 32 bits with int32 offsets: the element whose position they spell.
           const int64_t target = low_32_compare ? static_cast<int64_t>(static_cast<uint32_t>(index)) : index;
           if (static_cast<uint64_t>(target - p0) >= static_cast<uint64_t>(n)) continue;
@@ -178,7 +169,7 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   const int64_t free_bytes = ctx.ub().limit() - ctx.ub().in_use();
   const int64_t stage_n = std::clamp<int64_t>(free_bytes / 32 * 32 / static_cast<int64_t>(sizeof(T)), 1, kSimtThreads);
   auto stage = ctx.ub().alloc<T>(stage_n, "thread stores");
-  const bool as_int32 = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexAsInt32);
+  const IndexReader<Index> read;  // the index faults, read once
   const GmTensor<int32_t> idx32{reinterpret_cast<int32_t*>(a.idx.base), a.idx.count * 2, a.idx.name, nullptr};
 
   const int64_t elems = pr.nc() * pr.in_plane(), hw = pr.in[1] * pr.in[2], in_plane = pr.in_plane();
@@ -190,20 +181,12 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
   // bounds check for all loads, each thread's loads counted in bulk, and the faults read once. Otherwise (and
   // with the fault that reads INT64 indices as INT32) each load is checked on its own.
   const int64_t grad_elems = pr.nc() * out_plane;
-  const Index* idx_all = as_int32 ? nullptr : ctx.gm_box(a.idx, 0, 1, 1, grad_elems);
+  const Index* idx_all = read.as_int32 ? nullptr : ctx.gm_box(a.idx, 0, 1, 1, grad_elems);
   const T* grad_all = ctx.gm_box(a.grad, 0, 1, 1, grad_elems);
   const bool bulk = idx_all && grad_all && grad_elems > 0;
-  const bool low_word = std::is_same_v<Index, int64_t> && fault_on(Fault::Int64IndexLowWord);
   const bool low_32_compare = a.upstream && !t.int64_offsets;
   int64_t index_loads = 0, grad_loads = 0;
-  // FastDiv is exact for 32-bit numerators and divisors: the positions of a plane below 2^32.
-  PlaneScatter<Codec, Index> scatter{pr,
-                                     windows,
-                                     FastDiv(std::max<int64_t>(1, hw)),
-                                     FastDiv(std::max<int64_t>(1, pr.in[2])),
-                                     in_plane <= int64_t{UINT32_MAX},
-                                     low_word,
-                                     low_32_compare};
+  PlaneScatter<Codec, Index> scatter{pr, windows, PositionDecoder(hw, pr.in[2]), read, low_32_compare};
   std::vector<float> sums(static_cast<size_t>(stage_n));
   for (int64_t base = ctx.block_idx() * kSimtThreads; base < elems; base += grid) {
     const int64_t end = std::min(elems, base + kSimtThreads);
@@ -234,7 +217,7 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
           for (int64_t ph = wh[0]; ph < wh[1]; ++ph)
             for (int64_t pw = ww[0]; pw < ww[1]; ++pw) {
               const int64_t at = nc * out_plane + pd * ohw + ph * pr.out[2] + pw;
-              const int64_t index = as_int32 ? ctx.load_gm(idx32, at) : index_value(ctx.load_gm(a.idx, at));
+              const int64_t index = read.as_int32 ? ctx.load_gm(idx32, at) : read.value(ctx.load_gm(a.idx, at));
               // Upstream (arch35 max_pool3d_grad_with_argmax_simt.h) compares the index cast to the unsigned
               // offset type: with int32 offsets an INT64 index is compared by its low 32 bits.
               const bool match = a.upstream && !t.int64_offsets

@@ -79,23 +79,25 @@ void store_rint_row(const float* src, typename Codec::T* dst, int64_t n) {
   }
 }
 
-// An index element's value: the "index_int64_low_word" fault keeps only an INT64 index's low 32 bits (as int32).
+// Reads index values with the INT64 faults looked up once, for loops over many indices: "index_int64_as_int32"
+// reads an INT64 tensor's bytes as INT32 elements, "index_int64_low_word" keeps an INT64 index's low 32 bits
+// (as int32).
 template <typename Index>
-int64_t index_value(Index v) {
-  if constexpr (std::is_same_v<Index, int64_t>) {
-    if (fault_on(Fault::Int64IndexLowWord)) return static_cast<int32_t>(static_cast<uint32_t>(v));
-  }
-  return static_cast<int64_t>(v);
-}
+struct IndexReader {
+  static constexpr bool kInt64 = std::is_same_v<Index, int64_t>;
+  bool as_int32 = kInt64 && fault_on(Fault::Int64IndexAsInt32);
+  bool low_word = kInt64 && fault_on(Fault::Int64IndexLowWord);
 
-// The index value a kernel reads at position `i` of a UB or GM row: the "index_int64_as_int32" fault reads an
-// INT64 tensor's bytes as INT32 elements.
-template <typename Index>
-int64_t read_index(const Index* row, int64_t i) {
-  if constexpr (std::is_same_v<Index, int64_t>) {
-    if (fault_on(Fault::Int64IndexAsInt32)) return reinterpret_cast<const int32_t*>(row)[i];
+  // The value of one index element as loaded.
+  int64_t value(Index v) const {
+    if (kInt64 && low_word) return static_cast<int32_t>(static_cast<uint32_t>(v));
+    return static_cast<int64_t>(v);
   }
-  return index_value(row[i]);
-}
+  // The value a kernel reads at position `i` of a UB or GM row.
+  int64_t operator()(const Index* row, int64_t i) const {
+    if (kInt64 && as_int32) return reinterpret_cast<const int32_t*>(row)[i];
+    return value(row[i]);
+  }
+};
 
 }  // namespace pcemu::maxpool
