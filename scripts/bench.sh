@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the benchmarks (Release unless BUILD_TYPE says otherwise) and runs them all, writing the raw
-# Google Benchmark JSON to <report-dir>/bench/<op>.json and harness.json, and the ratio table to
+# Google Benchmark JSON to <report-dir>/bench/<op>.json, floor.json and harness.json, and the ratio table to
 # <report-dir>/bench/ratios.json (docs/performance.md).
 #   scripts/bench.sh [report-dir]      default report dir: poolcheck-report
 #   scripts/bench.sh --packages        print the optional packages it installs
@@ -29,7 +29,7 @@ export ASCEND_GLOBAL_LOG_LEVEL=${ASCEND_GLOBAL_LOG_LEVEL:-4}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" -DPOOLCHECK_BUILD_BENCH=ON >/dev/null
 # One benchmark binary per row of the operator table.
 mapfile -t ops < <(awk '/^[a-z]/ {print $1}' ops/operators.txt)
-targets=("${ops[@]/%/_bench}" harness_bench campaign_stages_bench bench_ratios)
+targets=("${ops[@]/%/_bench}" emulator_floor_bench harness_bench campaign_stages_bench bench_ratios)
 cmake --build "$build_dir" -j"$jobs" --target "${targets[@]}"
 
 out="$report_dir/bench"
@@ -41,9 +41,12 @@ for op in "${ops[@]}"; do
   "$build_dir/bench/${op}_bench" --benchmark_out="$out/$op.json" --benchmark_out_format=json "${repeat[@]}" \
     --benchmark_min_time="${MIN_TIME:-0.1}" ${BENCH_ARGS:-}
 done
+# The emulator's floor beside the memcpy baseline (docs/performance.md): rows "emulator_floor" in the ratio file.
+"$build_dir/bench/emulator_floor_bench" --benchmark_out="$out/floor.json" --benchmark_out_format=json "${repeat[@]}" \
+  --benchmark_min_time="${MIN_TIME:-0.1}"
 "$build_dir/bench/harness_bench" --benchmark_out="$out/harness.json" --benchmark_out_format=json "${repeat[@]}"
 "$build_dir/bench/campaign_stages_bench" --benchmark_out="$out/stages.json" --benchmark_out_format=json "${repeat[@]}"
 op_json=()
 for op in "${ops[@]}"; do op_json+=("$out/$op.json"); done
-"$build_dir/bench/bench_ratios" "$out/ratios.json" "${op_json[@]}" "$out/harness.json"
+"$build_dir/bench/bench_ratios" "$out/ratios.json" "${op_json[@]}" "$out/floor.json" "$out/harness.json"
 echo "== wrote $out/ratios.json"

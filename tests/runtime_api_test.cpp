@@ -2,12 +2,15 @@
 // streams, context options, tensors, and the executor's single-use and workspace contract.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "poolcheck_emu/emu.h"
+#include "poolcheck_emu/floor.h"
 
 namespace {
 
@@ -253,6 +256,59 @@ TEST_F(RuntimeApi, DynamicChecksToggleAndFreshMemoryIsNaN) {
   ASSERT_EQ(aclrtMemcpy(host, 64, p, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   for (unsigned char b : host) EXPECT_EQ(b, 0xFF);
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// The floor kernel's input in bytes: finite values in every dtype, so widening and narrowing give them back.
+std::vector<unsigned char> floor_input(int32_t dtype, int64_t count) {
+  const size_t elem = dtype == ACL_FLOAT ? 4 : 2;
+  std::vector<unsigned char> bytes(static_cast<size_t>(count) * elem);
+  for (int64_t i = 0; i < count; ++i) {
+    if (dtype == ACL_FLOAT) {
+      const float v = static_cast<float>(i % 4096) * 0.25f - 100.0f;
+      std::memcpy(bytes.data() + i * 4, &v, 4);
+    } else {
+      // The exponent field stays below all-ones for fp16 (0x7c00) and bf16 (0x7f80); subnormals included.
+      const uint16_t v = static_cast<uint16_t>((i * 7919) & 0xbbff);
+      std::memcpy(bytes.data() + i * 2, &v, 2);
+    }
+  }
+  return bytes;
+}
+
+// pcEmuFloorKernel moves every element of every dtype (an uneven share per block) and writes nothing past them.
+TEST_F(RuntimeApi, FloorKernelMovesEveryElementAndNothingElse) {
+  const int64_t count = 48 * 1000 + 37;
+  for (const int32_t dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    SCOPED_TRACE("dataType " + std::to_string(dtype));
+    const auto in = floor_input(dtype, count);
+    std::vector<unsigned char> out(in.size() + 64, 0xAB);
+    ASSERT_EQ(pcEmuFloorKernel(in.data(), out.data(), count, dtype), 0) << aclGetRecentErrMsg();
+    EXPECT_EQ(std::memcmp(out.data(), in.data(), in.size()), 0);
+    for (size_t i = in.size(); i < out.size(); ++i) ASSERT_EQ(out[i], 0xAB) << "byte " << i << " past the elements";
+  }
+}
+
+// Negative control of the comparison above: one element fewer leaves the last one unwritten, and the same
+// comparison sees it.
+TEST_F(RuntimeApi, FloorKernelComparisonSeesAnElementLeftOut) {
+  const int64_t count = 48 * 1000 + 37;
+  const auto in = floor_input(ACL_FLOAT16, count);
+  std::vector<unsigned char> out(in.size(), 0xAB);
+  ASSERT_EQ(pcEmuFloorKernel(in.data(), out.data(), count - 1, ACL_FLOAT16), 0) << aclGetRecentErrMsg();
+  EXPECT_NE(std::memcmp(out.data(), in.data(), in.size()), 0);
+  EXPECT_EQ(std::memcmp(out.data(), in.data(), in.size() - 2), 0);
+}
+
+TEST_F(RuntimeApi, FloorKernelRefusesBadArgumentsNamingTheRule) {
+  float x[8] = {};
+  EXPECT_EQ(pcEmuFloorKernel(nullptr, x, 8, ACL_FLOAT), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("both must be non-null"), std::string::npos) << aclGetRecentErrMsg();
+  EXPECT_EQ(pcEmuFloorKernel(x, x + 4, -1, ACL_FLOAT), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("count=-1; rule: count >= 0"), std::string::npos)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(pcEmuFloorKernel(x, x + 4, 4, ACL_INT32), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("dataType=3"), std::string::npos) << aclGetRecentErrMsg();
+  EXPECT_EQ(pcEmuFloorKernel(x, x + 4, 0, ACL_FLOAT), 0);  // nothing to move
 }
 
 }  // namespace
