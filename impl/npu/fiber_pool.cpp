@@ -9,6 +9,7 @@
 #include <ucontext.h>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -28,6 +29,12 @@ constexpr size_t kStackBytes = 512 * 1024;
 // A fiber's UB is allocated at least this large (the largest platform UB) so that a launch with a larger
 // UB than the last rarely has to move it.
 constexpr size_t kUbReserveBytes = 256 * 1024;
+// The helpers join a launch only once it has run this long on the launching thread alone: waking a helper
+// costs tens of microseconds on a VM (a futex wake, the lock's line moving between cores), more than a small
+// launch takes (a 48-block launch moving 8 KiB ran 6 us alone and 38 us with one helper). A launch after one
+// that ran kEagerAfter or longer takes them at once, as the launches of a large problem come in a row.
+constexpr auto kHelperDelay = std::chrono::microseconds(50);
+constexpr auto kEagerAfter = std::chrono::microseconds(100);
 
 // Memory mapped for a fiber: zero at first, and none of its pages is written or faulted in until a block
 // touches it (a block's frames reach a few pages of its stack; a small launch, a few of its UB).
@@ -106,7 +113,8 @@ struct FiberPool::State {
 
   // The running launch, under mu.
   std::mutex mu;
-  std::condition_variable cv;
+  std::condition_variable cv;         // the launcher: a block ready, or every block done
+  std::condition_variable helper_cv;  // the helpers: a block ready while they serve the launch, or stop
   const std::function<void(int32_t)>* body = nullptr;
   const std::function<void()>* phase_end = nullptr;
   std::vector<std::unique_ptr<Fiber>> fibers;
@@ -118,6 +126,7 @@ struct FiberPool::State {
   std::mt19937_64 order_rng;
   bool stop = false;
   std::vector<std::thread> helpers;
+  std::chrono::steady_clock::duration last_launch{};  // how long the previous launch ran
 
   static void trampoline() {
     Fiber* const f = t_starting;
@@ -135,6 +144,7 @@ struct FiberPool::State {
     ready.insert(ready.end(), waiting.begin(), waiting.end());
     waiting.clear();
     cv.notify_all();
+    if (active_helpers > 0) helper_cv.notify_all();
   }
 
   // Runs a ready fiber until it waits in SyncAll or ends, then books it (lock held around). The launcher
@@ -163,16 +173,26 @@ struct FiberPool::State {
     if (live > 0 && static_cast<int32_t>(waiting.size()) == live) complete_phase();
   }
 
-  // The launching thread: runs ready fibers until every block is done. Helpers that woke too late for
-  // this launch simply find nothing ready; none is inside a fiber once `done` is complete.
-  void launcher_loop() {
+  // The launching thread: runs ready fibers until every block is done, and lets `helpers` helpers join once
+  // the launch has run kHelperDelay (at once after a long launch). Helpers that woke too late for this launch simply
+  // find nothing ready; none is inside a fiber once `done` is complete.
+  void launcher_loop(size_t helpers) {
     jmp_buf host{};
+    const auto start = std::chrono::steady_clock::now();
     std::unique_lock lock(mu);
+    const auto join = [&] {
+      active_helpers = helpers;
+      helpers = 0;
+      helper_cv.notify_all();
+    };
+    if (helpers > 0 && last_launch >= kEagerAfter) join();
     for (;;) {
       cv.wait(lock, [&] { return !ready.empty() || done == block_dim; });
-      if (done == block_dim) return;
+      if (done == block_dim) break;
       run_one(lock, host, false);
+      if (helpers > 0 && std::chrono::steady_clock::now() - start >= kHelperDelay) join();
     }
+    last_launch = std::chrono::steady_clock::now() - start;
   }
 
   // Helper `index`: runs ready fibers of whichever launch is in progress while it is one of its hosts.
@@ -180,7 +200,7 @@ struct FiberPool::State {
     jmp_buf host{};
     std::unique_lock lock(mu);
     for (;;) {
-      cv.wait(lock, [&] { return stop || (index < active_helpers && !ready.empty()); });
+      helper_cv.wait(lock, [&] { return stop || (index < active_helpers && !ready.empty()); });
       if (stop) return;
       run_one(lock, host, true);
     }
@@ -203,7 +223,7 @@ FiberPool::~FiberPool() {
     std::lock_guard lock(state_->mu);
     state_->stop = true;
   }
-  state_->cv.notify_all();
+  state_->helper_cv.notify_all();
   for (auto& h : state_->helpers) h.join();
   delete state_;
 }
@@ -229,7 +249,7 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
     s.phase_end = &phase_end;
     s.block_dim = s.live = block_dim;
     s.done = 0;
-    s.active_helpers = static_cast<size_t>(hosts - 1);
+    s.active_helpers = 0;  // the launcher lets them join (launcher_loop)
     s.ready.clear();
     s.waiting.clear();
     for (int32_t b = 0; b < block_dim; ++b) {
@@ -242,8 +262,7 @@ void FiberPool::run(int32_t block_dim, int32_t hosts, const std::function<void(i
       std::shuffle(s.ready.begin(), s.ready.end(), s.order_rng);
     }
   }
-  if (hosts > 1) s.cv.notify_all();
-  s.launcher_loop();
+  s.launcher_loop(static_cast<size_t>(hosts - 1));
 }
 
 void FiberPool::sync_all(int32_t block) {
