@@ -474,7 +474,6 @@ TEST(MaxPool2dWithMaskBackwardV1, TheLayoutDocsWorkedExamples) {
   EXPECT_EQ(o3.grad_input, want3);
 }
 
-}  // namespace
 // The op_api's Cast and TransData around the kernel are device work, counted in stagingBytes: gradOutput and
 // gradInput each cast (read in self's dtype, written in the compute dtype, or back) where the dtypes differ, and
 // TransData'd (the NCHW elements on one side, the 16-lane 5HD planes with their zero lanes on the other). 17
@@ -508,4 +507,5 @@ TEST(MaxPool2dWithMaskBackwardV1, CastAndTransDataCountAsDeviceTraffic) {
   }
 }
 
+}  // namespace
 }  // namespace poolcheck::maxpool2d_mask_test

@@ -1,4 +1,4 @@
-// pcEmuFloorKernel: a kernel that only moves its traffic through UB (and, for fp16, widens and narrows each
+// pcEmuFloorKernel: a kernel that only moves its traffic through UB (and, for fp16/bf16, widens and narrows each
 // element once), so its time is what the emulation of any kernel with that traffic costs at least: the launch
 // on the host threads, the checked DataCopies into and out of UB and the race shadow of its stores.
 #include <algorithm>
@@ -50,6 +50,7 @@ PCEMU_VECTOR_CLONES void floor_block(BlockContext& ctx, const GmTensor<typename 
 template <typename Codec>
 aclnnStatus floor_launch(const void* in, void* out, int64_t count, FloorWork work) {
   using T = typename Codec::T;
+  if (count == 0) return ACLNN_SUCCESS;  // nothing to move: no launch
   const auto platform = active_platform().profile;
   LaunchSpec spec{
       "Floor", "every block moves its share of the elements through UB", platform.vector_cores, platform.ub_bytes, {}};
@@ -67,7 +68,6 @@ extern "C" int pcEmuFloorKernel(const void* in, void* out, int64_t count, int32_
   if (!in || !out)
     return fail(ACLNN_ERR_PARAM_NULLPTR, "pcEmuFloorKernel: in={} out={}; rule: both must be non-null", in, out);
   if (count < 0) return fail(ACLNN_ERR_PARAM_INVALID, "pcEmuFloorKernel: count={}; rule: count >= 0", count);
-  if (count == 0 && (dataType == ACL_FLOAT || dataType == ACL_FLOAT16 || dataType == ACL_BF16)) return ACLNN_SUCCESS;
   switch (dataType) {
     case ACL_FLOAT:
       return floor_launch<CodecF32>(in, out, count, FloorWork::Move);

@@ -1,6 +1,6 @@
 /*
  * A measurement entry point that only the poolcheck emulated backend exports: the least an emulated kernel
- * costs (docs/performance.md). The benchmarks declare it weak, like the rest of poolcheck_emu/emu.h.
+ * costs (docs/performance.md). bench/emulator_floor_bench measures the bundled library and calls it directly.
  */
 #ifndef POOLCHECK_EMU_FLOOR_H_
 #define POOLCHECK_EMU_FLOOR_H_

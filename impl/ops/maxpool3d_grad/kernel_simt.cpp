@@ -207,7 +207,7 @@ PCEMU_VECTOR_CLONES void simt_kernel(BlockContext& ctx, const RegbaseArgs<Codec,
       }
       // The element's coordinates, stepped along with it.
       int64_t nc = s0 / in_plane, pos = s0 % in_plane;
-      std::array<int64_t, 3> x{pos / hw, pos % hw / pr.in[2], pos % pr.in[2]};
+      std::array<int64_t, 3> x = scatter.coords(pos);
       T* out = stage.span(0, s1 - s0);
       for (int64_t e = s0; e < s1; ++e) {
         if (e >= t.offset_limit) offset_overflow(ctx, "gradInput", e, t.offset_limit);
